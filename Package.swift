@@ -1,0 +1,66 @@
+// swift-tools-version:6.0
+// SkateRoute — a terminal navigator for skateboards and other small hard wheels.
+import PackageDescription
+
+let package = Package(
+    name: "SkateRoute",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "skateroute", targets: ["skateroute"]),
+        .library(name: "SkateCore", targets: ["SkateCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // zlib (PBF blobs, zipped SRTM tiles, checksums) and bzip2 (.osm.bz2) from the system.
+        .systemLibrary(name: "CCompression", path: "Sources/CCompression"),
+        // ncursesw through a tiny C shim for the macros and globals Swift cannot import.
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        // Pure engines: geometry, the map model and its compiled format, routing, plans, stores'
+        // protocols. Knows nothing of terminals, SQLite or the CLI.
+        .target(
+            name: "SkateCore",
+            dependencies: [
+                "CCompression",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+        // OSM (PBF, XML, XML.bz2) and SRTM readers and the map compiler. A module of its own so
+        // the app's hot paths never link the importer's parsers' details into Core.
+        .target(name: "SkateImport", dependencies: ["SkateCore", "CCompression"]),
+        // Ride engines on a simulation clock: GPX and motion readers, roughness, matcher, cues,
+        // recorder, synthesizer.
+        .target(
+            name: "SkateRide",
+            dependencies: ["SkateCore", .product(name: "DequeModule", package: "swift-collections")]
+        ),
+        // Persistent stores (hazards, ratings, measured roughness) in SQLite through GRDB.
+        .target(
+            name: "SkateStore",
+            dependencies: ["SkateCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // Model–Update–View terminal UI rendering into an in-memory screen buffer;
+        // only the backend file talks to ncurses.
+        .target(name: "SkateTUI", dependencies: ["SkateCore", "SkateRide", "SkateStore", "CNcursesw"]),
+        // The command-line front: wiring only.
+        .executableTarget(
+            name: "skateroute",
+            dependencies: [
+                "SkateCore", "SkateImport", "SkateRide", "SkateStore", "SkateTUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Helpers shared by the test targets (locating ../shared/data, temporary folders).
+        .target(name: "SkateTestSupport", dependencies: ["SkateCore"], path: "Tests/SkateTestSupport"),
+        .testTarget(name: "SkateCoreTests", dependencies: ["SkateCore", "SkateImport", "SkateTestSupport"]),
+        .testTarget(name: "SkateImportTests", dependencies: ["SkateImport", "SkateCore", "SkateTestSupport"]),
+        .testTarget(name: "SkateRideTests", dependencies: ["SkateRide", "SkateCore", "SkateImport", "SkateTestSupport"]),
+        .testTarget(name: "SkateStoreTests", dependencies: ["SkateStore", "SkateCore", "SkateImport", "SkateTestSupport"]),
+        .testTarget(name: "SkateTUITests", dependencies: ["SkateTUI", "SkateCore", "SkateImport", "SkateTestSupport"]),
+        .testTarget(name: "SkateRouteCLITests", dependencies: ["SkateCore", "SkateTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,5 @@
+#ifndef SKATEROUTE_CCOMPRESSION_H
+#define SKATEROUTE_CCOMPRESSION_H
+#include <zlib.h>
+#include <bzlib.h>
+#endif

@@ -1,0 +1,268 @@
+import Foundation
+
+/// Errors loading or saving a compiled map. Each names the file and the problem in one line.
+public enum MapFileError: Error, CustomStringConvertible, Equatable {
+    case unreadable(path: String, reason: String)
+    case notAMap(path: String)
+    case wrongVersion(path: String, found: UInt32, expected: UInt32)
+    case truncated(path: String)
+    case checksumMismatch(path: String)
+    case corrupt(path: String, reason: String)
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let p, let r): return "\(p): cannot read map: \(r)"
+        case .notAMap(let p): return "\(p): not a SkateRoute map (bad magic); compile one with `skateroute import`"
+        case .wrongVersion(let p, let f, let e):
+            return "\(p): map format version \(f), this build reads version \(e); re-run `skateroute import`"
+        case .truncated(let p): return "\(p): map file is truncated"
+        case .checksumMismatch(let p): return "\(p): map file is corrupt (checksum mismatch)"
+        case .corrupt(let p, let r): return "\(p): map file is corrupt (\(r))"
+        case .writeFailed(let p, let r): return "\(p): cannot write map: \(r)"
+        }
+    }
+}
+
+/// The compiled map file (`.srmap`): a 32-byte header, a section directory and 8-byte-aligned
+/// little-endian arrays.
+///
+/// ```
+/// 0   magic "SKTRMAP\0"          8 bytes
+/// 8   format version             UInt32
+/// 12  section count              UInt32
+/// 16  payload length             UInt64   (bytes after the header)
+/// 24  CRC-32 of the payload      UInt32
+/// 28  reserved                   UInt32
+/// 32  directory: per section { id UInt32, element size UInt32, offset UInt64, length UInt64 }
+///     then the sections, each starting on an 8-byte boundary
+/// ```
+/// Section 1 (metadata) is JSON with sorted keys; all others are raw arrays.
+public enum MapFormat {
+    public static let magic: [UInt8] = Array("SKTRMAP\0".utf8)
+    /// Bump on any layout change; loaders refuse other versions.
+    public static let version: UInt32 = 1
+    static let headerSize = 32
+    static let directoryEntrySize = 24
+
+    enum Section: UInt32, CaseIterable {
+        case metadata = 1
+        case nodeLat, nodeLon, nodeFlags, nodeOsmId
+        case edgeFrom, edgeTo, edgeLength, edgeHighway, edgeSurface, edgeSmoothness, edgeFlags,
+             edgeIncline, edgeCrossings, edgeName, edgeWayId, edgeGeomStart, geomLat, geomLon,
+             edgeElevStart, elevation
+        case adjStart, adjacency
+        case stringBytes, stringStart
+        case placeLat, placeLon, placeName, placeKind, placeCategory
+        case zoneKind, zoneName, zoneRingStart, zoneLat, zoneLon
+        case gridParams, gridCellStart, gridCellEdges
+    }
+
+    // MARK: Writing
+
+    /// Serialises a map to bytes.
+    public static func encode(_ map: SkateMap) throws -> [UInt8] {
+        var sections: [(Section, UInt32, [UInt8])] = []
+        func add<T: BitwiseCopyable>(_ s: Section, _ a: [T]) {
+            sections.append((s, UInt32(MemoryLayout<T>.stride), a.withUnsafeBytes { Array($0) }))
+        }
+        let enc = JSONEncoder()
+        enc.outputFormatting = [.sortedKeys]
+        sections.append((.metadata, 1, Array(try enc.encode(map.metadata))))
+        add(.nodeLat, map.nodeLat); add(.nodeLon, map.nodeLon); add(.nodeFlags, map.nodeFlags); add(.nodeOsmId, map.nodeOsmId)
+        add(.edgeFrom, map.edgeFrom); add(.edgeTo, map.edgeTo); add(.edgeLength, map.edgeLength)
+        add(.edgeHighway, map.edgeHighway); add(.edgeSurface, map.edgeSurface); add(.edgeSmoothness, map.edgeSmoothness)
+        add(.edgeFlags, map.edgeFlags); add(.edgeIncline, map.edgeIncline); add(.edgeCrossings, map.edgeCrossings)
+        add(.edgeName, map.edgeName); add(.edgeWayId, map.edgeWayId); add(.edgeGeomStart, map.edgeGeomStart)
+        add(.geomLat, map.geomLat); add(.geomLon, map.geomLon); add(.edgeElevStart, map.edgeElevStart); add(.elevation, map.elevation)
+        add(.adjStart, map.adjStart); add(.adjacency, map.adjacency)
+        add(.stringBytes, map.stringBytes); add(.stringStart, map.stringStart)
+        add(.placeLat, map.placeLat); add(.placeLon, map.placeLon); add(.placeName, map.placeName)
+        add(.placeKind, map.placeKind); add(.placeCategory, map.placeCategory)
+        add(.zoneKind, map.zoneKind); add(.zoneName, map.zoneName); add(.zoneRingStart, map.zoneRingStart)
+        add(.zoneLat, map.zoneLat); add(.zoneLon, map.zoneLon)
+        let g = map.grid
+        add(.gridParams, [g.bbox.minLon, g.bbox.minLat, g.bbox.maxLon, g.bbox.maxLat, g.cellLat, g.cellLon, Double(g.nx), Double(g.ny)])
+        add(.gridCellStart, g.cellStart); add(.gridCellEdges, g.cellEdges)
+
+        let dirSize = sections.count * directoryEntrySize
+        var offset = align8(headerSize + dirSize)
+        var dir: [UInt8] = []
+        var body: [UInt8] = []
+        body.reserveCapacity(sections.reduce(0) { $0 + $1.2.count + 8 })
+        for (id, elem, bytes) in sections {
+            dir.appendLE(id.rawValue); dir.appendLE(elem); dir.appendLE(UInt64(offset)); dir.appendLE(UInt64(bytes.count))
+            let padTo = align8(offset + bytes.count)
+            body.append(contentsOf: bytes)
+            body.append(contentsOf: [UInt8](repeating: 0, count: padTo - offset - bytes.count))
+            offset = padTo
+        }
+        var payload = dir
+        payload.append(contentsOf: [UInt8](repeating: 0, count: align8(headerSize + dirSize) - headerSize - dirSize))
+        payload.append(contentsOf: body)
+        let crc = payload.withUnsafeBytes { crc32Checksum($0) }
+        var out = magic
+        out.appendLE(version); out.appendLE(UInt32(sections.count)); out.appendLE(UInt64(payload.count))
+        out.appendLE(crc); out.appendLE(UInt32(0))
+        out.append(contentsOf: payload)
+        return out
+    }
+
+    /// Writes a map atomically: to a temporary file beside `path`, then renamed over it, so a
+    /// failure never leaves a half-written map.
+    public static func write(_ map: SkateMap, to path: String) throws {
+        let bytes = try encode(map)
+        try writeAtomically(bytes, to: path)
+    }
+
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent()
+        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try Data(bytes).write(to: tmp)
+            if FileManager.default.fileExists(atPath: url.path) {
+                _ = try FileManager.default.replaceItemAt(url, withItemAt: tmp)
+            } else {
+                try FileManager.default.moveItem(at: tmp, to: url)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: tmp)
+            throw MapFileError.writeFailed(path: path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    static func align8(_ x: Int) -> Int { (x + 7) & ~7 }
+
+    // MARK: Reading
+
+    /// Loads a compiled map, verifying magic, version, checksum and internal consistency.
+    /// - Throws: `MapFileError` naming the file and the problem.
+    public static func load(path: String) throws -> SkateMap {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "unreadable" : "no such file"
+            throw MapFileError.unreadable(path: path, reason: reason)
+        }
+        return try data.withUnsafeBytes { try decode($0, path: path) }
+    }
+
+    /// Decodes a map from bytes (see `load(path:)`).
+    public static func decode(_ raw: UnsafeRawBufferPointer, path: String) throws -> SkateMap {
+        guard raw.count >= headerSize else {
+            if raw.count >= 8 && Array(raw[0..<8]) == magic { throw MapFileError.truncated(path: path) }
+            throw MapFileError.notAMap(path: path)
+        }
+        guard Array(raw[0..<8]) == magic else { throw MapFileError.notAMap(path: path) }
+        let ver = raw.loadLE(UInt32.self, at: 8)
+        guard ver == version else { throw MapFileError.wrongVersion(path: path, found: ver, expected: version) }
+        let count = Int(raw.loadLE(UInt32.self, at: 12))
+        let payloadLen = raw.loadLE(UInt64.self, at: 16)
+        let crc = raw.loadLE(UInt32.self, at: 24)
+        guard payloadLen == UInt64(raw.count - headerSize) else { throw MapFileError.truncated(path: path) }
+        let payload = UnsafeRawBufferPointer(rebasing: raw[headerSize...])
+        guard crc32Checksum(payload) == crc else { throw MapFileError.checksumMismatch(path: path) }
+        guard count < 1000, headerSize + count * directoryEntrySize <= raw.count else {
+            throw MapFileError.corrupt(path: path, reason: "bad section directory")
+        }
+        var dir: [UInt32: (elem: Int, off: Int, len: Int)] = [:]
+        for i in 0..<count {
+            let at = headerSize + i * directoryEntrySize
+            let id = raw.loadLE(UInt32.self, at: at)
+            let elem = Int(raw.loadLE(UInt32.self, at: at + 4))
+            let off = raw.loadLE(UInt64.self, at: at + 8), len = raw.loadLE(UInt64.self, at: at + 16)
+            guard off <= UInt64(raw.count), len <= UInt64(raw.count) - off, elem > 0, Int(len) % elem == 0 else {
+                throw MapFileError.corrupt(path: path, reason: "section \(id) out of bounds")
+            }
+            dir[id] = (elem, Int(off), Int(len))
+        }
+        func arr<T: BitwiseCopyable>(_ s: Section, _: T.Type = T.self) throws -> [T] {
+            guard let d = dir[s.rawValue] else { throw MapFileError.corrupt(path: path, reason: "missing section \(s)") }
+            guard d.elem == MemoryLayout<T>.stride else { throw MapFileError.corrupt(path: path, reason: "section \(s) has wrong element size") }
+            let n = d.len / d.elem
+            return [T](unsafeUninitializedCapacity: n) { buf, initialized in
+                if n > 0 { UnsafeMutableRawBufferPointer(buf).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[d.off..<(d.off + d.len)])) }
+                initialized = n
+            }
+        }
+        let metaBytes: [UInt8] = try arr(.metadata)
+        let meta: MapMetadata
+        do { meta = try JSONDecoder().decode(MapMetadata.self, from: Data(metaBytes)) } catch {
+            throw MapFileError.corrupt(path: path, reason: "unreadable metadata")
+        }
+        var m = SkateMap(metadata: meta)
+        m.nodeLat = try arr(.nodeLat); m.nodeLon = try arr(.nodeLon); m.nodeFlags = try arr(.nodeFlags); m.nodeOsmId = try arr(.nodeOsmId)
+        m.edgeFrom = try arr(.edgeFrom); m.edgeTo = try arr(.edgeTo); m.edgeLength = try arr(.edgeLength)
+        m.edgeHighway = try arr(.edgeHighway); m.edgeSurface = try arr(.edgeSurface); m.edgeSmoothness = try arr(.edgeSmoothness)
+        m.edgeFlags = try arr(.edgeFlags); m.edgeIncline = try arr(.edgeIncline); m.edgeCrossings = try arr(.edgeCrossings)
+        m.edgeName = try arr(.edgeName); m.edgeWayId = try arr(.edgeWayId); m.edgeGeomStart = try arr(.edgeGeomStart)
+        m.geomLat = try arr(.geomLat); m.geomLon = try arr(.geomLon); m.edgeElevStart = try arr(.edgeElevStart); m.elevation = try arr(.elevation)
+        m.adjStart = try arr(.adjStart); m.adjacency = try arr(.adjacency)
+        m.stringBytes = try arr(.stringBytes); m.stringStart = try arr(.stringStart)
+        m.placeLat = try arr(.placeLat); m.placeLon = try arr(.placeLon); m.placeName = try arr(.placeName)
+        m.placeKind = try arr(.placeKind); m.placeCategory = try arr(.placeCategory)
+        m.zoneKind = try arr(.zoneKind); m.zoneName = try arr(.zoneName); m.zoneRingStart = try arr(.zoneRingStart)
+        m.zoneLat = try arr(.zoneLat); m.zoneLon = try arr(.zoneLon)
+        let gp: [Double] = try arr(.gridParams)
+        guard gp.count == 8, gp[6] >= 0, gp[7] >= 0, gp[6] < 1e7, gp[7] < 1e7 else { throw MapFileError.corrupt(path: path, reason: "bad grid") }
+        m.grid = SpatialGrid(bbox: BoundingBox(minLon: gp[0], minLat: gp[1], maxLon: gp[2], maxLat: gp[3]),
+                             cellLat: gp[4], cellLon: gp[5], nx: Int(gp[6]), ny: Int(gp[7]),
+                             cellStart: try arr(.gridCellStart), cellEdges: try arr(.gridCellEdges))
+        if let problem = m.consistencyProblem() { throw MapFileError.corrupt(path: path, reason: problem) }
+        return m
+    }
+}
+
+extension SkateMap {
+    /// Checks every index and CSR array so that a loaded map can be used without bounds traps.
+    /// Returns a description of the first problem, or nil. O(nodes + edges + points).
+    public func consistencyProblem() -> String? {
+        let n = nodeCount, e = edgeCount
+        if nodeLon.count != n || nodeFlags.count != n || nodeOsmId.count != n { return "node arrays differ in length" }
+        for a in [edgeTo.count, edgeLength.count, edgeHighway.count, edgeSurface.count, edgeSmoothness.count,
+                  edgeFlags.count, edgeIncline.count, edgeCrossings.count, edgeName.count, edgeWayId.count] where a != e {
+            return "edge arrays differ in length"
+        }
+        if edgeGeomStart.count != e + 1 || edgeElevStart.count != e + 1 || adjStart.count != n + 1 { return "bad offsets" }
+        if geomLon.count != geomLat.count { return "geometry arrays differ" }
+        func csrOK(_ s: [UInt32], _ total: Int, minRun: Int = 0) -> Bool {
+            guard s.first == 0, Int(s.last ?? 0) == total else { return false }
+            for i in 1..<s.count where s[i] < s[i - 1] + UInt32(minRun) { return false }
+            return true
+        }
+        if !csrOK(edgeGeomStart, geomLat.count, minRun: 2) { return "bad geometry offsets" }
+        if !csrOK(edgeElevStart, elevation.count) { return "bad elevation offsets" }
+        if !csrOK(adjStart, adjacency.count) { return "bad adjacency offsets" }
+        if !csrOK(stringStart, stringBytes.count) { return "bad string table" }
+        let sc = UInt32(stringCount)
+        for i in 0..<e {
+            if Int(edgeFrom[i]) >= n || Int(edgeTo[i]) >= n { return "edge \(i) points past the nodes" }
+            if edgeName[i] >= sc { return "edge \(i) has a bad name" }
+        }
+        for a in adjacency where Int(a >> 1) >= e { return "adjacency points past the edges" }
+        let p = placeLat.count
+        if placeLon.count != p || placeName.count != p || placeKind.count != p || placeCategory.count != p { return "place arrays differ" }
+        for i in 0..<p where placeName[i] >= sc || placeCategory[i] >= sc { return "place \(i) has a bad name" }
+        let z = zoneKind.count
+        if zoneName.count != z || zoneRingStart.count != z + 1 || zoneLat.count != zoneLon.count { return "zone arrays differ" }
+        if !csrOK(zoneRingStart, zoneLat.count) { return "bad zone rings" }
+        for i in 0..<z where zoneName[i] >= sc { return "zone \(i) has a bad name" }
+        if grid.cellStart.count != grid.nx * grid.ny + 1 || !csrOK(grid.cellStart, grid.cellEdges.count) { return "bad grid" }
+        for c in grid.cellEdges where Int(c) >= e { return "grid points past the edges" }
+        return nil
+    }
+}
+
+extension Array where Element == UInt8 {
+    mutating func appendLE<T: FixedWidthInteger>(_ v: T) {
+        Swift.withUnsafeBytes(of: v.littleEndian) { append(contentsOf: $0) }
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    func loadLE<T: FixedWidthInteger>(_: T.Type, at offset: Int) -> T {
+        T(littleEndian: loadUnaligned(fromByteOffset: offset, as: T.self))
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+extension SkateMap {
+    /// Grid cell edge in metres: ~100 m keeps a 40 m snap query to at most 3×3 cells of a few dozen edges.
+    static let gridCellMetres: Double = 100
+
+    /// Rebuilds the adjacency lists and the spatial grid from the node, edge and geometry arrays.
+    /// Deterministic: neighbours are listed in edge order.
+    public mutating func rebuildIndexes() {
+        // Adjacency CSR.
+        var degree = [UInt32](repeating: 0, count: nodeCount + 1)
+        for e in 0..<edgeCount {
+            degree[Int(edgeFrom[e])] += 1
+            degree[Int(edgeTo[e])] += 1
+        }
+        var start = [UInt32](repeating: 0, count: nodeCount + 1)
+        var acc: UInt32 = 0
+        for n in 0..<nodeCount { start[n] = acc; acc += degree[n] }
+        start[nodeCount] = acc
+        var fill = start
+        var adj = [UInt32](repeating: 0, count: Int(acc))
+        for e in 0..<edgeCount {
+            let a = Int(edgeFrom[e]), b = Int(edgeTo[e])
+            adj[Int(fill[a])] = UInt32(e) << 1; fill[a] += 1
+            adj[Int(fill[b])] = UInt32(e) << 1 | 1; fill[b] += 1
+        }
+        adjStart = start
+        adjacency = adj
+
+        // Spatial grid.
+        var box = BoundingBox.empty
+        for i in 0..<geomLat.count { box.extend(lat: geomLat[i], lon: geomLon[i]) }
+        for i in 0..<placeLat.count { box.extend(lat: placeLat[i], lon: placeLon[i]) }
+        if box.isEmpty { grid = .empty; return }
+        let proj = LocalProjection(origin: box.center)
+        let cellLat = Self.gridCellMetres / proj.mPerDegLat
+        let cellLon = Self.gridCellMetres / proj.mPerDegLon
+        let nx = max(1, Int(((box.maxLon - box.minLon) / cellLon).rounded(.down)) + 1)
+        let ny = max(1, Int(((box.maxLat - box.minLat) / cellLat).rounded(.down)) + 1)
+        var g = SpatialGrid(bbox: box, cellLat: cellLat, cellLon: cellLon, nx: nx, ny: ny, cellStart: [], cellEdges: [])
+        // Each edge goes into every cell its segments' bounding boxes touch.
+        var pairs: [(cell: Int, edge: UInt32)] = []
+        pairs.reserveCapacity(edgeCount * 2)
+        var seen = Set<Int>()
+        for e in 0..<edgeCount {
+            seen.removeAll(keepingCapacity: true)
+            let r = geometryRange(ofEdge: e)
+            for i in r.lowerBound..<max(r.lowerBound + 1, r.upperBound - 1) {
+                let j = min(i + 1, r.upperBound - 1)
+                let (x0, y0) = g.cell(lat: geomLat[i], lon: geomLon[i])
+                let (x1, y1) = g.cell(lat: geomLat[j], lon: geomLon[j])
+                for y in min(y0, y1)...max(y0, y1) {
+                    for x in min(x0, x1)...max(x0, x1) where seen.insert(y * nx + x).inserted {
+                        pairs.append((y * nx + x, UInt32(e)))
+                    }
+                }
+            }
+        }
+        pairs.sort { $0.cell != $1.cell ? $0.cell < $1.cell : $0.edge < $1.edge }
+        var cs = [UInt32](repeating: 0, count: nx * ny + 1)
+        for p in pairs { cs[p.cell + 1] += 1 }
+        for c in 0..<(nx * ny) { cs[c + 1] += cs[c] }
+        g.cellStart = cs
+        g.cellEdges = pairs.map(\.edge)
+        grid = g
+    }
+}
+
+/// The nearest point on an edge to a query position.
+public struct EdgeSnap: Sendable, Equatable {
+    /// Edge index.
+    public var edge: Int
+    /// Distance from the query to the edge in metres.
+    public var distance: Double
+    /// Distance along the edge from `edgeFrom` to the snapped point, in metres.
+    public var offset: Double
+    /// The snapped position.
+    public var point: Coordinate
+}
+
+extension SkateMap {
+    /// The nearest edge to `c` within `maxDistance` metres that passes `filter`, or nil.
+    /// Searches grid rings outward, so cost grows with the radius, not the map.
+    /// - Parameters:
+    ///   - c: the query position.
+    ///   - maxDistance: search radius in metres.
+    ///   - filter: which edges qualify (e.g. rideable ones).
+    public func nearestEdge(to c: Coordinate, maxDistance: Double = 500, where filter: (Int) -> Bool = { _ in true }) -> EdgeSnap? {
+        guard grid.nx > 0 else { return nil }
+        let proj = LocalProjection(origin: c)
+        let (cx, cy) = grid.cell(lat: c.lat, lon: c.lon)
+        let maxRing = Int((maxDistance / Self.gridCellMetres).rounded(.up)) + 1
+        var best: EdgeSnap?
+        var visited = Set<UInt32>()
+        for ring in 0...maxRing {
+            // Cells at Chebyshev distance `ring` from the centre cell.
+            if let b = best, Double(ring - 1) * Self.gridCellMetres > b.distance { break }
+            for y in (cy - ring)...(cy + ring) {
+                for x in (cx - ring)...(cx + ring) where max(abs(x - cx), abs(y - cy)) == ring {
+                    for e32 in grid.edges(inCellX: x, y: y) where visited.insert(e32).inserted {
+                        let e = Int(e32)
+                        guard filter(e) else { continue }
+                        if let s = snap(c, toEdge: e, projection: proj), s.distance <= maxDistance,
+                           best == nil || s.distance < best!.distance || (s.distance == best!.distance && e < best!.edge) {
+                            best = s
+                        }
+                    }
+                }
+            }
+        }
+        return best
+    }
+
+    /// Projects `c` onto edge `e` and returns the snap (distance, offset along the edge).
+    public func snap(_ c: Coordinate, toEdge e: Int, projection proj: LocalProjection? = nil) -> EdgeSnap? {
+        let p = proj ?? LocalProjection(origin: c)
+        let r = geometryRange(ofEdge: e)
+        guard r.count >= 2 else { return nil }
+        let (px, py) = p.project(c)
+        var bestD = Double.infinity, bestOff = 0.0, bestPt = c
+        var along = 0.0
+        var (ax, ay) = p.project(lat: geomLat[r.lowerBound], lon: geomLon[r.lowerBound])
+        for i in r.lowerBound..<(r.upperBound - 1) {
+            let (bx, by) = p.project(lat: geomLat[i + 1], lon: geomLon[i + 1])
+            let sp = LocalProjection.projectPoint(px: px, py: py, ax: ax, ay: ay, bx: bx, by: by)
+            let segLen = ((bx - ax) * (bx - ax) + (by - ay) * (by - ay)).squareRoot()
+            if sp.distance < bestD {
+                bestD = sp.distance
+                bestOff = along + sp.t * segLen
+                bestPt = p.unproject(x: ax + sp.t * (bx - ax), y: ay + sp.t * (by - ay))
+            }
+            along += segLen
+            ax = bx; ay = by
+        }
+        // Scale the offset from projected metres to the stored geodesic length.
+        let stored = Double(edgeLength[e])
+        if along > 0 { bestOff *= stored / along }
+        return EdgeSnap(edge: e, distance: bestD, offset: bestOff, point: bestPt)
+    }
+}

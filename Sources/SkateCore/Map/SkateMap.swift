@@ -1,0 +1,216 @@
+import Foundation
+
+/// Descriptive facts about a compiled map.
+public struct MapMetadata: Sendable, Equatable, Codable {
+    /// Human name of the area, e.g. "Monaco".
+    public var name: String
+    /// Attribution the data licences require (shown by `map info` and the TUI).
+    public var attribution: String
+    /// File names the map was built from (OSM extract, DEM tiles).
+    public var sources: [String]
+    /// The OSM extract's own timestamp (replication or newest object), ISO 8601, or "".
+    public var osmTimestamp: String
+    /// True when a DEM covered the map and edges carry elevation profiles.
+    public var hasElevation: Bool
+    /// Number of OSM ways (kept ones) that carry an `incline` tag.
+    public var inclineTaggedWays: Int
+    /// Number of OSM highway ways kept.
+    public var waysKept: Int
+
+    public init(name: String, attribution: String, sources: [String], osmTimestamp: String,
+                hasElevation: Bool, inclineTaggedWays: Int, waysKept: Int) {
+        self.name = name; self.attribution = attribution; self.sources = sources
+        self.osmTimestamp = osmTimestamp; self.hasElevation = hasElevation
+        self.inclineTaggedWays = inclineTaggedWays; self.waysKept = waysKept
+    }
+
+    /// The attribution every map built from OSM (+ SRTM) must carry.
+    public static func standardAttribution(hasSRTM: Bool) -> String {
+        var s = "Map data © OpenStreetMap contributors, ODbL 1.0 (https://www.openstreetmap.org/copyright)"
+        if hasSRTM { s += "; elevation: SRTM, public domain (NASA/USGS)" }
+        return s
+    }
+}
+
+/// A routable skate map: a graph of nodes and edges with their cost attributes, geometry,
+/// elevation profiles, names, places and no-report zones, in flat arrays (structure of arrays)
+/// so that it loads from disk with a handful of copies.
+///
+/// Edges are undirected way pieces between two graph nodes; `edgeFrom → edgeTo` is the OSM
+/// drawing direction, which is the direction of `edgeIncline` and of the elevation profile.
+public struct SkateMap: Sendable {
+    public var metadata: MapMetadata
+
+    // MARK: Nodes (graph nodes only: way ends and junctions)
+    /// Latitude / longitude in degrees.
+    public var nodeLat: [Double]
+    public var nodeLon: [Double]
+    /// Raw `NodeFlags`.
+    public var nodeFlags: [UInt16]
+    /// OSM node ids, for exports and debugging.
+    public var nodeOsmId: [Int64]
+
+    // MARK: Edges
+    public var edgeFrom: [UInt32]
+    public var edgeTo: [UInt32]
+    /// Length in metres along the geometry.
+    public var edgeLength: [Float]
+    /// Raw `HighwayClass`, `Surface`, `Smoothness`.
+    public var edgeHighway: [UInt8]
+    public var edgeSurface: [UInt8]
+    public var edgeSmoothness: [UInt8]
+    /// Raw `EdgeFlags`.
+    public var edgeFlags: [UInt32]
+    /// Numeric OSM incline in percent along the drawing direction; `SkateMap.noIncline` when absent.
+    public var edgeIncline: [Int8]
+    /// Crossing nodes strictly inside the edge (endpoint crossings are node flags).
+    public var edgeCrossings: [UInt8]
+    /// Index into `strings` of the street name (0 = unnamed).
+    public var edgeName: [UInt32]
+    /// The OSM way the edge came from.
+    public var edgeWayId: [Int64]
+    /// Geometry CSR: points of edge `e` are `geomLat/Lon[edgeGeomStart[e] ..< edgeGeomStart[e+1]]`,
+    /// first and last equal to the end nodes. Count = edges + 1.
+    public var edgeGeomStart: [UInt32]
+    public var geomLat: [Double]
+    public var geomLon: [Double]
+    /// Elevation CSR: samples of edge `e` are `elevation[edgeElevStart[e] ..< edgeElevStart[e+1]]`,
+    /// equally spaced along the edge from `edgeFrom` to `edgeTo` (at most `ElevationSampling.maxSpacing` apart),
+    /// in metres above sea level. Empty when unknown.
+    public var edgeElevStart: [UInt32]
+    public var elevation: [Float]
+
+    // MARK: Adjacency (CSR): for node n, `adjacency[adjStart[n] ..< adjStart[n+1]]` holds
+    // `edge << 1 | (1 if leaving through edgeTo→edgeFrom)`.
+    public var adjStart: [UInt32]
+    public var adjacency: [UInt32]
+
+    // MARK: Strings (index 0 is the empty string)
+    public var stringBytes: [UInt8]
+    public var stringStart: [UInt32]
+
+    // MARK: Places (POIs, squares, skateparks…)
+    public var placeLat: [Double]
+    public var placeLon: [Double]
+    public var placeName: [UInt32]
+    public var placeKind: [UInt8]
+    /// Index into `strings` of the OSM key=value that made it a place, e.g. "amenity=cafe".
+    public var placeCategory: [UInt32]
+
+    // MARK: No-report zones (school / hospital / kindergarten areas)
+    public var zoneKind: [UInt8]
+    public var zoneName: [UInt32]
+    /// Ring CSR into `zoneLat/zoneLon`. Count = zones + 1.
+    public var zoneRingStart: [UInt32]
+    public var zoneLat: [Double]
+    public var zoneLon: [Double]
+
+    // MARK: Spatial grid over edges for snapping
+    public var grid: SpatialGrid
+
+    /// Sentinel in `edgeIncline` meaning "no numeric incline tag".
+    public static let noIncline: Int8 = .min
+
+    public init(metadata: MapMetadata) {
+        self.metadata = metadata
+        nodeLat = []; nodeLon = []; nodeFlags = []; nodeOsmId = []
+        edgeFrom = []; edgeTo = []; edgeLength = []; edgeHighway = []; edgeSurface = []; edgeSmoothness = []
+        edgeFlags = []; edgeIncline = []; edgeCrossings = []; edgeName = []; edgeWayId = []
+        edgeGeomStart = [0]; geomLat = []; geomLon = []; edgeElevStart = [0]; elevation = []
+        adjStart = [0]; adjacency = []
+        stringBytes = []; stringStart = [0]
+        placeLat = []; placeLon = []; placeName = []; placeKind = []; placeCategory = []
+        zoneKind = []; zoneName = []; zoneRingStart = [0]; zoneLat = []; zoneLon = []
+        grid = SpatialGrid.empty
+    }
+
+    // MARK: Convenience accessors
+
+    public var nodeCount: Int { nodeLat.count }
+    public var edgeCount: Int { edgeFrom.count }
+    public var placeCount: Int { placeLat.count }
+    public var zoneCount: Int { zoneKind.count }
+    public var stringCount: Int { stringStart.count - 1 }
+
+    @inlinable public func coordinate(ofNode n: Int) -> Coordinate { Coordinate(lat: nodeLat[n], lon: nodeLon[n]) }
+    @inlinable public func flags(ofEdge e: Int) -> EdgeFlags { EdgeFlags(rawValue: edgeFlags[e]) }
+    @inlinable public func flags(ofNode n: Int) -> NodeFlags { NodeFlags(rawValue: nodeFlags[n]) }
+    public func highway(ofEdge e: Int) -> HighwayClass { HighwayClass(rawValue: edgeHighway[e]) ?? .other }
+    public func surface(ofEdge e: Int) -> Surface { Surface(rawValue: edgeSurface[e]) ?? .unknown }
+    public func smoothness(ofEdge e: Int) -> Smoothness { Smoothness(rawValue: edgeSmoothness[e]) ?? .unknown }
+
+    /// The string stored at `index` (0 → "").
+    public func string(_ index: UInt32) -> String {
+        let i = Int(index)
+        guard i >= 0, i + 1 < stringStart.count else { return "" }
+        let a = Int(stringStart[i]), b = Int(stringStart[i + 1])
+        return stringBytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[a..<b]), as: UTF8.self) }
+    }
+
+    public func name(ofEdge e: Int) -> String { string(edgeName[e]) }
+
+    /// The shape points of an edge in its drawing direction.
+    public func geometry(ofEdge e: Int) -> [Coordinate] {
+        let a = Int(edgeGeomStart[e]), b = Int(edgeGeomStart[e + 1])
+        var out: [Coordinate] = []
+        out.reserveCapacity(b - a)
+        for i in a..<b { out.append(Coordinate(lat: geomLat[i], lon: geomLon[i])) }
+        return out
+    }
+
+    /// The index range of an edge's points in `geomLat`/`geomLon`.
+    @inlinable public func geometryRange(ofEdge e: Int) -> Range<Int> { Int(edgeGeomStart[e])..<Int(edgeGeomStart[e + 1]) }
+
+    /// The elevation samples of an edge in metres, equally spaced from `edgeFrom` to `edgeTo`; empty when unknown.
+    public func elevationProfile(ofEdge e: Int) -> ArraySlice<Float> {
+        elevation[Int(edgeElevStart[e])..<Int(edgeElevStart[e + 1])]
+    }
+
+    /// Edges leaving node `n`: `(edge, reversed)` where reversed means travelling `edgeTo → edgeFrom`.
+    @inlinable public func neighbours(of n: Int) -> ArraySlice<UInt32> {
+        adjacency[Int(adjStart[n])..<Int(adjStart[n + 1])]
+    }
+
+    /// Whether a skater can ride the edge at all (steps are walkable but never ridden).
+    public func isRideable(edge e: Int) -> Bool {
+        let f = flags(ofEdge: e)
+        return !f.contains(.steps)
+    }
+
+    /// Bounding box of all graph geometry.
+    public var bbox: BoundingBox { grid.bbox }
+}
+
+/// A uniform lat/lon grid of edge indices for nearest-edge queries.
+public struct SpatialGrid: Sendable {
+    public var bbox: BoundingBox
+    /// Cell size in degrees (latitude and longitude).
+    public var cellLat: Double
+    public var cellLon: Double
+    public var nx: Int
+    public var ny: Int
+    /// CSR: edges of cell `c = iy * nx + ix` are `cellEdges[cellStart[c] ..< cellStart[c+1]]`.
+    public var cellStart: [UInt32]
+    public var cellEdges: [UInt32]
+
+    public static let empty = SpatialGrid(bbox: BoundingBox(minLon: 0, minLat: 0, maxLon: 0, maxLat: 0),
+                                          cellLat: 1, cellLon: 1, nx: 0, ny: 0, cellStart: [0], cellEdges: [])
+
+    public init(bbox: BoundingBox, cellLat: Double, cellLon: Double, nx: Int, ny: Int, cellStart: [UInt32], cellEdges: [UInt32]) {
+        self.bbox = bbox; self.cellLat = cellLat; self.cellLon = cellLon; self.nx = nx; self.ny = ny
+        self.cellStart = cellStart; self.cellEdges = cellEdges
+    }
+
+    /// Cell column/row of a position, clamped to the grid.
+    @inlinable public func cell(lat: Double, lon: Double) -> (Int, Int) {
+        let ix = Int(((lon - bbox.minLon) / cellLon).rounded(.down))
+        let iy = Int(((lat - bbox.minLat) / cellLat).rounded(.down))
+        return (min(max(ix, 0), max(nx - 1, 0)), min(max(iy, 0), max(ny - 1, 0)))
+    }
+
+    @inlinable public func edges(inCellX ix: Int, y iy: Int) -> ArraySlice<UInt32> {
+        guard ix >= 0, iy >= 0, ix < nx, iy < ny else { return [] }
+        let c = iy * nx + ix
+        return cellEdges[Int(cellStart[c])..<Int(cellStart[c + 1])]
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Where an edge's roughness figure came from, best first.
+public enum RoughnessSource: Int, Sendable, Codable, Comparable {
+    /// Measured by the roughness engine on a ride.
+    case measured = 0
+    /// Rated by a rider (butter / okay / crusty).
+    case rating
+    /// OSM `smoothness=*`.
+    case osmSmoothness
+    /// OSM `surface=*`.
+    case osmSurface
+    /// The highway class's default.
+    case highwayDefault
+
+    public var name: String {
+        switch self {
+        case .measured: return "measured"
+        case .rating: return "rating"
+        case .osmSmoothness: return "osm_smoothness"
+        case .osmSurface: return "osm_surface"
+        case .highwayDefault: return "highway_default"
+        }
+    }
+
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// What riders observed about one edge's surface (from the store), already aged.
+public struct EdgeObservation: Sendable, Equatable {
+    /// Robust (rolling median) RMS vibration in g.
+    public var rms: Double
+    /// `.measured` or `.rating`.
+    public var source: RoughnessSource
+    /// 1 for an observation made now, decaying towards 0 with age (half-life ~14 days).
+    public var freshness: Double
+    /// Number of observations behind the figure.
+    public var count: Int
+
+    public init(rms: Double, source: RoughnessSource, freshness: Double, count: Int) {
+        self.rms = rms; self.source = source; self.freshness = freshness; self.count = count
+    }
+}
+
+/// A live hazard snapped to an edge.
+public struct EdgeHazard: Sendable, Equatable {
+    /// Store id of the report.
+    public var id: Int64
+    /// Kind name (pothole, crack, gravel, wet, debris, rail, construction, other).
+    public var kind: String
+    /// 1 (minor) … 3 (severe).
+    public var severity: Int
+    /// 0…1 after confirmations, "gone" votes and age.
+    public var confidence: Double
+    /// Where it was reported.
+    public var position: Coordinate
+    /// Distance along the edge from `edgeFrom`, in metres.
+    public var offset: Double
+
+    public init(id: Int64, kind: String, severity: Int, confidence: Double, position: Coordinate, offset: Double) {
+        self.id = id; self.kind = kind; self.severity = severity; self.confidence = confidence
+        self.position = position; self.offset = offset
+    }
+}
+
+/// A snapshot of what riders know about a map's edges at one moment: measured and rated
+/// roughness and live hazards, keyed by edge index of that map. The store builds it; the router
+/// and the cue engine read it. A value, so a plan is reproducible from (map, knowledge, query).
+public struct RoadKnowledge: Sendable {
+    public var observations: [Int: EdgeObservation]
+    public var hazards: [Int: [EdgeHazard]]
+
+    public init(observations: [Int: EdgeObservation] = [:], hazards: [Int: [EdgeHazard]] = [:]) {
+        self.observations = observations
+        self.hazards = hazards
+    }
+
+    /// Nothing known: routing falls back to OSM tags.
+    public static let empty = RoadKnowledge()
+}

@@ -1,0 +1,1 @@
+// SkateRide — filled in by its issue.

@@ -1,0 +1,1 @@
+// SkateStore — filled in by its issue.

@@ -1,0 +1,1 @@
+// SkateTUI — filled in by its issue.

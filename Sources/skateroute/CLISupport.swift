@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import SkateCore
+
+/// Writes one line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Prints `skateroute: <message>` on stderr and exits 1: the one-line error every bad input gets.
+func fail(_ message: String) -> ExitCode {
+    printError("skateroute: \(message)")
+    return ExitCode(1)
+}
+
+/// Where the bundled maps live: next to the executable's package (development), or
+/// `$SKATEROUTE_MAPS`, or the current directory's `Maps/`.
+enum BundledMaps {
+    static let defaultMapName = "monaco.srmap"
+
+    static func defaultMapPath() -> String {
+        let fm = FileManager.default
+        var candidates: [String] = []
+        if let env = ProcessInfo.processInfo.environment["SKATEROUTE_MAPS"], !env.isEmpty {
+            candidates.append((env as NSString).appendingPathComponent(defaultMapName))
+        }
+        candidates.append(fm.currentDirectoryPath + "/Maps/" + defaultMapName)
+        // Walk up from the executable (…/.build/debug/skateroute → project root).
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(url.appendingPathComponent("Maps/" + defaultMapName).path)
+            url.deleteLastPathComponent()
+        }
+        // The source tree this binary was built from.
+        var src = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { src.deleteLastPathComponent() }
+        candidates.append(src.appendingPathComponent("Maps/" + defaultMapName).path)
+        return candidates.first { fm.fileExists(atPath: $0) } ?? candidates[0]
+    }
+}
+
+/// The `--map PATH` option shared by every command that reads a map.
+struct MapOption: ParsableArguments {
+    @Option(name: .long, help: "Compiled map (.srmap). Default: the bundled Maps/monaco.srmap.")
+    var map: String?
+
+    var path: String { map ?? BundledMaps.defaultMapPath() }
+
+    /// Loads the map or throws an ExitCode after printing one clear line.
+    func load() throws -> SkateMap {
+        do { return try MapFormat.load(path: path) } catch let e as MapFileError {
+            throw fail(e.description)
+        }
+    }
+}
