@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "skateroute",
             dependencies: [
-                "SkateCore", "SkateImport", "SkateRide", "SkateStore", "SkateTUI",
+                "SkateCore", "SkateImport", "SkateRide", "SkateStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

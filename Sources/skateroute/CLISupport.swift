@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SkateCore
+import SkateStore
 
 /// Writes one line to standard error.
 func printError(_ message: String) {
@@ -51,5 +52,32 @@ struct MapOption: ParsableArguments {
         do { return try MapFormat.load(path: path) } catch let e as MapFileError {
             throw fail(e.description)
         }
+    }
+}
+
+/// Parses `--now` (ISO 8601, with or without fractional seconds) or returns the current time.
+func parseNow(_ text: String?) throws -> Date {
+    guard let text else { return Date() }
+    let f = ISO8601DateFormatter()
+    if let d = f.date(from: text) { return d }
+    f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    if let d = f.date(from: text) { return d }
+    f.formatOptions = [.withFullDate]
+    if let d = f.date(from: text) { return d }
+    throw fail("--now '\(Sanitize.line(text))' is not an ISO 8601 time (e.g. 2026-11-22T10:00:00Z)")
+}
+
+/// What the store knows about the map's edges, or nothing when the store is off or was never created
+/// (planning never creates a database).
+func loadKnowledge(map: SkateMap, dataDir: String?, disabled: Bool, now: String?) throws -> RoadKnowledge {
+    if disabled { return .empty }
+    let dir = dataDir.map { URL(fileURLWithPath: $0) } ?? StorePaths.defaultDataDir()
+    guard FileManager.default.fileExists(atPath: StorePaths.databaseURL(in: dir).path) else { return .empty }
+    let date = try parseNow(now)
+    do {
+        let store = try SkateStore(dataDir: dir)
+        return try store.loadKnowledge(for: map, now: date)
+    } catch {
+        throw fail("store \(dir.path): \(error)")
     }
 }

@@ -1,9 +1,225 @@
 import ArgumentParser
+import Foundation
+import SkateCore
+import SkateStore
 
-/// Placeholder until its issue lands.
+/// `skateroute hazards …`: report, list, confirm, retire and export hazards.
 struct HazardsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "hazards", abstract: "(not yet available)", shouldDisplay: false)
+    static let configuration = CommandConfiguration(
+        commandName: "hazards",
+        abstract: "Report, list, confirm and export hazards (potholes, gravel, rails…).",
+        subcommands: [HazardsAddCommand.self, HazardsListCommand.self, HazardsConfirmCommand.self,
+                      HazardsGoneCommand.self, HazardsExportCommand.self],
+        defaultSubcommand: HazardsListCommand.self
+    )
+}
+
+// MARK: Options shared by the store commands (hazards, rate, export)
+
+/// `--data-dir DIR` and `--now ISO8601`, accepted by every command that touches the store.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("data-dir"), help: "Store directory. Default: $XDG_DATA_HOME/skateroute or ~/.local/share/skateroute.")
+    var dataDir: String?
+
+    @Option(help: "Pretend the time is this ISO 8601 instant (e.g. 2026-05-01T12:00:00Z), for testing expiry.")
+    var now: String?
+
+    /// Opens the store or throws an ExitCode after one clear line.
+    func open() throws -> SkateStore {
+        let dir = dataDir.map { URL(fileURLWithPath: $0) } ?? StorePaths.defaultDataDir()
+        do { return try SkateStore(dataDir: dir) } catch let e as StoreError { throw fail(e.description) }
+    }
+
+    /// The `--now` instant, or the wall clock (the CLI is the only place that reads it).
+    func instant() throws -> Date {
+        guard let text = now else { return Date() }
+        guard let d = CLIParse.date(text) else {
+            throw fail("--now '\(TerminalText.sanitize(text))' is not an ISO 8601 time such as 2026-05-01T12:00:00Z")
+        }
+        return d
+    }
+}
+
+/// `--reporter NAME`.
+struct ReporterOption: ParsableArguments {
+    @Option(help: "Who reports (a stable local name). Default: $SKATEROUTE_REPORTER or 'local'.")
+    var reporter: String?
+
+    var name: String {
+        if let r = reporter { return r }
+        if let env = ProcessInfo.processInfo.environment["SKATEROUTE_REPORTER"], !env.isEmpty { return env }
+        return "local"
+    }
+}
+
+/// Parsers and output helpers for the store commands.
+enum CLIParse {
+    static func date(_ text: String) -> Date? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        for opts: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate]] {
+            let f = ISO8601DateFormatter()
+            f.formatOptions = opts
+            if let d = f.date(from: t) { return d }
+        }
+        return nil
+    }
+
+    static func coordinate(_ text: String, option: String) throws -> Coordinate {
+        guard let c = Coordinate(parsing: text) else {
+            throw fail("\(option) '\(TerminalText.sanitize(text))' is not \"lat,lon\" in degrees, e.g. \"43.7384,7.4246\"")
+        }
+        return c
+    }
+
+    static func hazardID(_ text: String) throws -> Int64 {
+        guard let id = Int64(text.trimmingCharacters(in: .whitespaces).drop { $0 == "#" }), id > 0 else {
+            throw fail("'\(TerminalText.sanitize(text))' is not a hazard id (a positive number from `hazards list`)")
+        }
+        return id
+    }
+
+    static func iso(_ d: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: d)
+    }
+
+    /// Writes a line straight to stdout (unbuffered), so an acknowledgement is out before exit.
+    static func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// Runs a store call, turning its errors into one clear line and exit 1.
+    static func store<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as StoreError { throw fail(e.description) }
+    }
+
+    /// A human summary of a hazard for terminals (names sanitised).
+    static func describe(_ s: HazardState, now: Date) -> String {
+        let h = s.hazard
+        let live = s.isLive ? "live until \(iso(s.expiresAt))" : "expired"
+        return "#\(h.id) \(h.kind.rawValue) severity \(h.severity) at \(h.position) [\(h.geohash)] " +
+            "confidence \(String(format: "%.2f", s.confidence)), \(h.confirmations) confirmation\(h.confirmations == 1 ? "" : "s"), " +
+            "\(h.goneVotes) gone, by \(TerminalText.sanitize(h.reporter)), \(live)"
+    }
+}
+
+// MARK: Subcommands
+
+struct HazardsAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Report a hazard (merged with a nearby report of the same kind).")
+    @Option(help: "Kind: \(HazardKind.namesList).") var kind: String
+    @Option(help: "Position \"lat,lon\" in degrees.") var at: String
+    @Option(help: "1 (minor) … 3 (severe).") var severity: Int = 2
+    @Option(help: "How it was reported: cli, keyboard or ride_detected.") var source: String = "cli"
+    @OptionGroup var reporter: ReporterOption
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var mapOption: MapOption
+
     func run() throws {
-        throw fail("'hazards' is not available yet in this build")
+        guard let k = HazardKind(name: kind) else {
+            throw fail("unknown hazard kind '\(TerminalText.sanitize(kind))': use one of \(HazardKind.namesList)")
+        }
+        guard let src = HazardSource(rawValue: source) else {
+            throw fail("unknown source '\(TerminalText.sanitize(source))': use cli, keyboard or ride_detected")
+        }
+        let position = try CLIParse.coordinate(at, option: "--at")
+        let now = try store.instant()
+        let zones = NoReportZones(map: try mapOption.load())
+        let db = try store.open()
+        let change = try CLIParse.store {
+            try db.addHazard(HazardReport(kind: k, position: position, severity: severity, source: src, reporter: reporter.name),
+                             zones: zones, now: now)
+        }
+        let s = change.state, h = s.hazard
+        switch change.outcome {
+        case .added:
+            CLIParse.emit("added hazard #\(h.id): \(h.kind.rawValue) severity \(h.severity) at \(h.position) [\(h.geohash)], live until \(CLIParse.iso(s.expiresAt))")
+        case .debounced:
+            CLIParse.emit("hazard #\(h.id) (\(h.kind.rawValue)) was just reported by \(TerminalText.sanitize(reporter.name)): nothing added (debounced)")
+        case .confirmed:
+            CLIParse.emit("confirmed hazard #\(h.id) (\(h.kind.rawValue)) within \(Int(HazardRules.mergeRadius)) m: \(h.confirmations) confirmation\(h.confirmations == 1 ? "" : "s"), confidence \(String(format: "%.2f", s.confidence)), live until \(CLIParse.iso(s.expiresAt))")
+        case .refreshed, .votedGone:
+            CLIParse.emit("refreshed your hazard #\(h.id) (\(h.kind.rawValue)): live until \(CLIParse.iso(s.expiresAt))")
+        }
+    }
+}
+
+struct HazardsListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List live hazards (optionally near a point).")
+    @Option(help: "Only hazards near \"lat,lon\".") var near: String?
+    @Option(help: "Radius around --near in metres.") var radius: Double = 200
+    @Flag(help: "Also list expired and voted-gone hazards.") var all = false
+    @Flag(help: "Print JSON (keys sorted).") var json = false
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let center = try near.map { try CLIParse.coordinate($0, option: "--near") }
+        guard radius.isFinite, radius > 0 else { throw fail("--radius \(radius) must be a positive number of metres") }
+        let now = try store.instant()
+        let db = try store.open()
+        let list = try CLIParse.store { try db.hazards(now: now, near: center, radius: radius, includeExpired: all) }
+        if json {
+            CLIParse.emit(JSONValue.array(list.map { StoreExports.json($0) }).text(pretty: true))
+            return
+        }
+        if list.isEmpty {
+            CLIParse.emit(center == nil ? "no live hazards" : "no live hazards within \(Int(radius)) m")
+            return
+        }
+        for s in list {
+            var line = CLIParse.describe(s, now: now)
+            if let c = center { line += String(format: ", %.0f m away", Geo.distance(c, s.hazard.position)) }
+            CLIParse.emit(line)
+        }
+    }
+}
+
+struct HazardsConfirmCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "confirm", abstract: "Confirm a hazard is still there (extends its life).")
+    @Argument(help: "Hazard id (see `hazards list`).") var id: String
+    @OptionGroup var reporter: ReporterOption
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let hid = try CLIParse.hazardID(id)
+        let now = try store.instant()
+        let db = try store.open()
+        let change = try CLIParse.store { try db.confirmHazard(id: hid, reporter: reporter.name, now: now) }
+        let s = change.state
+        switch change.outcome {
+        case .debounced: CLIParse.emit("hazard #\(hid) was just confirmed by \(TerminalText.sanitize(reporter.name)): nothing changed (debounced)")
+        case .refreshed: CLIParse.emit("refreshed your hazard #\(hid): live until \(CLIParse.iso(s.expiresAt))")
+        default: CLIParse.emit("confirmed hazard #\(hid): \(s.hazard.confirmations) confirmation\(s.hazard.confirmations == 1 ? "" : "s"), confidence \(String(format: "%.2f", s.confidence)), live until \(CLIParse.iso(s.expiresAt))")
+        }
+    }
+}
+
+struct HazardsGoneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "gone", abstract: "Vote that a hazard is gone.")
+    @Argument(help: "Hazard id (see `hazards list`).") var id: String
+    @OptionGroup var reporter: ReporterOption
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let hid = try CLIParse.hazardID(id)
+        let now = try store.instant()
+        let db = try store.open()
+        let s = try CLIParse.store { try db.voteGone(id: hid, reporter: reporter.name, now: now) }.state
+        CLIParse.emit("voted hazard #\(hid) gone: \(s.hazard.goneVotes) gone vote\(s.hazard.goneVotes == 1 ? "" : "s"), confidence \(String(format: "%.2f", s.confidence)), \(s.isLive ? "still live" : "no longer live")")
+    }
+}
+
+struct HazardsExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export live hazards as GeoJSON (without reporter names).")
+    @Flag(help: "GeoJSON FeatureCollection of points (the only format; the flag documents it).") var geojson = false
+    @Flag(help: "Also export expired and voted-gone hazards.") var all = false
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let now = try store.instant()
+        let db = try store.open()
+        let list = try CLIParse.store { try db.hazards(now: now, includeExpired: all) }
+        CLIParse.emit(StoreExports.hazardsGeoJSON(list).text(pretty: true))
     }
 }

@@ -1,9 +1,43 @@
 import ArgumentParser
+import Foundation
+import SkateCore
+import SkateImport
 
-/// Placeholder until its issue lands.
+/// `skateroute import`: compiles an OSM extract (+ SRTM tiles) into a `.srmap`.
 struct ImportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "import", abstract: "(not yet available)", shouldDisplay: false)
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Compile an OpenStreetMap extract and SRTM elevation into a SkateRoute map.",
+        discussion: """
+        Example: skateroute import --osm monaco-latest.osm.pbf --dem N43E007.hgt --out Maps/monaco.srmap --name Monaco
+        Reads .osm.pbf, .osm and .osm.bz2; SRTM .hgt (1" or 3") or .hgt.zip. Without --dem, grades are 0.
+        """
+    )
+
+    @Option(help: "OpenStreetMap extract: .osm.pbf, .osm or .osm.bz2.") var osm: String
+    @Option(help: "SRTM elevation tile (.hgt or .hgt.zip); repeat for several tiles.") var dem: [String] = []
+    @Option(help: "Output map file (.srmap).") var out: String
+    @Option(help: "Area name shown in the app.") var name: String?
+    @Flag(help: "Print timings and counts.") var verbose = false
+
     func run() throws {
-        throw fail("'import' is not available yet in this build")
+        let t0 = Date()
+        let areaName = name ?? URL(fileURLWithPath: osm).lastPathComponent.components(separatedBy: ".").first ?? "Map"
+        let map: SkateMap, stats: ImportStats
+        do {
+            (map, stats) = try MapImporter.compile(osmPath: osm, demPaths: dem, options: ImportOptions(name: areaName))
+        } catch let e as ImportError {
+            throw fail(e.description)
+        }
+        let t1 = Date()
+        do { try MapFormat.write(map, to: out) } catch let e as MapFileError { throw fail(e.description) }
+        let t2 = Date()
+        let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+        print("wrote \(out): \(map.nodeCount) nodes, \(map.edgeCount) edges, \(map.placeCount) places, \(map.zoneCount) no-report zones, \(size / 1024) KiB")
+        if verbose {
+            print(String(format: "compile %.3f s, write %.3f s; OSM %d nodes, %d ways (%d highway, %d kept), %d relations; %d missing node refs; %d edges with elevation",
+                         t1.timeIntervalSince(t0), t2.timeIntervalSince(t1), stats.osmNodes, stats.osmWays, stats.highwayWays,
+                         map.metadata.waysKept, stats.osmRelations, stats.missingNodeRefs, stats.edgesWithElevation))
+        }
     }
 }

@@ -1,9 +1,63 @@
 import ArgumentParser
+import Foundation
+import SkateCore
+import SkateStore
 
-/// Placeholder until its issue lands.
+/// `skateroute plan`: a skate route between two places.
 struct PlanCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "plan", abstract: "(not yet available)", shouldDisplay: false)
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Plan a skate route between two places.",
+        discussion: "Places are names (\"Stade Louis II\", \"casino\") or \"lat,lon\"."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, gpx, geojson }
+
+    @Option(help: "Start: a place name or \"lat,lon\".") var from: String
+    @Option(help: "Destination: a place name or \"lat,lon\".") var to: String
+    @Option(help: "Ride mode: \(RideMode.allCases.map(\.rawValue).joined(separator: "|")).") var mode: String = RideMode.smoothest.rawValue
+    @Option(help: "How many alternatives to look for.") var alternatives: Int = 0
+    @Option(help: "Output: text, json, gpx or geojson.") var format: Format = .text
+    @OptionGroup var mapOption: MapOption
+    @Option(help: "Data folder of the hazard and surface store (default $XDG_DATA_HOME/skateroute).") var dataDir: String?
+    @Flag(help: "Ignore the hazard and surface store (plan from map tags only).") var noStore = false
+    @Option(help: "Plan as of this time (ISO 8601), for hazard expiry.") var now: String?
+
     func run() throws {
-        throw fail("'plan' is not available yet in this build")
+        guard let rideMode = RideMode(rawValue: mode) else {
+            throw fail("unknown mode '\(mode)'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard (0...5).contains(alternatives) else { throw fail("--alternatives must be 0…5") }
+        let map = try mapOption.load()
+        let knowledge = try loadKnowledge(map: map, dataDir: dataDir, disabled: noStore, now: now)
+        let planner = Planner(map: map, knowledge: knowledge)
+        let search = PlaceSearch(map: map)
+        let a = try resolvePlace(from, search: search, role: "start")
+        let b = try resolvePlace(to, search: search, role: "destination")
+        let plan: RoutePlan
+        do {
+            plan = try planner.plan(from: a.at, to: b.at, mode: rideMode, alternatives: alternatives)
+        } catch let e as RoutingError {
+            throw fail(e.description)
+        }
+        switch format {
+        case .text: print(PlanFormats.text(plan, from: Sanitize.line(a.name), to: Sanitize.line(b.name)), terminator: "")
+        case .json: print(PlanFormats.json(plan))
+        case .gpx: print(PlanFormats.gpx(plan, name: "\(a.name) → \(b.name)"), terminator: "")
+        case .geojson: print(PlanFormats.geojson(plan))
+        }
+    }
+}
+
+/// Resolves a place text or exits 1 with suggestions.
+func resolvePlace(_ text: String, search: PlaceSearch, role: String) throws -> PlaceCandidate {
+    switch search.resolve(text) {
+    case .found(let c): return c
+    case .ambiguous(let hits):
+        let list = hits.prefix(5).map { "\(Sanitize.line($0.candidate.name)) (\($0.candidate.category)) at \($0.candidate.at)" }.joined(separator: "; ")
+        throw fail("\(role) '\(Sanitize.line(text))' is ambiguous: \(list) — add a word or give \"lat,lon\"")
+    case .notFound(let sugg):
+        let s = sugg.isEmpty ? "" : "; closest: " + sugg.prefix(5).map { Sanitize.line($0.candidate.name) }.joined(separator: ", ")
+        throw fail("no place matches '\(Sanitize.line(text))'\(s)")
     }
 }

@@ -1,9 +1,38 @@
 import ArgumentParser
+import Foundation
+import SkateCore
+import SkateStore
 
-/// Placeholder until its issue lands.
+/// `skateroute rate --at "lat,lon" butter|okay|crusty`: rate the surface of the nearest street.
 struct RateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rate", abstract: "(not yet available)", shouldDisplay: false)
+    static let configuration = CommandConfiguration(
+        commandName: "rate",
+        abstract: "Rate the surface of the nearest rideable street: butter, okay or crusty."
+    )
+    /// Farthest a rating snaps to a street (metres): GPS error plus half a wide street.
+    static let snapRadius: Double = 30
+
+    @Option(help: "Position \"lat,lon\" in degrees.") var at: String
+    @Argument(help: "butter, okay or crusty.") var rating: String
+    @OptionGroup var reporter: ReporterOption
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var mapOption: MapOption
+
     func run() throws {
-        throw fail("'rate' is not available yet in this build")
+        guard let r = SurfaceRating(name: rating) else {
+            throw fail("unknown rating '\(TerminalText.sanitize(rating))': use butter, okay or crusty")
+        }
+        let position = try CLIParse.coordinate(at, option: "--at")
+        let now = try store.instant()
+        let map = try mapOption.load()
+        guard let snap = map.nearestEdge(to: position, maxDistance: Self.snapRadius, where: map.isRideable) else {
+            throw fail("no rideable street within \(Int(Self.snapRadius)) m of \(position)")
+        }
+        let key = EdgeKey(map: map, edge: snap.edge)
+        let db = try store.open()
+        try CLIParse.store { try db.rate(key, rating: r, reporter: reporter.name, now: now) }
+        let name = TerminalText.sanitize(map.name(ofEdge: snap.edge))
+        let street = name.isEmpty ? "an unnamed \(map.highway(ofEdge: snap.edge).osmValue)" : name
+        CLIParse.emit("rated \(street) (way \(key.wayId)) \(r.rawValue), \(String(format: "%.0f", snap.distance)) m from \(position)")
     }
 }

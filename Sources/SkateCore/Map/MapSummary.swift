@@ -1,0 +1,98 @@
+import Foundation
+
+/// Figures describing a map, for `skateroute map info`.
+public struct MapSummary: Sendable, Codable, Equatable {
+    public var name: String
+    public var nodes: Int
+    public var edges: Int
+    public var places: Int
+    public var noReportZones: Int
+    /// [minLon, minLat, maxLon, maxLat] in degrees.
+    public var bbox: [Double]
+    /// Elevation range in metres; nil when the map has no elevation.
+    public var elevation: ElevationRange?
+    /// Rideable length in metres by OSM surface value ("unknown" when untagged).
+    public var lengthMBySurface: [String: Double]
+    /// Rideable length in metres by expected roughness class (from tags).
+    public var lengthMByClass: [String: Double]
+    /// Total rideable length in metres.
+    public var rideableLengthM: Double
+    /// Length of steps (walk only) in metres.
+    public var stepsLengthM: Double
+    public var inclineTaggedWays: Int
+    public var attribution: String
+    public var sources: [String]
+    public var osmTimestamp: String
+
+    public struct ElevationRange: Sendable, Codable, Equatable {
+        public var min: Double
+        public var max: Double
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, nodes, edges, places, bbox, elevation, attribution, sources
+        case noReportZones = "no_report_zones"
+        case lengthMBySurface = "length_m_by_surface"
+        case lengthMByClass = "length_m_by_class"
+        case rideableLengthM = "rideable_length_m"
+        case stepsLengthM = "steps_length_m"
+        case inclineTaggedWays = "incline_tagged_ways"
+        case osmTimestamp = "osm_timestamp"
+    }
+
+    public init(map: SkateMap) {
+        name = map.metadata.name
+        nodes = map.nodeCount
+        edges = map.edgeCount
+        places = map.placeCount
+        noReportZones = map.zoneCount
+        let b = map.bbox
+        bbox = [b.minLon, b.minLat, b.maxLon, b.maxLat].map { ($0 * 1e6).rounded() / 1e6 }
+        if map.elevation.isEmpty { elevation = nil } else {
+            let lo = map.elevation.min() ?? 0, hi = map.elevation.max() ?? 0
+            elevation = ElevationRange(min: (Double(lo) * 10).rounded() / 10, max: (Double(hi) * 10).rounded() / 10)
+        }
+        var bySurface: [String: Double] = [:], byClass: [String: Double] = [:]
+        var total = 0.0, steps = 0.0
+        for e in 0..<map.edgeCount {
+            let len = Double(map.edgeLength[e])
+            if !map.isRideable(edge: e) { steps += len; continue }
+            total += len
+            bySurface[map.surface(ofEdge: e).name, default: 0] += len
+            byClass[RoughnessClass(rms: map.tagRoughness(ofEdge: e).rms).name, default: 0] += len
+        }
+        lengthMBySurface = bySurface.mapValues { $0.rounded() }
+        lengthMByClass = byClass.mapValues { $0.rounded() }
+        rideableLengthM = total.rounded()
+        stepsLengthM = steps.rounded()
+        inclineTaggedWays = map.metadata.inclineTaggedWays
+        attribution = map.metadata.attribution
+        sources = map.metadata.sources
+        osmTimestamp = map.metadata.osmTimestamp
+    }
+
+    /// JSON with sorted keys (stable across runs).
+    public func json() throws -> String {
+        let enc = JSONEncoder()
+        enc.outputFormatting = [.sortedKeys, .prettyPrinted]
+        return String(decoding: try enc.encode(self), as: UTF8.self)
+    }
+
+    /// A human-readable multi-line description.
+    public func text() -> String {
+        var s = "\(name)\n"
+        s += "  nodes \(nodes), edges \(edges), places \(places), no-report zones \(noReportZones)\n"
+        s += String(format: "  bbox %.5f,%.5f .. %.5f,%.5f (lon,lat)\n", bbox[0], bbox[1], bbox[2], bbox[3])
+        if let e = elevation { s += String(format: "  elevation %.1f .. %.1f m\n", e.min, e.max) } else { s += "  elevation unknown (no DEM)\n" }
+        s += String(format: "  rideable %.1f km, steps %.1f km, incline-tagged ways %d\n", rideableLengthM / 1000, stepsLengthM / 1000, inclineTaggedWays)
+        s += "  by roughness class (from tags):"
+        for c in RoughnessClass.allCases { s += String(format: " %@ %.1f km", c.name, (lengthMByClass[c.name] ?? 0) / 1000) }
+        s += "\n  by surface:"
+        for (k, v) in lengthMBySurface.sorted(by: { $0.value > $1.value }) { s += String(format: " %@ %.1f km,", k, v / 1000) }
+        s.removeLast()
+        s += "\n  sources: \(sources.joined(separator: ", "))"
+        if !osmTimestamp.isEmpty { s += " (OSM \(osmTimestamp))" }
+        s += "\n  \(attribution)\n"
+        return s
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// The costing interface (as Valhalla shapes it): which edges may be used, what traversing one
+/// costs, and what passing a node from one edge to the next costs.
+public protocol Costing: Sendable {
+    /// Whether the edge may be traversed in the given direction at all.
+    func allowed(edge: Int, reversed: Bool) -> Bool
+    /// Cost (effort seconds) and travel time (seconds) of traversing a whole edge.
+    func edgeCost(edge: Int, reversed: Bool) -> (cost: Double, seconds: Double)
+    /// Cost (effort seconds) of moving through `node` from one traversal to the next.
+    func transitionCost(from: Int, fromReversed: Bool, node: Int, to: Int, toReversed: Bool) -> Double
+    /// A lower bound on cost per metre of straight-line distance (for an admissible A* heuristic).
+    var minCostPerMetre: Double { get }
+}
+
+/// Costing constants shared by all modes.
+public enum CostingConstants {
+    /// Riding against a one-way street on the carriageway (no sidewalk): legal-ish, unwelcome.
+    public static let againstOnewayFactor = 1.5
+    /// Effort seconds for any turn sharper than 45° (riders prefer straight lines).
+    public static let turnSeconds = 2.0
+    /// Effort seconds for turning back on the same edge.
+    public static let uTurnSeconds = 30.0
+    /// Effort multiplier on steps: carrying the board, and in the way of walkers.
+    public static let stepsFactor = 2.0
+    /// Gentle downhill band (percent) that counts as flow: between these two grades.
+    public static let flowGradeMin = -4.0, flowGradeMax = -1.0
+    /// Grades (percent) steeper than this downhill start to cost braking risk.
+    public static let brakingRiskFromPct = -4.0
+    /// Turns sharper than this (degrees) on a downhill cost extra.
+    public static let sharpTurnDegrees = 60.0
+    /// Downhill grade (percent) below which a sharp turn is dangerous.
+    public static let sharpTurnDownhillPct = -4.0
+    /// Roughness (g) from which the roughness penalty starts (fresh asphalt costs nothing).
+    public static let roughnessFloor = 0.03
+    /// RMS at or above which a surface is crusty, for the 100 m rule.
+    public static let crustyRMS = RoughnessClass.mehMax
+    /// The hard rule: continuous crusty riding this long (metres) is avoided whenever possible.
+    public static let maxContinuousCrusty = 100.0
+}
+
+/// The skate costing for one ride mode over one map and one knowledge snapshot. Per-edge costs
+/// for both directions are precomputed once, so the search's inner loop is array reads.
+public struct SkateCosting: Costing {
+    public let map: SkateMap
+    public let table: EdgeTable
+    public let mode: RideMode
+    public let weights: ModeWeights
+    /// Precomputed per direction: index `e << 1 | reversed`.
+    @usableFromInline let cost: [Float]
+    @usableFromInline let seconds: [Float]
+    @usableFromInline let allowedBits: [Bool]
+    public let minCostPerMetre: Double
+
+    public init(map: SkateMap, table: EdgeTable, mode: RideMode, weights: ModeWeights? = nil) {
+        self.map = map
+        self.table = table
+        self.mode = mode
+        let w = weights ?? mode.weights
+        self.weights = w
+        let n = map.edgeCount
+        var c = [Float](repeating: .infinity, count: 2 * n)
+        var s = [Float](repeating: 0, count: 2 * n)
+        var ok = [Bool](repeating: false, count: 2 * n)
+        var minPerM = Double.infinity
+        for e in 0..<n {
+            for rev in [false, true] {
+                let i = e << 1 | (rev ? 1 : 0)
+                guard Self.isAllowed(map: map, edge: e) else { continue }
+                let (cc, ss) = Self.compute(map: map, table: table, w: w, edge: e, reversed: rev)
+                c[i] = Float(cc); s[i] = Float(ss); ok[i] = true
+                let len = Double(map.edgeLength[e])
+                if len > 1 { minPerM = min(minPerM, cc / len) }
+            }
+        }
+        cost = c; seconds = s; allowedBits = ok
+        minCostPerMetre = minPerM.isFinite ? minPerM * 0.999 : 0
+    }
+
+    static func isAllowed(map: SkateMap, edge e: Int) -> Bool {
+        let f = map.flags(ofEdge: e)
+        if f.contains(.footNo) && f.contains(.bicycleNo) { return false }
+        if map.smoothness(ofEdge: e) == .impassable { return false }
+        return map.edgeLength[e] > 0 || true
+    }
+
+    /// The cost formula. See `ModeWeights` for each weight's meaning.
+    static func compute(map: SkateMap, table: EdgeTable, w: ModeWeights, edge e: Int, reversed rev: Bool) -> (Double, Double) {
+        let len = Double(map.edgeLength[e])
+        let f = map.flags(ofEdge: e)
+        let hw = map.highway(ofEdge: e)
+        let rms = Double(table.rms[e])
+        let g = table.grade(e, reversed: rev)
+        if f.contains(.steps) {
+            let secs = len / SkatePhysics.stepsSpeed
+            return (secs * CostingConstants.stepsFactor * w.distance + table.climb(e, reversed: rev) * w.climbSecondsPerMetre, secs)
+        }
+        let v = SkatePhysics.cruiseSpeed(gradePct: g, rms: rms)
+        let secs = len / v
+        var mult = 1 + w.roughness * max(0, rms - CostingConstants.roughnessFloor)
+        if g >= CostingConstants.flowGradeMin && g <= CostingConstants.flowGradeMax { mult *= 1 - w.flowReward }
+        let steep = table.steepestDown(e, reversed: rev)
+        if steep < CostingConstants.brakingRiskFromPct {
+            mult *= 1 + w.brakingRisk * (CostingConstants.brakingRiskFromPct - steep) * (1 + rms / RoughnessClass.butterMax) / 2
+        }
+        if hw.isArterial && !f.contains(.sidewalk) && !f.contains(.bikeLane) { mult *= w.arterial }
+        if f.contains(.footNo) { mult *= w.illegal }
+        else if f.contains(.bicycleNo) { mult *= 1 + (w.illegal - 1) / 3 }
+        if f.contains(.bikeLane) { mult *= 1 - w.bikeLaneReward }
+        if f.contains(.unlit) { mult *= w.unlit } else if !f.contains(.lit) { mult *= 1 + (w.unlit - 1) / 2 }
+        let oneway = f.contains(.oneway) || f.contains(.onewayReverse)
+        let against = (f.contains(.oneway) && rev) || (f.contains(.onewayReverse) && !rev)
+        if oneway && against && !f.contains(.sidewalk) && !Self.isPathClass(hw) { mult *= CostingConstants.againstOnewayFactor }
+        var cost = secs * mult + (w.distance - 1) * len / SkatePhysics.pushSpeed
+        cost += table.climb(e, reversed: rev) * w.climbSecondsPerMetre
+        cost += Double(map.edgeCrossings[e]) * w.crossingSeconds
+        cost += Double(table.hazard[e]) * w.hazardSeconds
+        return (max(cost, 0.001), secs)
+    }
+
+    /// Ways built for people rather than cars, where one-way rules do not bind a skater.
+    static func isPathClass(_ hw: HighwayClass) -> Bool {
+        switch hw {
+        case .footway, .path, .pedestrian, .cycleway, .steps, .corridor, .platform, .bridleway, .track: return true
+        default: return false
+        }
+    }
+
+    @inlinable public func allowed(edge: Int, reversed: Bool) -> Bool { allowedBits[edge << 1 | (reversed ? 1 : 0)] }
+
+    @inlinable public func edgeCost(edge: Int, reversed: Bool) -> (cost: Double, seconds: Double) {
+        let i = edge << 1 | (reversed ? 1 : 0)
+        return (Double(cost[i]), Double(seconds[i]))
+    }
+
+    public func transitionCost(from a: Int, fromReversed ar: Bool, node: Int, to b: Int, toReversed br: Bool) -> Double {
+        if a == b && ar != br { return CostingConstants.uTurnSeconds }
+        var c = 0.0
+        let nf = map.flags(ofNode: node)
+        let ha = map.highway(ofEdge: a), hb = map.highway(ofEdge: b)
+        let fa = map.flags(ofEdge: a), fb = map.flags(ofEdge: b)
+        let onFoot = Self.isPathClass(ha) || Self.isPathClass(hb) || fa.contains(.isCrossing) || fb.contains(.isCrossing)
+        if nf.contains(.crossing) && onFoot { c += weights.crossingSeconds }
+        if nf.contains(.trafficSignals) { c += weights.signalSeconds }
+        if nf.contains(.touchesMajorRoad) && !nf.contains(.crossing) && !ha.isMajorRoad && !hb.isMajorRoad && !onFoot {
+            c += weights.majorJunctionSeconds
+        }
+        let turn = abs(Geo.turnAngle(from: table.headingIn(a, reversed: ar), to: table.headingOut(b, reversed: br)))
+        if turn > 45 { c += CostingConstants.turnSeconds }
+        if turn > CostingConstants.sharpTurnDegrees && table.grade(a, reversed: ar) < CostingConstants.sharpTurnDownhillPct {
+            c += weights.sharpDownhillTurnSeconds
+        }
+        return c
+    }
+
+    /// Cost and seconds of a part of an edge (fraction of its length), for the snapped ends.
+    public func partialCost(edge: Int, reversed: Bool, fraction: Double) -> (cost: Double, seconds: Double) {
+        let (c, s) = edgeCost(edge: edge, reversed: reversed)
+        let fr = min(1, max(0, fraction))
+        return (c * fr, s * fr)
+    }
+
+    /// True when the edge counts as crusty for the 100 m rule.
+    @inlinable public func isCrusty(edge: Int) -> Bool {
+        Double(table.rms[edge]) >= CostingConstants.crustyRMS && !map.flags(ofEdge: edge).contains(.steps)
+    }
+}

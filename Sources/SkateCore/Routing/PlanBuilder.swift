@@ -1,0 +1,375 @@
+import Foundation
+
+/// Turns a `RoutePath` into a `RoutePlan`: geometry, profile, braking zones, speed profile,
+/// steps with maneuvers and contexts, and the summary.
+public struct PlanBuilder: Sendable {
+    public let map: SkateMap
+    public let costing: SkateCosting
+    public let knowledge: RoadKnowledge
+
+    /// Steps shorter than this (metres) are folded into a neighbour: no "after 0 m turn right".
+    public static let minStepLength: Double = 15
+    /// Turns at least this sharp (degrees) between unnamed ways start a new step.
+    public static let unnamedTurnSplit: Double = 30
+    /// Profile sample spacing in metres.
+    public static let profileSpacing: Double = 5
+    /// Caution: grade ≤ −6 % sustained over ≥ 30 m.
+    public static let cautionGradePct = -6.0, cautionLength = 30.0
+    /// Braking: grade ≤ −8 % sustained over ≥ 50 m.
+    public static let brakingGradePct = -8.0, brakingLength = 50.0
+    /// Legality scores by situation (1 = plainly allowed).
+    public static let legalityFootNo = 0.2, legalityBicycleNo = 0.6, legalityArterial = 0.5, legalitySteps = 0.8
+
+    public init(map: SkateMap, costing: SkateCosting, knowledge: RoadKnowledge) {
+        self.map = map; self.costing = costing; self.knowledge = knowledge
+    }
+
+    // MARK: Leg helpers
+
+    /// Points of a leg in travel order.
+    func legGeometry(_ leg: RouteLeg) -> [Coordinate] {
+        let r = map.geometryRange(ofEdge: leg.edge)
+        let len = Double(map.edgeLength[leg.edge])
+        // Cumulative distances along the edge, scaled to the stored length.
+        var cum: [Double] = [0]
+        for i in r.lowerBound..<(r.upperBound - 1) {
+            cum.append(cum.last! + Geo.distance(lat1: map.geomLat[i], lon1: map.geomLon[i], lat2: map.geomLat[i + 1], lon2: map.geomLon[i + 1]))
+        }
+        let scale = cum.last! > 0 ? len / cum.last! : 1
+        cum = cum.map { $0 * scale }
+        func point(at off: Double) -> Coordinate {
+            let o = min(max(off, 0), len)
+            var k = 0
+            while k + 2 < cum.count && cum[k + 1] < o { k += 1 }
+            let segLen = cum[k + 1] - cum[k]
+            let t = segLen > 0 ? (o - cum[k]) / segLen : 0
+            let i = r.lowerBound + k
+            return Coordinate(lat: map.geomLat[i] + t * (map.geomLat[i + 1] - map.geomLat[i]),
+                              lon: map.geomLon[i] + t * (map.geomLon[i + 1] - map.geomLon[i]))
+        }
+        let lo = min(leg.startOffset, leg.endOffset), hi = max(leg.startOffset, leg.endOffset)
+        var pts = [point(at: lo)]
+        for k in 0..<cum.count where cum[k] > lo + 0.01 && cum[k] < hi - 0.01 {
+            pts.append(Coordinate(lat: map.geomLat[r.lowerBound + k], lon: map.geomLon[r.lowerBound + k]))
+        }
+        pts.append(point(at: hi))
+        return leg.reversed ? pts.reversed() : pts
+    }
+
+    /// Elevation (metres) at an offset along an edge, or nil when unknown.
+    func elevation(edge e: Int, offset: Double) -> Double? {
+        let prof = map.elevationProfile(ofEdge: e)
+        guard prof.count >= 2 else { return nil }
+        let len = Double(map.edgeLength[e])
+        let x = len > 0 ? min(max(offset / len, 0), 1) * Double(prof.count - 1) : 0
+        let i = min(Int(x), prof.count - 2)
+        let t = x - Double(i)
+        let a = Double(prof[prof.startIndex + i]), b = Double(prof[prof.startIndex + i + 1])
+        return a + (b - a) * t
+    }
+
+    // MARK: Build
+
+    public func build(path: RoutePath, mode: RideMode) -> RoutePlan {
+        let legs = path.legs
+        // Geometry and cumulative leg starts.
+        var geometry: [Coordinate] = []
+        var legStart: [Double] = []
+        var acc = 0.0
+        for leg in legs {
+            legStart.append(acc)
+            var g = legGeometry(leg)
+            if let last = geometry.last, let first = g.first, Geo.distance(last, first) < 0.5 { g.removeFirst() }
+            geometry.append(contentsOf: g)
+            acc += leg.length
+        }
+        let total = acc
+
+        // Profile samples every ≤ profileSpacing metres, per leg.
+        struct Raw { var s: Double; var elev: Double?; var leg: Int }
+        var raw: [Raw] = []
+        for (li, leg) in legs.enumerated() {
+            let n = max(1, Int((leg.length / Self.profileSpacing).rounded(.up)))
+            for k in 0..<n {
+                let t = Double(k) / Double(n)
+                let off = leg.startOffset + (leg.endOffset - leg.startOffset) * t
+                raw.append(Raw(s: legStart[li] + leg.length * t, elev: elevation(edge: leg.edge, offset: off), leg: li))
+            }
+        }
+        if let lastLeg = legs.last {
+            raw.append(Raw(s: total, elev: elevation(edge: lastLeg.edge, offset: lastLeg.endOffset), leg: legs.count - 1))
+        }
+        let hasElevation = raw.contains { $0.elev != nil }
+        var elev = raw.map { $0.elev ?? .nan }
+        if hasElevation {
+            var last = elev.first { !$0.isNaN } ?? 0
+            for i in elev.indices { if elev[i].isNaN { elev[i] = last } else { last = elev[i] } }
+        } else {
+            elev = elev.map { _ in 0 }
+        }
+        let sPos = raw.map(\.s)
+
+        let zones = Self.brakingZones(distance: sPos, elevation: elev)
+
+        // Speed profile along samples.
+        var speeds = [Double](repeating: 0, count: raw.count)
+        var brakingAt = [Bool](repeating: false, count: raw.count)
+        var seconds = [Double](repeating: 0, count: raw.count)  // time to reach sample i from i-1
+        var v = 1.0  // rolling start after the first push, m/s
+        for i in raw.indices {
+            if i == 0 { speeds[0] = v; continue }
+            let ds = sPos[i] - sPos[i - 1]
+            let leg = legs[raw[i - 1].leg]
+            let e = leg.edge
+            let rms = Double(costing.table.rms[e])
+            let grade = ds > 0 ? max(-30, min(30, (elev[i] - elev[i - 1]) / ds * 100)) : 0
+            let walk = map.flags(ofEdge: e).contains(.steps) || grade >= SkatePhysics.walkGradePct
+            var next: Double
+            if walk {
+                next = map.flags(ofEdge: e).contains(.steps) ? SkatePhysics.stepsSpeed : SkatePhysics.walkSpeed
+            } else {
+                let target = SkatePhysics.pushSpeed(gradePct: grade, rms: rms)
+                var a = SkatePhysics.coastAcceleration(v: v, gradePct: grade, rms: rms)
+                if v < target { a += SkatePhysics.pushPower / max(v, 0.5) / SkatePhysics.mass }
+                let v2 = v * v + 2 * a * ds
+                next = v2 > 0 ? v2.squareRoot() : SkatePhysics.walkSpeed
+                if v < target { next = min(next, target) }
+                let cap = min(SkatePhysics.speedCap, SkatePhysics.comfortSpeed(rms: rms))
+                if next > cap {
+                    // Only a braking flag when gravity (not pushing) takes the rider past the cap.
+                    if SkatePhysics.coastAcceleration(v: cap, gradePct: grade, rms: rms) > 0 && next > SkatePhysics.speedCap { brakingAt[i] = true }
+                    next = cap
+                }
+                next = max(next, SkatePhysics.walkSpeed)
+            }
+            speeds[i] = next
+            seconds[i] = ds > 0 ? ds / ((v + next) / 2) : 0
+            v = next
+        }
+        let profile = raw.indices.map { ProfileSample(distance: sPos[$0], elevation: elev[$0], speed: speeds[$0], braking: brakingAt[$0]) }
+
+        // Steps.
+        var steps = makeSteps(legs: legs, legStart: legStart)
+        // Contexts and timing.
+        var metresByClass: [RoughnessClass: Double] = [:]
+        for k in steps.indices {
+            let st = steps[k]
+            let a = st.startDistance, b = a + st.context.distance
+            let idx = raw.indices.filter { sPos[$0] > a && sPos[$0] <= b }
+            steps[k].seconds = idx.reduce(0) { $0 + seconds[$1] }
+            steps[k].context.tooFast = idx.contains { brakingAt[$0] }
+            if let i0 = raw.indices.last(where: { sPos[$0] <= a }), let i1 = idx.last, sPos[i1] > sPos[i0] {
+                steps[k].context.gradePct = max(-30, min(30, (elev[i1] - elev[i0]) / (sPos[i1] - sPos[i0]) * 100))
+            }
+            steps[k].context.braking = zones.filter { $0.start < b && $0.end > a }.map(\.level).max() ?? .none
+            for li in st.legs {
+                metresByClass[RoughnessClass(rms: Double(costing.table.rms[legs[li].edge])), default: 0] += legs[li].length
+            }
+        }
+        // Arrive.
+        if let last = steps.last, let end = geometry.last {
+            var ctx = last.context
+            ctx.distance = 0; ctx.crossingsPerKm = 0; ctx.tooFast = false; ctx.braking = .none; ctx.gradePct = 0; ctx.hazardScore = 0
+            steps.append(RouteStep(index: steps.count, maneuver: .arrive, instruction: "Arrive at destination", street: last.street,
+                                   context: ctx, geometry: [end], startDistance: total, seconds: 0, legs: legs.count..<legs.count))
+        }
+        let duration = steps.reduce(0) { $0 + $1.seconds }
+
+        // Grade summary over 30 m windows (the router's braking window) to avoid DEM spikes.
+        var maxG = 0.0, minG = 0.0, absSum = 0.0, climb = 0.0, descent = 0.0
+        for i in 1..<max(1, raw.count) {
+            let d = elev[i] - elev[i - 1]
+            if d > 0 { climb += d } else { descent -= d }
+            let ds = sPos[i] - sPos[i - 1]
+            if ds > 0 { absSum += abs(d) }
+        }
+        var j = 0
+        for i in raw.indices {
+            while j < raw.count && sPos[j] - sPos[i] < EdgeTable.sustainWindow { j += 1 }
+            guard j < raw.count else { break }
+            let g = max(-30, min(30, (elev[j] - elev[i]) / (sPos[j] - sPos[i]) * 100))
+            maxG = max(maxG, g); minG = min(minG, g)
+        }
+        let meanAbs = total > 0 ? absSum / total * 100 : 0
+        let brakingSteps = steps.filter { $0.context.braking != .none }.map(\.index)
+        let summary = GradeSummary(maxGradePct: maxG, minGradePct: minG, meanGradePct: meanAbs, climbM: climb, descentM: descent, brakingSteps: brakingSteps)
+        let ideal = total / SkatePhysics.pushSpeed
+        let score = path.cost > 0 ? min(100, max(0, 100 * ideal / path.cost)) : 100
+
+        // Longest continuous crusty run.
+        var run = 0.0, longest = 0.0
+        for leg in legs {
+            if costing.isCrusty(edge: leg.edge) { run += leg.length; longest = max(longest, run) } else { run = 0 }
+        }
+        var notes: [String] = []
+        if !path.crustyRuleMet {
+            notes.append(String(format: "no line avoids %.0f m of continuous crusty surface; longest crusty stretch %.0f m", CostingConstants.maxContinuousCrusty, longest))
+        }
+        if !hasElevation { notes.append("map has no elevation: grades and braking zones unknown") }
+        return RoutePlan(mode: mode, path: path, steps: steps, geometry: geometry, distance: total, duration: duration, score: score,
+                         gradeSummary: summary, brakingZones: zones, profile: profile, metresByClass: metresByClass,
+                         spots: [], notes: notes, alternatives: [], hasElevation: hasElevation, longestCrustyRun: longest)
+    }
+
+    /// Braking zones of a profile: stretches whose grade over a sustained window is at or below
+    /// the caution (−6 % over 30 m) or braking (−8 % over 50 m) thresholds; overlapping zones merge
+    /// and keep the stronger level.
+    public static func brakingZones(distance s: [Double], elevation e: [Double]) -> [BrakingZone] {
+        var marks: [(Double, Double, BrakingLevel)] = []
+        for (level, window, threshold) in [(BrakingLevel.caution, cautionLength, cautionGradePct), (.braking, brakingLength, brakingGradePct)] {
+            var j = 0
+            for i in s.indices {
+                if j < i { j = i }
+                while j < s.count && s[j] - s[i] < window - 1e-6 { j += 1 }
+                guard j < s.count else { break }
+                let g = (e[j] - e[i]) / (s[j] - s[i]) * 100
+                if g <= threshold { marks.append((s[i], s[j], level)) }
+            }
+        }
+        marks.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.2 > $1.2 }
+        var zones: [BrakingZone] = []
+        for (a, b, lv) in marks {
+            if var last = zones.last, a <= last.end {
+                last.end = max(last.end, b); last.level = max(last.level, lv)
+                zones[zones.count - 1] = last
+            } else {
+                zones.append(BrakingZone(start: a, end: b, level: lv, gradePct: 0))
+            }
+        }
+        // Mean grade per zone.
+        for k in zones.indices {
+            let a = zones[k].start, b = zones[k].end
+            if let i = s.firstIndex(where: { $0 >= a }), let j = s.lastIndex(where: { $0 <= b }), s[j] > s[i] {
+                zones[k].gradePct = (e[j] - e[i]) / (s[j] - s[i]) * 100
+            }
+        }
+        return zones
+    }
+
+    // MARK: Steps
+
+    func legHeadingOut(_ leg: RouteLeg) -> Double {
+        let g = legGeometry(leg)
+        return g.count >= 2 ? Geo.bearing(g[0], g[1]) : 0
+    }
+
+    func legHeadingIn(_ leg: RouteLeg) -> Double {
+        let g = legGeometry(leg)
+        return g.count >= 2 ? Geo.bearing(g[g.count - 2], g[g.count - 1]) : 0
+    }
+
+    func makeSteps(legs: [RouteLeg], legStart: [Double]) -> [RouteStep] {
+        guard !legs.isEmpty else { return [] }
+        // Group legs into runs: same street (or straight-on unnamed), same ride/walk.
+        var groups: [(range: Range<Int>, turn: Double)] = []
+        var start = 0
+        var startTurn = 0.0
+        for i in 1..<max(1, legs.count) where legs.count > 1 {
+            let prev = legs[i - 1], cur = legs[i]
+            let turn = Geo.turnAngle(from: legHeadingIn(prev), to: legHeadingOut(cur))
+            let np = map.name(ofEdge: prev.edge), nc = map.name(ofEdge: cur.edge)
+            let walkChange = map.flags(ofEdge: prev.edge).contains(.steps) != map.flags(ofEdge: cur.edge).contains(.steps)
+            let split = np != nc || walkChange || (nc.isEmpty && abs(turn) >= Self.unnamedTurnSplit) || abs(turn) >= ManeuverAngles.sharpMax
+            if split {
+                groups.append((start..<i, startTurn))
+                start = i
+                startTurn = turn
+            }
+        }
+        groups.append((start..<legs.count, startTurn))
+        func length(_ r: Range<Int>) -> Double { r.reduce(0) { $0 + legs[$1].length } }
+        // Coalesce short groups into a neighbour (the previous one, or the next for the first).
+        var changed = true
+        while changed && groups.count > 1 {
+            changed = false
+            for k in groups.indices where length(groups[k].range) < Self.minStepLength {
+                if k > 0 {
+                    groups[k - 1].range = groups[k - 1].range.lowerBound..<groups[k].range.upperBound
+                } else {
+                    groups[1].range = groups[0].range.lowerBound..<groups[1].range.upperBound
+                    groups[1].turn = groups[0].turn
+                }
+                groups.remove(at: k)
+                changed = true
+                break
+            }
+        }
+        var steps: [RouteStep] = []
+        for (k, g) in groups.enumerated() {
+            let ctx = context(legs: legs, range: g.range)
+            let street = dominantName(legs: legs, range: g.range)
+            let maneuver: Maneuver = k == 0 ? .depart : Maneuver(turn: g.turn)
+            var geom: [Coordinate] = []
+            for li in g.range {
+                var pts = legGeometry(legs[li])
+                if let l = geom.last, let f = pts.first, Geo.distance(l, f) < 0.5 { pts.removeFirst() }
+                geom.append(contentsOf: pts)
+            }
+            let instr = instruction(maneuver: maneuver, street: street, walk: ctx.walk, heading: legHeadingOut(legs[g.range.lowerBound]))
+            steps.append(RouteStep(index: k, maneuver: maneuver, instruction: instr, street: street, context: ctx, geometry: geom,
+                                   startDistance: legStart[g.range.lowerBound], seconds: 0, legs: g.range))
+        }
+        return steps
+    }
+
+    func dominantName(legs: [RouteLeg], range: Range<Int>) -> String {
+        var byName: [String: Double] = [:]
+        for li in range { byName[map.name(ofEdge: legs[li].edge), default: 0] += legs[li].length }
+        return byName.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? ""
+    }
+
+    static func compass(_ bearing: Double) -> String {
+        let names = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
+        return names[Int(((bearing + 22.5) / 45).rounded(.down)) % 8]
+    }
+
+    func instruction(maneuver: Maneuver, street: String, walk: Bool, heading: Double) -> String {
+        let onto = street.isEmpty ? "" : " onto \(street)"
+        switch maneuver {
+        case .depart:
+            return "Depart \(Self.compass(heading))" + (street.isEmpty ? "" : " on \(street)") + (walk ? " (walk the steps)" : "")
+        case .arrive: return "Arrive at destination"
+        default:
+            return maneuver.phrase + onto + (walk ? " (walk the steps)" : "")
+        }
+    }
+
+    func context(legs: [RouteLeg], range: Range<Int>) -> StepContext {
+        var dist = 0.0, rmsSum = 0.0, bike = 0.0, legal = 0.0, fresh = 0.0, hazard = 0.0, crossings = 0.0, walk = 0.0
+        var weakest = RoughnessSource.measured
+        for li in range {
+            let leg = legs[li], e = leg.edge, len = leg.length
+            let f = map.flags(ofEdge: e)
+            dist += len
+            rmsSum += Double(costing.table.rms[e]) * len
+            if f.contains(.bikeLane) { bike += len }
+            if f.contains(.steps) { walk += len }
+            var lg = 1.0
+            if f.contains(.footNo) { lg = Self.legalityFootNo }
+            else if f.contains(.bicycleNo) { lg = Self.legalityBicycleNo }
+            else if map.highway(ofEdge: e).isArterial && !f.contains(.sidewalk) && !f.contains(.bikeLane) { lg = Self.legalityArterial }
+            else if f.contains(.steps) { lg = Self.legalitySteps }
+            legal += lg * len
+            fresh += Double(costing.table.freshness[e]) * len
+            weakest = max(weakest, RoughnessSource(rawValue: Int(costing.table.rmsSource[e])) ?? .highwayDefault)
+            if let hs = knowledge.hazards[e] {
+                let lo = min(leg.startOffset, leg.endOffset), hi = max(leg.startOffset, leg.endOffset)
+                hazard += hs.filter { $0.offset >= lo - 1 && $0.offset <= hi + 1 }.reduce(0) { $0 + Double($1.severity) * $1.confidence }
+            }
+            let full = Double(map.edgeLength[e])
+            crossings += Double(map.edgeCrossings[e]) * (full > 0 ? len / full : 0)
+            if f.contains(.isCrossing) && map.edgeCrossings[e] == 0 { crossings += 1 }
+            // A crossing node where this leg ends (and the next begins).
+            if li + 1 < legs.count || li < range.upperBound - 1 {
+                let node = Int(leg.reversed ? map.edgeFrom[e] : map.edgeTo[e])
+                if map.flags(ofNode: node).contains(.crossing) && leg.length >= (leg.reversed ? leg.startOffset : full - leg.startOffset) - 0.01 { crossings += 1 }
+            }
+        }
+        let rms = dist > 0 ? rmsSum / dist : 0
+        return StepContext(distance: dist, gradePct: 0, braking: .none,
+                           crossingsPerKm: dist > 0 ? crossings / dist * 1000 : 0,
+                           hasBikeLane: bike > dist / 2, roughnessRMS: rms, roughnessClass: RoughnessClass(rms: rms),
+                           roughnessSource: weakest, hazardScore: hazard, legalityScore: dist > 0 ? legal / dist : 1,
+                           freshness: dist > 0 ? fresh / dist : 0, tooFast: false, walk: walk > dist / 2)
+    }
+}

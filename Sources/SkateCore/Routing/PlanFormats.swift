@@ -1,0 +1,156 @@
+import Foundation
+
+/// Renders plans as text, JSON (sorted keys, byte-stable), GPX 1.1 and GeoJSON.
+public enum PlanFormats {
+    /// Rounds to a fixed number of decimals so JSON stays byte-identical across runs and platforms.
+    static func r(_ x: Double, _ d: Int = 1) -> Double {
+        guard x.isFinite else { return 0 }
+        let p = pow(10, Double(d))
+        let v = (x * p).rounded() / p
+        return v == 0 ? 0 : v  // no "-0"
+    }
+
+    // MARK: JSON
+
+    static func stepJSON(_ s: RouteStep) -> [String: Any] {
+        let c = s.context
+        return [
+            "index": s.index, "instruction": s.instruction, "maneuver": s.maneuver.rawValue, "street": s.street,
+            "distance_m": r(c.distance), "grade_pct": r(c.gradePct), "braking_zone": c.braking.name,
+            "roughness_rms": r(c.roughnessRMS, 3), "roughness_class": c.roughnessClass.name,
+            "roughness_source": c.roughnessSource.name,
+            "crossings_per_km": r(c.crossingsPerKm), "has_bike_lane": c.hasBikeLane, "hazard_score": r(c.hazardScore, 2),
+            "legality_score": r(c.legalityScore, 2), "freshness": r(c.freshness, 2), "too_fast": c.tooFast, "walk": c.walk,
+            "duration_s": r(s.seconds),
+        ]
+    }
+
+    static func planJSON(_ p: RoutePlan, includeAlternatives: Bool) -> [String: Any] {
+        var d: [String: Any] = [
+            "mode": p.mode.rawValue, "distance_m": r(p.distance), "duration_s": r(p.duration), "score": r(p.score),
+            "grade_summary": [
+                "max_grade_pct": r(p.gradeSummary.maxGradePct), "min_grade_pct": r(p.gradeSummary.minGradePct),
+                "mean_grade_pct": r(p.gradeSummary.meanGradePct), "climb_m": r(p.gradeSummary.climbM),
+                "descent_m": r(p.gradeSummary.descentM), "braking_steps": p.gradeSummary.brakingSteps,
+            ] as [String: Any],
+            "braking_zones": p.brakingZones.map { ["start_m": r($0.start), "end_m": r($0.end), "level": $0.level.name, "grade_pct": r($0.gradePct)] as [String: Any] },
+            "steps": p.steps.map(stepJSON),
+            "geometry": p.geometry.map { [r($0.lon, 6), r($0.lat, 6)] },
+            "metres_by_class": Dictionary(uniqueKeysWithValues: RoughnessClass.allCases.map { ($0.name, r(p.metresByClass[$0] ?? 0)) }),
+            "longest_crusty_m": r(p.longestCrustyRun),
+            "spots": p.spots, "notes": p.notes, "has_elevation": p.hasElevation,
+        ]
+        if includeAlternatives { d["alternatives"] = p.alternatives.map { planJSON($0, includeAlternatives: false) } }
+        return d
+    }
+
+    /// JSON with sorted keys; byte-identical for identical plans.
+    public static func json(_ p: RoutePlan) -> String {
+        let obj = planJSON(p, includeAlternatives: true)
+        let data = (try? JSONSerialization.data(withJSONObject: obj, options: [.sortedKeys, .prettyPrinted])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    // MARK: Text
+
+    static func km(_ m: Double) -> String { m >= 1000 ? String(format: "%.2f km", m / 1000) : String(format: "%.0f m", m) }
+    static func duration(_ s: Double) -> String {
+        let m = Int(s / 60), sec = Int(s.rounded()) % 60
+        return m > 0 ? "\(m) min \(sec) s" : "\(sec) s"
+    }
+
+    /// A readable turn list with distances, grades, surface class and braking marks.
+    public static func text(_ p: RoutePlan, from: String, to: String) -> String {
+        var out = "\(from) → \(to)  [\(p.mode.rawValue)]\n"
+        for s in p.steps {
+            let c = s.context
+            if s.maneuver == .arrive {
+                out += String(format: "%3d  %@ %@\n", s.index + 1, s.maneuver.arrow, s.instruction)
+                continue
+            }
+            var marks: [String] = []
+            if c.braking == .braking { marks.append("BRAKE") } else if c.braking == .caution { marks.append("caution") }
+            if c.tooFast { marks.append("too fast") }
+            if c.walk { marks.append("walk") }
+            if c.hazardScore > 0 { marks.append(String(format: "hazards %.1f", c.hazardScore)) }
+            let dist = km(c.distance)
+            out += String(format: "%3d  %@ %@ — %@, %+.1f %%, %@%@\n", s.index + 1, s.maneuver.arrow, s.instruction, dist, c.gradePct,
+                          c.roughnessClass.name, marks.isEmpty ? "" : " [" + marks.joined(separator: ", ") + "]")
+        }
+        out += summaryLine(p) + "\n"
+        for n in p.notes { out += "note: \(n)\n" }
+        if !p.spots.isEmpty { out += "spot: \(p.spots.joined(separator: ", "))\n" }
+        for (i, a) in p.alternatives.enumerated() { out += "alternative \(i + 1): " + summaryLine(a) + "\n" }
+        return out
+    }
+
+    public static func summaryLine(_ p: RoutePlan) -> String {
+        let crusty = p.metresByClass[.crusty] ?? 0
+        return String(format: "%@, %@, climb %.0f m, descent %.0f m, max %+.1f %% / min %+.1f %%, %d braking zone(s), crusty %.0f m, score %.0f",
+                      km(p.distance), duration(p.duration), p.gradeSummary.climbM, p.gradeSummary.descentM,
+                      p.gradeSummary.maxGradePct, p.gradeSummary.minGradePct, p.brakingZones.count, crusty, p.score)
+    }
+
+    // MARK: GPX
+
+    static func xmlEscape(_ s: String) -> String {
+        var o = ""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "&": o += "&amp;"
+            case "<": o += "&lt;"
+            case ">": o += "&gt;"
+            case "\"": o += "&quot;"
+            default: if ch.value >= 0x20 || ch == "\t" { o.unicodeScalars.append(ch) }
+            }
+        }
+        return o
+    }
+
+    /// GPX 1.1: the route as `rte/rtept` (one per step, named by its instruction) and the geometry as a track.
+    public static func gpx(_ p: RoutePlan, name: String) -> String {
+        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        s += "<gpx version=\"1.1\" creator=\"SkateRoute\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
+        s += "  <metadata><name>\(xmlEscape(name))</name></metadata>\n"
+        s += "  <rte>\n    <name>\(xmlEscape(name))</name>\n"
+        for st in p.steps {
+            guard let c = st.geometry.first else { continue }
+            s += String(format: "    <rtept lat=\"%.7f\" lon=\"%.7f\"><name>%@</name><desc>%@</desc></rtept>\n", c.lat, c.lon,
+                        xmlEscape(st.instruction), xmlEscape(String(format: "%.0f m, %+.1f %%, %@", st.context.distance, st.context.gradePct, st.context.roughnessClass.name)))
+        }
+        s += "  </rte>\n  <trk>\n    <name>\(xmlEscape(name))</name>\n    <trkseg>\n"
+        var dist = 0.0
+        var prev: Coordinate?
+        for c in p.geometry {
+            if let pr = prev { dist += Geo.distance(pr, c) }
+            prev = c
+            let e = elevationAt(p, distance: dist)
+            s += String(format: "      <trkpt lat=\"%.7f\" lon=\"%.7f\">%@</trkpt>\n", c.lat, c.lon, p.hasElevation ? String(format: "<ele>%.1f</ele>", e) : "")
+        }
+        s += "    </trkseg>\n  </trk>\n</gpx>\n"
+        return s
+    }
+
+    static func elevationAt(_ p: RoutePlan, distance: Double) -> Double {
+        guard let i = p.profile.firstIndex(where: { $0.distance >= distance }) else { return p.profile.last?.elevation ?? 0 }
+        return p.profile[i].elevation
+    }
+
+    // MARK: GeoJSON
+
+    /// A FeatureCollection with one LineString per step carrying its properties.
+    public static func geojson(_ p: RoutePlan) -> String {
+        var features: [[String: Any]] = []
+        for st in p.steps where st.geometry.count >= 2 {
+            features.append([
+                "type": "Feature",
+                "geometry": ["type": "LineString", "coordinates": st.geometry.map { [r($0.lon, 6), r($0.lat, 6)] }] as [String: Any],
+                "properties": stepJSON(st),
+            ])
+        }
+        let obj: [String: Any] = ["type": "FeatureCollection", "features": features,
+                                  "properties": ["mode": p.mode.rawValue, "distance_m": r(p.distance), "duration_s": r(p.duration), "score": r(p.score)] as [String: Any]]
+        let data = (try? JSONSerialization.data(withJSONObject: obj, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// The front door of routing: snaps the ends, runs the router for a mode, builds the plan and its
+/// alternatives, and for `trickSpotCrawl` threads the route through a spot.
+public struct Planner: Sendable {
+    public let map: SkateMap
+    public let knowledge: RoadKnowledge
+    public let table: EdgeTable
+
+    /// An alternative must differ from every accepted route by at least this share of its length.
+    public static let alternativeMinDifference = 0.2
+    /// Cost multiplier on edges of routes already found, when looking for alternatives.
+    public static let alternativePenalty = 1.6
+    /// Extra metres a spot detour may add on top of the mode's detour ratio.
+    public static let spotDetourSlack: Double = 400
+    /// A route passing within this many metres of a spot already visits it.
+    public static let spotVisitRadius: Double = 35
+    /// Spots considered per plan (nearest to the straight line first).
+    public static let spotCandidates = 6
+
+    public init(map: SkateMap, knowledge: RoadKnowledge = .empty) {
+        self.map = map
+        self.knowledge = knowledge
+        self.table = EdgeTable(map: map, knowledge: knowledge)
+    }
+
+    /// Reuses a precomputed edge table (benchmarks, the TUI).
+    public init(map: SkateMap, knowledge: RoadKnowledge, table: EdgeTable) {
+        self.map = map; self.knowledge = knowledge; self.table = table
+    }
+
+    public func router(for mode: RideMode) -> Router {
+        Router(map: map, costing: SkateCosting(map: map, table: table, mode: mode))
+    }
+
+    /// Plans a route between two positions.
+    /// - Parameters:
+    ///   - alternatives: how many alternatives to look for (each differs by ≥ 20 % of its length).
+    /// - Throws: `RoutingError` when an end has no street nearby or the ends are not connected.
+    public func plan(from a: Coordinate, to b: Coordinate, mode: RideMode, alternatives: Int = 0) throws -> RoutePlan {
+        let router = router(for: mode)
+        let sa = try router.snap(a), sb = try router.snap(b)
+        return try plan(from: sa, to: sb, router: router, mode: mode, alternatives: alternatives)
+    }
+
+    public func plan(from sa: EdgeSnap, to sb: EdgeSnap, router: Router, mode: RideMode, alternatives: Int = 0) throws -> RoutePlan {
+        let builder = PlanBuilder(map: map, costing: router.costing, knowledge: knowledge)
+        guard var path = router.bestRoute(from: sa, to: sb) else {
+            throw RoutingError.disconnected(from: sa.point, to: sb.point)
+        }
+        var spots: [String] = []
+        var spotNote: String?
+        if mode == .trickSpotCrawl {
+            (path, spots, spotNote) = threadThroughSpot(path: path, from: sa, to: sb, router: router)
+        }
+        var plan = builder.build(path: path, mode: mode)
+        plan.spots = spots
+        if let n = spotNote { plan.notes.append(n) }
+        if alternatives > 0 {
+            var found: [RoutePath] = [path]
+            var penalty: [Int: Double] = [:]
+            for _ in 0..<(alternatives * 3) where found.count <= alternatives {
+                for p in found { for l in p.legs { penalty[l.edge] = (penalty[l.edge] ?? 1) * Self.alternativePenalty } }
+                guard let alt = router.bestRoute(from: sa, to: sb, penalty: penalty) else { break }
+                if found.allSatisfy({ Self.sharedFraction(alt, $0) <= 1 - Self.alternativeMinDifference }) {
+                    // Report the true (unpenalised) cost.
+                    var fixed = alt
+                    fixed.cost = Self.trueCost(alt, router: router)
+                    found.append(fixed)
+                }
+            }
+            plan.alternatives = found.dropFirst().map { builder.build(path: $0, mode: mode) }
+        }
+        return plan
+    }
+
+    /// Share of `a`'s length that runs on edges `b` also uses.
+    public static func sharedFraction(_ a: RoutePath, _ b: RoutePath) -> Double {
+        let used = Set(b.legs.map(\.edge))
+        let shared = a.legs.filter { used.contains($0.edge) }.reduce(0) { $0 + $1.length }
+        return a.length > 0 ? shared / a.length : 1
+    }
+
+    static func trueCost(_ p: RoutePath, router: Router) -> Double {
+        var c = 0.0
+        for (i, l) in p.legs.enumerated() {
+            let len = Double(router.map.edgeLength[l.edge])
+            c += router.costing.edgeCost(edge: l.edge, reversed: l.reversed).cost * (len > 0 ? l.length / len : 0)
+            if i > 0 {
+                let prev = p.legs[i - 1]
+                let node = Int(prev.reversed ? router.map.edgeFrom[prev.edge] : router.map.edgeTo[prev.edge])
+                c += router.costing.transitionCost(from: prev.edge, fromReversed: prev.reversed, node: node, to: l.edge, toReversed: l.reversed)
+            }
+        }
+        return c
+    }
+
+    /// Trick spots of the map: skateparks, squares and pedestrian areas.
+    public func trickSpots() -> [(name: String, at: Coordinate)] {
+        (0..<map.placeCount).compactMap { i in
+            guard let k = PlaceKind(rawValue: map.placeKind[i]), k.isTrickSpot else { return nil }
+            return (map.string(map.placeName[i]), Coordinate(lat: map.placeLat[i], lon: map.placeLon[i]))
+        }
+    }
+
+    func threadThroughSpot(path: RoutePath, from sa: EdgeSnap, to sb: EdgeSnap, router: Router) -> (RoutePath, [String], String?) {
+        let spots = trickSpots()
+        guard !spots.isEmpty else { return (path, [], "no skatepark, plaza or square on this map") }
+        // Already passing one?
+        let builder = PlanBuilder(map: map, costing: router.costing, knowledge: knowledge)
+        let pts = path.legs.flatMap { builder.legGeometry($0) }
+        for s in spots where pts.contains(where: { Geo.distance($0, s.at) <= Self.spotVisitRadius }) {
+            return (path, [s.name], nil)
+        }
+        for l in path.legs where map.flags(ofEdge: l.edge).contains(.plaza) {
+            let name = map.name(ofEdge: l.edge)
+            return (path, [name.isEmpty ? "a pedestrian plaza" : name], nil)
+        }
+        let direct = Geo.distance(sa.point, sb.point)
+        let budget = router.costing.weights.detourCap * max(path.length, direct) + Self.spotDetourSlack
+        var scored: [(spot: (name: String, at: Coordinate), via: Double)] = []
+        for s in spots {
+            let via: Double = Geo.distance(sa.point, s.at) + Geo.distance(s.at, sb.point)
+            if via <= budget { scored.append((s, via)) }
+        }
+        scored.sort { (x, y) -> Bool in x.via != y.via ? x.via < y.via : x.spot.name < y.spot.name }
+        let ranked = scored.prefix(Self.spotCandidates)
+        var best: (RoutePath, String)?
+        for (spot, _) in ranked {
+            guard let ss = try? router.snap(spot.at, radius: 150),
+                  let p1 = router.bestRoute(from: sa, to: ss), let p2 = router.bestRoute(from: ss, to: sb) else { continue }
+            let joined = RoutePath(legs: p1.legs + p2.legs, cost: p1.cost + p2.cost, crustyRuleMet: p1.crustyRuleMet && p2.crustyRuleMet)
+            guard joined.length <= budget else { continue }
+            if best == nil || joined.cost < best!.0.cost { best = (joined, spot.name) }
+        }
+        if let (p, name) = best { return (p, [name], nil) }
+        return (path, [], "no trick spot within the detour budget (\(Int(budget)) m); riding the direct line")
+    }
+}

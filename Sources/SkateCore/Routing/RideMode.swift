@@ -1,0 +1,111 @@
+/// How the rider wants to ride: each mode is one row of weights in `ModeWeights.table`.
+public enum RideMode: String, Sendable, CaseIterable, Codable {
+    case smoothest, chillFewCrossings, fastMildRoughness, nightSafe, trickSpotCrawl
+
+    public var weights: ModeWeights { ModeWeights.table(for: self) }
+
+    /// A short description for help texts and the TUI.
+    public var summary: String {
+        switch self {
+        case .smoothest: return "smoothest surface, accepts a longer line"
+        case .chillFewCrossings: return "fewest road crossings and signals"
+        case .fastMildRoughness: return "shorter and faster, tolerates some roughness"
+        case .nightSafe: return "lit streets, away from arterials"
+        case .trickSpotCrawl: return "passes a skatepark, plaza or square on the way"
+        }
+    }
+}
+
+/// The per-mode weights of the skate costing. Costs are in "effort seconds": the travel time of
+/// an edge from the skate speed model, multiplied by penalty factors and plus fixed penalties.
+/// Every weight carries its reason.
+public struct ModeWeights: Sendable, Equatable {
+    /// Multiplier per g of RMS roughness above butter (cost × (1 + w·max(0, rms − 0.03)/0.1)).
+    public var roughness: Double
+    /// Extra effort seconds per metre climbed (on top of the slower uphill speed).
+    public var climbSecondsPerMetre: Double
+    /// Cost multiplier reward for gentle downhill (−1 … −4 %) "flow": cost × (1 − w).
+    public var flowReward: Double
+    /// Multiplier per % of downhill grade steeper than −4 %, scaled by roughness (braking risk).
+    public var brakingRisk: Double
+    /// Effort seconds per crossing node (marked crossing) passed.
+    public var crossingSeconds: Double
+    /// Extra effort seconds per traffic signal (waiting).
+    public var signalSeconds: Double
+    /// Effort seconds for crossing a major road at a junction without a marked crossing.
+    public var majorJunctionSeconds: Double
+    /// Multiplier on arterials (primary/secondary) without a sidewalk or bike lane.
+    public var arterial: Double
+    /// Multiplier where the law or tags say no (foot=no; bicycle=no).
+    public var illegal: Double
+    /// Multiplier reward on bike lanes and cycleways: cost × (1 − w).
+    public var bikeLaneReward: Double
+    /// Multiplier on unlit ways (lit=no), and half of it on unknown lighting.
+    public var unlit: Double
+    /// Multiplier on the pure distance component (more = prefers shorter).
+    public var distance: Double
+    /// Effort seconds for a sharp (> 60°) turn on a downhill (carving hard at speed).
+    public var sharpDownhillTurnSeconds: Double
+    /// Effort seconds per unit of hazard severity × confidence on an edge.
+    public var hazardSeconds: Double
+    /// Largest length ratio to the shortest line that the mode accepts as a detour
+    /// (`smoothest` caps its distance; `trickSpotCrawl` budgets its spot detour).
+    public var detourCap: Double
+
+    /// The weights table. Values were tuned on the ASCII-art test maps and real Monaco.
+    public static func table(for mode: RideMode) -> ModeWeights {
+        switch mode {
+        case .smoothest:
+            return ModeWeights(
+                roughness: 6,                 // crusty (0.25 g) costs ~2.3× butter: goes well out of its way for smooth
+                climbSecondsPerMetre: 6,      // climbing hurts but smoothness rules
+                flowReward: 0.10,             // gentle descents are a pleasure
+                brakingRisk: 0.15,            // steep and rough is the worst
+                crossingSeconds: 8,           // a crossing is a stop and a kerb
+                signalSeconds: 15,            // waiting at lights
+                majorJunctionSeconds: 20,     // unmarked crossing of a busy road
+                arterial: 1.6,                // busy roads: noise, trucks, no room
+                illegal: 4,                   // avoid, but not impossible when nothing else exists
+                bikeLaneReward: 0.10,         // bike lanes are usually fresh asphalt
+                unlit: 1.0,                   // lighting does not matter by day
+                distance: 1.0,
+                sharpDownhillTurnSeconds: 6,
+                hazardSeconds: 60,
+                detourCap: 1.8                // "distance capped": never more than 1.8× the shortest
+            )
+        case .chillFewCrossings:
+            var w = table(for: .smoothest)
+            w.roughness = 3                   // still care about surface, less than smoothest
+            w.crossingSeconds *= 3            // crossings ×3: the mode's point
+            w.signalSeconds *= 3
+            w.majorJunctionSeconds *= 3
+            w.detourCap = 2.0
+            return w
+        case .fastMildRoughness:
+            var w = table(for: .smoothest)
+            w.roughness = 3.6                 // ~60 % of smoothest's roughness weight
+            w.climbSecondsPerMetre = 4
+            w.crossingSeconds = 5
+            w.signalSeconds = 10
+            w.majorJunctionSeconds = 12
+            w.arterial = 1.3
+            w.distance = 1.4                  // distance up: shorter lines win
+            w.detourCap = 1.4
+            return w
+        case .nightSafe:
+            var w = table(for: .smoothest)
+            w.roughness = 4                   // rough is worse in the dark but light matters more
+            w.unlit = 2.5                     // unlit ways cost 2.5×, unknown 1.75×
+            w.arterial = 2.5                  // fast cars, tired drivers
+            w.brakingRisk = 0.25              // braking blind is worse
+            w.hazardSeconds = 90              // you cannot see the pothole
+            w.detourCap = 2.0
+            return w
+        case .trickSpotCrawl:
+            var w = table(for: .smoothest)
+            w.roughness = 4
+            w.detourCap = 1.6                 // spot detour budget: ≤ 1.6× the direct line (+ 400 m)
+            return w
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// One traversal of (part of) an edge. Offsets are metres along the edge's drawing direction;
+/// a reversed leg runs from `startOffset` down to `endOffset`.
+public struct RouteLeg: Sendable, Equatable, Hashable {
+    public var edge: Int
+    public var reversed: Bool
+    public var startOffset: Double
+    public var endOffset: Double
+
+    public init(edge: Int, reversed: Bool, startOffset: Double, endOffset: Double) {
+        self.edge = edge; self.reversed = reversed; self.startOffset = startOffset; self.endOffset = endOffset
+    }
+
+    /// Length travelled on this leg, metres.
+    public var length: Double { abs(endOffset - startOffset) }
+}
+
+/// A path found by the router, before it becomes a `RoutePlan`.
+public struct RoutePath: Sendable, Equatable {
+    public var legs: [RouteLeg]
+    /// Total effort cost (mode-weighted seconds).
+    public var cost: Double
+    /// False when the 100 m continuous-crusty rule could not be met (no alternative exists).
+    public var crustyRuleMet: Bool
+
+    public var length: Double { legs.reduce(0) { $0 + $1.length } }
+}
+
+/// Why a route could not be planned.
+public enum RoutingError: Error, CustomStringConvertible, Equatable {
+    case noEdgeNear(Coordinate, radius: Double)
+    case disconnected(from: Coordinate, to: Coordinate)
+
+    public var description: String {
+        switch self {
+        case .noEdgeNear(let c, let r):
+            return "no rideable street within \(Int(r)) m of \(c)"
+        case .disconnected(let a, let b):
+            return "no route from \(a) to \(b): the two points are not connected by ways a skater may use"
+        }
+    }
+}

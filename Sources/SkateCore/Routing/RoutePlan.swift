@@ -1,0 +1,172 @@
+import Foundation
+
+/// What the rider does at the start of a step.
+public enum Maneuver: String, Sendable, Codable, CaseIterable {
+    case depart, `continue`, slightLeft = "slight_left", left, sharpLeft = "sharp_left",
+         slightRight = "slight_right", right, sharpRight = "sharp_right", uTurn = "uturn", arrive
+
+    /// The maneuver for a signed turn angle in degrees (positive = right).
+    public init(turn: Double) {
+        let a = abs(turn)
+        if a < ManeuverAngles.continueMax { self = .continue }
+        else if a < ManeuverAngles.slightMax { self = turn > 0 ? .slightRight : .slightLeft }
+        else if a < ManeuverAngles.turnMax { self = turn > 0 ? .right : .left }
+        else if a < ManeuverAngles.sharpMax { self = turn > 0 ? .sharpRight : .sharpLeft }
+        else { self = .uTurn }
+    }
+
+    /// A verb phrase for instructions.
+    public var phrase: String {
+        switch self {
+        case .depart: return "Depart"
+        case .continue: return "Continue"
+        case .slightLeft: return "Bear left"
+        case .left: return "Turn left"
+        case .sharpLeft: return "Turn sharp left"
+        case .slightRight: return "Bear right"
+        case .right: return "Turn right"
+        case .sharpRight: return "Turn sharp right"
+        case .uTurn: return "Make a U-turn"
+        case .arrive: return "Arrive"
+        }
+    }
+
+    /// A one-character arrow for the TUI.
+    public var arrow: String {
+        switch self {
+        case .depart, .continue: return "↑"
+        case .slightLeft: return "↖"
+        case .left: return "←"
+        case .sharpLeft: return "↙"
+        case .slightRight: return "↗"
+        case .right: return "→"
+        case .sharpRight: return "↘"
+        case .uTurn: return "↶"
+        case .arrive: return "◎"
+        }
+    }
+
+    public var isTurn: Bool { self != .depart && self != .continue && self != .arrive }
+}
+
+/// Turn-angle bands in degrees for maneuvers.
+public enum ManeuverAngles {
+    /// Below this, riding on.
+    public static let continueMax = 20.0
+    /// Below this, a slight bend.
+    public static let slightMax = 50.0
+    /// Below this, a plain turn.
+    public static let turnMax = 120.0
+    /// Below this, a sharp turn; above, a U-turn.
+    public static let sharpMax = 165.0
+}
+
+/// Facts about one step for the rider and the display.
+public struct StepContext: Sendable, Equatable {
+    /// Length in metres.
+    public var distance: Double
+    /// Mean grade in percent (uphill positive), clamped to ±30.
+    public var gradePct: Double
+    /// Strongest braking zone overlapping the step.
+    public var braking: BrakingLevel
+    /// Crossings per kilometre of the step.
+    public var crossingsPerKm: Double
+    /// More than half the step has a bike lane or is a cycleway.
+    public var hasBikeLane: Bool
+    /// Length-weighted RMS vibration in g.
+    public var roughnessRMS: Double
+    public var roughnessClass: RoughnessClass
+    /// The weakest (least trusted) roughness source on the step.
+    public var roughnessSource: RoughnessSource
+    /// Σ severity × confidence of live hazards on the step.
+    public var hazardScore: Double
+    /// 0 (forbidden) … 1 (skating plainly allowed), length-weighted.
+    public var legalityScore: Double
+    /// 0 (tags only) … 1 (measured or rated today), length-weighted.
+    public var freshness: Double
+    /// Free rolling would exceed the safe cap here: the rider must brake.
+    public var tooFast: Bool
+    /// The step is steps: walk with the board.
+    public var walk: Bool
+}
+
+/// One instruction of a route.
+public struct RouteStep: Sendable, Equatable {
+    public var index: Int
+    public var maneuver: Maneuver
+    public var instruction: String
+    /// Street name ("" when unnamed).
+    public var street: String
+    public var context: StepContext
+    /// Polyline in travel order, metres apart as mapped.
+    public var geometry: [Coordinate]
+    /// Distance from the route start to the step start, metres.
+    public var startDistance: Double
+    /// Seconds to ride the step at the speed profile.
+    public var seconds: Double
+    /// Index range into the path's legs.
+    public var legs: Range<Int>
+}
+
+/// A stretch of route that needs braking.
+public struct BrakingZone: Sendable, Equatable {
+    /// Start and end, metres from the route start.
+    public var start: Double
+    public var end: Double
+    public var level: BrakingLevel
+    /// Mean grade in percent over the zone.
+    public var gradePct: Double
+}
+
+/// Grade facts of a whole route.
+public struct GradeSummary: Sendable, Equatable {
+    public var maxGradePct: Double
+    public var minGradePct: Double
+    /// Length-weighted mean of |grade|… signed mean would cancel out; this is the mean absolute grade.
+    public var meanGradePct: Double
+    public var climbM: Double
+    public var descentM: Double
+    /// Indices of steps with a braking (or caution) zone.
+    public var brakingSteps: [Int]
+}
+
+/// A sample of the route's elevation and speed profile.
+public struct ProfileSample: Sendable, Equatable {
+    /// Metres from the start.
+    public var distance: Double
+    /// Metres above sea level (0 when unknown).
+    public var elevation: Double
+    /// Planned speed in m/s.
+    public var speed: Double
+    /// Rider must brake here to hold the cap.
+    public var braking: Bool
+}
+
+/// A planned route: steps with their contexts, the grade summary, speed profile, ETA, score and
+/// alternatives.
+public struct RoutePlan: Sendable {
+    public var mode: RideMode
+    public var path: RoutePath
+    public var steps: [RouteStep]
+    public var geometry: [Coordinate]
+    /// Metres.
+    public var distance: Double
+    /// Seconds from the speed profile.
+    public var duration: Double
+    /// 0–100: how close the route comes to an ideal flat butter line of the same length.
+    public var score: Double
+    public var gradeSummary: GradeSummary
+    public var brakingZones: [BrakingZone]
+    public var profile: [ProfileSample]
+    /// Metres by roughness class.
+    public var metresByClass: [RoughnessClass: Double]
+    /// Trick spots the route passes (trickSpotCrawl).
+    public var spots: [String]
+    /// Notes for the rider (e.g. the crusty rule could not be met).
+    public var notes: [String]
+    public var alternatives: [RoutePlan]
+    public var hasElevation: Bool
+
+    /// Longest continuous crusty stretch in metres.
+    public var longestCrustyRun: Double
+}

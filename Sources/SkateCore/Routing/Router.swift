@@ -1,0 +1,215 @@
+import Foundation
+import HeapModule
+
+/// Skate-aware A* over a `SkateMap` with a `SkateCosting`, honouring the 100 m crusty rule by
+/// carrying the length of continuous crusty riding in the search state.
+public struct Router: Sendable {
+    public let map: SkateMap
+    public let costing: SkateCosting
+
+    /// Snap radius in metres for origin and destination.
+    public static let snapRadius: Double = 400
+    /// Crusty-run buckets in the search state: 10 m each up to the 100 m limit.
+    static let runBucketMetres: Double = 10
+    static let runBuckets = 11
+
+    public init(map: SkateMap, costing: SkateCosting) {
+        self.map = map
+        self.costing = costing
+    }
+
+    /// Snaps a position to the nearest edge a skater can use.
+    public func snap(_ c: Coordinate, radius: Double = Router.snapRadius) throws -> EdgeSnap {
+        guard let s = map.nearestEdge(to: c, maxDistance: radius, where: { costing.allowed(edge: $0, reversed: false) || costing.allowed(edge: $0, reversed: true) }) else {
+            throw RoutingError.noEdgeNear(c, radius: radius)
+        }
+        return s
+    }
+
+    /// The cheapest path between two snapped points.
+    /// - Parameters:
+    ///   - penalty: optional per-edge cost multipliers (alternatives).
+    ///   - hardRule: enforce the 100 m continuous-crusty rule; the caller retries without it when it fails.
+    public func route(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:], hardRule: Bool = true) -> RoutePath? {
+        var search = Search(router: self, target: b, penalty: penalty, hardRule: hardRule)
+        return search.run(from: a)
+    }
+
+    /// Routes with the hard rule, falling back to a route without it only when none exists.
+    public func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:]) -> RoutePath? {
+        if let p = route(from: a, to: b, penalty: penalty, hardRule: true) { return p }
+        guard var p = route(from: a, to: b, penalty: penalty, hardRule: false) else { return nil }
+        p.crustyRuleMet = false
+        return p
+    }
+}
+
+/// One A* run. States are (node, crusty-run bucket); bucket 0 lives in arrays, others in a dictionary.
+struct Search {
+    struct Label {
+        var g: Double
+        var run: Double
+        /// Parent state (-1 = start) and the traversal that reached this state (`edge << 1 | reversed`).
+        var parent: Int
+        var via: Int
+        var closed: Bool
+    }
+
+    struct QItem: Comparable {
+        var f: Double
+        var state: Int
+        static func < (a: QItem, b: QItem) -> Bool { a.f != b.f ? a.f < b.f : a.state < b.state }
+    }
+
+    let router: Router
+    let map: SkateMap
+    let costing: SkateCosting
+    let target: EdgeSnap
+    let penalty: [Int: Double]
+    let hardRule: Bool
+    let targetCoord: Coordinate
+    let proj: LocalProjection
+    var base: [Label]
+    var extra: [Int: Label] = [:]
+    var heap = Heap<QItem>()
+    var bestGoal = Double.infinity
+    var bestGoalState = -1
+    var bestGoalLeg: RouteLeg?
+    var directLeg: RouteLeg?
+
+    init(router: Router, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool) {
+        self.router = router
+        map = router.map
+        costing = router.costing
+        self.target = target
+        self.penalty = penalty
+        self.hardRule = hardRule
+        targetCoord = target.point
+        proj = LocalProjection(origin: target.point)
+        base = Array(repeating: Label(g: .infinity, run: 0, parent: -1, via: -1, closed: false), count: map.nodeCount)
+    }
+
+    static let B = Router.runBuckets
+
+    func label(_ s: Int) -> Label? {
+        s % Self.B == 0 ? base[s / Self.B] : extra[s]
+    }
+
+    mutating func setLabel(_ s: Int, _ l: Label) {
+        if s % Self.B == 0 { base[s / Self.B] = l } else { extra[s] = l }
+    }
+
+    func heuristic(_ node: Int) -> Double {
+        let (x, y) = proj.project(lat: map.nodeLat[node], lon: map.nodeLon[node])
+        return (x * x + y * y).squareRoot() * costing.minCostPerMetre
+    }
+
+    func bucket(for run: Double) -> Int {
+        run <= 0 ? 0 : min(Self.B - 1, Int(run / Router.runBucketMetres) + 1)
+    }
+
+    func traversalCost(_ e: Int, _ rev: Bool, fraction: Double = 1) -> Double {
+        let c = costing.edgeCost(edge: e, reversed: rev).cost * fraction
+        if let p = penalty[e] { return c * p }
+        return c
+    }
+
+    /// Relaxes a state; returns false when the hard rule forbids it.
+    mutating func relax(node: Int, g: Double, run: Double, parent: Int, via: Int) {
+        if hardRule && run >= CostingConstants.maxContinuousCrusty { return }
+        let s = node * Self.B + bucket(for: run)
+        if let old = label(s), old.closed || old.g <= g { return }
+        setLabel(s, Label(g: g, run: run, parent: parent, via: via, closed: false))
+        heap.insert(QItem(f: g + heuristic(node), state: s))
+    }
+
+    mutating func run(from a: EdgeSnap) -> RoutePath? {
+        let ea = a.edge
+        let lenA = Double(map.edgeLength[ea])
+        let crustyA = costing.isCrusty(edge: ea)
+        // Start on the snapped edge, both ways.
+        if costing.allowed(edge: ea, reversed: true) {
+            let fr = lenA > 0 ? a.offset / lenA : 0
+            relax(node: Int(map.edgeFrom[ea]), g: traversalCost(ea, true, fraction: fr), run: crustyA ? a.offset : 0, parent: -1, via: ea << 1 | 1)
+        }
+        if costing.allowed(edge: ea, reversed: false) {
+            let fr = lenA > 0 ? (lenA - a.offset) / lenA : 0
+            relax(node: Int(map.edgeTo[ea]), g: traversalCost(ea, false, fraction: fr), run: crustyA ? lenA - a.offset : 0, parent: -1, via: ea << 1)
+        }
+        // Same edge: ride straight along it.
+        if target.edge == ea {
+            let rev = target.offset < a.offset
+            if costing.allowed(edge: ea, reversed: rev) {
+                let fr = lenA > 0 ? abs(target.offset - a.offset) / lenA : 0
+                let okRule = !hardRule || !crustyA || abs(target.offset - a.offset) < CostingConstants.maxContinuousCrusty
+                if okRule {
+                    bestGoal = traversalCost(ea, rev, fraction: fr)
+                    directLeg = RouteLeg(edge: ea, reversed: rev, startOffset: a.offset, endOffset: target.offset)
+                }
+            }
+        }
+        let eb = target.edge
+        let lenB = Double(map.edgeLength[eb])
+        let fromB = Int(map.edgeFrom[eb]), toB = Int(map.edgeTo[eb])
+        let crustyB = costing.isCrusty(edge: eb)
+
+        while let top = heap.popMin() {
+            if top.f >= bestGoal { break }
+            let s = top.state
+            guard var lab = label(s), !lab.closed else { continue }
+            lab.closed = true
+            setLabel(s, lab)
+            let u = s / Self.B
+            let viaEdge = lab.via >> 1, viaRev = lab.via & 1 == 1
+            // Reaching the target edge from this node.
+            if u == fromB || u == toB {
+                let rev = u == toB  // arriving from edgeTo means travelling backwards
+                if costing.allowed(edge: eb, reversed: rev) {
+                    let part = rev ? lenB - target.offset : target.offset
+                    let runEnd = crustyB ? lab.run + part : 0
+                    if !(hardRule && runEnd >= CostingConstants.maxContinuousCrusty) {
+                        let fr = lenB > 0 ? part / lenB : 0
+                        let tcost = (viaEdge == eb) ? 0 : costing.transitionCost(from: viaEdge, fromReversed: viaRev, node: u, to: eb, toReversed: rev)
+                        let total = lab.g + tcost + traversalCost(eb, rev, fraction: fr)
+                        if total < bestGoal && viaEdge != eb {
+                            bestGoal = total
+                            bestGoalState = s
+                            bestGoalLeg = RouteLeg(edge: eb, reversed: rev, startOffset: rev ? lenB : 0, endOffset: target.offset)
+                            directLeg = nil
+                        }
+                    }
+                }
+            }
+            for adj in map.neighbours(of: u) {
+                let e = Int(adj >> 1), rev = adj & 1 == 1
+                if e == viaEdge && rev != viaRev { continue }  // no U-turn on the same edge
+                guard costing.allowed(edge: e, reversed: rev) else { continue }
+                let v = Int(rev ? map.edgeFrom[e] : map.edgeTo[e])
+                let t = costing.transitionCost(from: viaEdge, fromReversed: viaRev, node: u, to: e, toReversed: rev)
+                let g = lab.g + t + traversalCost(e, rev)
+                let run = costing.isCrusty(edge: e) ? lab.run + Double(map.edgeLength[e]) : 0
+                relax(node: v, g: g, run: run, parent: s, via: e << 1 | (rev ? 1 : 0))
+            }
+        }
+        if let d = directLeg { return RoutePath(legs: [d], cost: bestGoal, crustyRuleMet: true) }
+        guard bestGoalState >= 0, let last = bestGoalLeg else { return nil }
+        // Walk parents back to the start.
+        var legs: [RouteLeg] = [last]
+        var s = bestGoalState
+        while s >= 0, let lab = label(s) {
+            let e = lab.via >> 1, rev = lab.via & 1 == 1
+            let len = Double(map.edgeLength[e])
+            if lab.parent < 0 {
+                legs.append(RouteLeg(edge: e, reversed: rev, startOffset: a.offset, endOffset: rev ? 0 : len))
+            } else {
+                legs.append(RouteLeg(edge: e, reversed: rev, startOffset: rev ? len : 0, endOffset: rev ? 0 : len))
+            }
+            s = lab.parent
+        }
+        legs.reverse()
+        // Drop zero-length legs at the ends (snapped exactly onto a node).
+        if legs.count > 1 { legs.removeAll { $0.length < 0.01 } }
+        if legs.isEmpty { legs = [last] }
+        return RoutePath(legs: legs, cost: bestGoal, crustyRuleMet: true)
+    }
+}

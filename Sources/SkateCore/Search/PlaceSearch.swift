@@ -1,0 +1,203 @@
+import Foundation
+
+/// A searchable name on the map: a place (POI, square, skatepark…) or a street.
+public struct PlaceCandidate: Sendable, Equatable {
+    public var name: String
+    public var kind: PlaceKind
+    /// "amenity=cafe", "highway=residential"…
+    public var category: String
+    public var at: Coordinate
+}
+
+/// One search hit with its score (0…1).
+public struct PlaceMatch: Sendable, Equatable {
+    public var candidate: PlaceCandidate
+    public var score: Double
+}
+
+/// The outcome of resolving a place text.
+public enum PlaceResolution: Sendable, Equatable {
+    /// One clear answer (or a typed "lat,lon").
+    case found(PlaceCandidate)
+    /// Several equally good answers far apart: the caller should list them.
+    case ambiguous([PlaceMatch])
+    /// Nothing matched; the closest suggestions, if any.
+    case notFound(suggestions: [PlaceMatch])
+}
+
+/// Accent- and case-insensitive, token-based fuzzy search over places and street names.
+public struct PlaceSearch: Sendable {
+    public let candidates: [PlaceCandidate]
+    let tokens: [[String]]
+    let folded: [String]
+
+    /// Score of a token that equals the query token.
+    static let exactScore = 1.0
+    /// Score of a name token that starts with the query token ("stad" → "stade").
+    static let prefixScore = 0.85
+    /// Score of a name token one edit away (typos) for tokens of 4+ letters.
+    static let typoScore = 0.7
+    /// Score when the query token appears inside a name token.
+    static let infixScore = 0.5
+    /// Minimum score for a hit to count.
+    public static let minScore = 0.5
+    /// Hits within this score of the best are "equally good".
+    static let tieMargin = 0.02
+    /// Equally good hits closer than this (metres) are the same place.
+    static let samePlaceRadius = 250.0
+    /// Words ignored when they appear in queries or names (French/Italian/English fillers).
+    static let stopwords: Set<String> = ["de", "du", "des", "la", "le", "les", "l", "d", "the", "of", "di", "el", "a", "et", "and"]
+
+    public init(map: SkateMap) {
+        var c: [PlaceCandidate] = []
+        for i in 0..<map.placeCount {
+            let name = map.string(map.placeName[i])
+            guard !name.isEmpty else { continue }
+            c.append(PlaceCandidate(name: name, kind: PlaceKind(rawValue: map.placeKind[i]) ?? .other,
+                                    category: map.string(map.placeCategory[i]),
+                                    at: Coordinate(lat: map.placeLat[i], lon: map.placeLon[i])))
+        }
+        // Streets: one candidate per name, at the middle of its longest edge.
+        var longest: [UInt32: (Int, Float)] = [:]
+        for e in 0..<map.edgeCount where map.edgeName[e] != 0 && map.isRideable(edge: e) {
+            let n = map.edgeName[e]
+            if longest[n] == nil || map.edgeLength[e] > longest[n]!.1 { longest[n] = (e, map.edgeLength[e]) }
+        }
+        for (n, (e, len)) in longest.sorted(by: { $0.key < $1.key }) {
+            guard let mid = map.snapPoint(edge: e, offset: Double(len) / 2) else { continue }
+            c.append(PlaceCandidate(name: map.string(n), kind: .street, category: "highway=\(map.highway(ofEdge: e).osmValue)", at: mid))
+        }
+        candidates = c
+        folded = c.map { Self.fold($0.name) }
+        tokens = folded.map(Self.tokenize)
+    }
+
+    /// Lower-cases and strips accents and punctuation: "Stade Louis-II" → "stade louis ii".
+    public static func fold(_ s: String) -> String {
+        let base = s.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        return String(base.map { $0.isLetter || $0.isNumber ? $0 : " " })
+    }
+
+    static func tokenize(_ folded: String) -> [String] {
+        folded.split(separator: " ").map(String.init).filter { !stopwords.contains($0) }
+    }
+
+    static func editDistanceAtMostOne(_ a: String, _ b: String) -> Bool {
+        let x = Array(a), y = Array(b)
+        if abs(x.count - y.count) > 1 { return false }
+        var i = 0, j = 0, edits = 0
+        while i < x.count && j < y.count {
+            if x[i] == y[j] { i += 1; j += 1; continue }
+            edits += 1
+            if edits > 1 { return false }
+            if x.count > y.count { i += 1 } else if y.count > x.count { j += 1 } else { i += 1; j += 1 }
+        }
+        return edits + (x.count - i) + (y.count - j) <= 1
+    }
+
+    static func tokenScore(_ q: String, _ name: [String]) -> Double {
+        var best = 0.0
+        for t in name {
+            if t == q { return exactScore }
+            if t.hasPrefix(q) { best = max(best, prefixScore) }
+            else if q.count >= 4 && editDistanceAtMostOne(q, t) { best = max(best, typoScore) }
+            else if q.count >= 3 && t.contains(q) { best = max(best, infixScore) }
+        }
+        return best
+    }
+
+    /// Ranked matches for a query text.
+    public func search(_ query: String, limit: Int = 8) -> [PlaceMatch] {
+        let q = Self.tokenize(Self.fold(query))
+        guard !q.isEmpty else { return [] }
+        var hits: [PlaceMatch] = []
+        for (i, nameTokens) in tokens.enumerated() where !nameTokens.isEmpty {
+            var sum = 0.0
+            for qt in q { sum += Self.tokenScore(qt, nameTokens) }
+            var score = sum / Double(q.count)
+            // Prefer names that the query covers fully: "casino" → "Casino" over "Casino Café de Paris".
+            let coverage = Double(min(q.count, nameTokens.count)) / Double(nameTokens.count)
+            score *= 0.85 + 0.15 * coverage
+            if score >= Self.minScore { hits.append(PlaceMatch(candidate: candidates[i], score: score)) }
+        }
+        hits.sort { a, b in
+            if a.score != b.score { return a.score > b.score }
+            if a.candidate.kind != b.candidate.kind { return Self.kindRank(a.candidate.kind) < Self.kindRank(b.candidate.kind) }
+            if a.candidate.name != b.candidate.name { return a.candidate.name < b.candidate.name }
+            return (a.candidate.at.lat, a.candidate.at.lon) < (b.candidate.at.lat, b.candidate.at.lon)
+        }
+        return Array(hits.prefix(limit))
+    }
+
+    /// Places come before streets of the same score; skate spots first.
+    static func kindRank(_ k: PlaceKind) -> Int {
+        switch k {
+        case .skatepark: return 0
+        case .square, .pedestrianArea: return 1
+        case .tourism, .leisure, .amenity, .place: return 2
+        case .shop, .other: return 3
+        case .street: return 4
+        }
+    }
+
+    /// Resolves a text: "lat,lon", or the best name match, or ambiguity / suggestions.
+    public func resolve(_ text: String) -> PlaceResolution {
+        if let c = Coordinate(parsing: text) {
+            return .found(PlaceCandidate(name: c.description, kind: .other, category: "coordinate", at: c))
+        }
+        let hits = search(text)
+        guard let top = hits.first else {
+            // Suggestions: any token at a lower bar.
+            let loose = looseSuggestions(text)
+            return .notFound(suggestions: loose)
+        }
+        let ties = hits.filter { top.score - $0.score <= Self.tieMargin }
+        let distinct = ties.filter { Geo.distance($0.candidate.at, top.candidate.at) > Self.samePlaceRadius }
+        if distinct.isEmpty || ties.count == 1 { return .found(top.candidate) }
+        // Same name at several far places (e.g. a chain shop): ambiguous.
+        return .ambiguous(ties)
+    }
+
+    func looseSuggestions(_ text: String) -> [PlaceMatch] {
+        let q = Self.tokenize(Self.fold(text))
+        guard !q.isEmpty else { return [] }
+        var hits: [PlaceMatch] = []
+        for (i, nameTokens) in tokens.enumerated() {
+            var best = 0.0
+            for qt in q {
+                for t in nameTokens {
+                    let common = zip(qt, t).prefix { $0 == $1 }.count
+                    best = max(best, Double(common) / Double(max(qt.count, t.count)))
+                }
+            }
+            if best >= 0.34 { hits.append(PlaceMatch(candidate: candidates[i], score: best)) }
+        }
+        hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.candidate.name < $1.candidate.name }
+        return Array(hits.prefix(5))
+    }
+}
+
+extension SkateMap {
+    /// The position at an offset (metres) along an edge's drawing direction.
+    public func snapPoint(edge e: Int, offset: Double) -> Coordinate? {
+        let r = geometryRange(ofEdge: e)
+        guard r.count >= 2 else { return nil }
+        var cum = 0.0
+        let scaleTotal = Double(edgeLength[e])
+        var raw: [Double] = []
+        for i in r.lowerBound..<(r.upperBound - 1) {
+            raw.append(Geo.distance(lat1: geomLat[i], lon1: geomLon[i], lat2: geomLat[i + 1], lon2: geomLon[i + 1]))
+        }
+        let sum = raw.reduce(0, +)
+        let target = sum > 0 ? min(max(offset, 0), scaleTotal) * sum / max(scaleTotal, 1e-9) : 0
+        for (k, d) in raw.enumerated() {
+            if cum + d >= target || k == raw.count - 1 {
+                let t = d > 0 ? min(1, max(0, (target - cum) / d)) : 0
+                let i = r.lowerBound + k
+                return Coordinate(lat: geomLat[i] + t * (geomLat[i + 1] - geomLat[i]), lon: geomLon[i] + t * (geomLon[i + 1] - geomLon[i]))
+            }
+            cum += d
+        }
+        return nil
+    }
+}

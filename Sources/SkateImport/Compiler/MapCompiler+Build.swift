@@ -1,0 +1,237 @@
+import Foundation
+import SkateCore
+
+extension MapCompiler {
+    /// Compiles everything streamed so far into a map.
+    /// - Parameter dem: elevation source; nil → elevation unknown, grades 0.
+    public mutating func build(dem: (any ElevationSource)?, sources: [String]) -> SkateMap {
+        keptWays.sort { $0.id < $1.id }
+        var meta = MapMetadata(name: options.name,
+                               attribution: MapMetadata.standardAttribution(hasSRTM: dem != nil),
+                               sources: sources, osmTimestamp: osmTimestamp, hasElevation: dem != nil,
+                               inclineTaggedWays: keptWays.filter { $0.attrs.flags.contains(.inclineTagged) }.count,
+                               waysKept: keptWays.count)
+        meta.name = options.name
+        var map = SkateMap(metadata: meta)
+
+        // 1. Runs of consecutive present, distinct nodes per way (extract edges cut ways short).
+        var runs: [(way: Int, refs: [Int64])] = []
+        var useCount: [Int64: UInt8] = [:]
+        useCount.reserveCapacity(keptWays.count * 8)
+        for (wi, w) in keptWays.enumerated() {
+            var cur: [Int64] = []
+            func flush() {
+                if cur.count >= 2 { runs.append((wi, cur)) }
+                cur = []
+            }
+            for r in w.refs {
+                if nodeIndex[r] == nil { stats.missingNodeRefs += 1; flush(); continue }
+                if cur.last == r { continue }
+                cur.append(r)
+            }
+            flush()
+        }
+        for run in runs {
+            // A node repeated inside one run (a loop) counts as a junction too.
+            for r in run.refs { useCount[r, default: 0] &+= 1 }
+            if run.refs.first == run.refs.last { useCount[run.refs[0], default: 0] &+= 1 }
+        }
+        func isGraphNode(_ r: Int64) -> Bool { (useCount[r] ?? 0) >= 2 }
+
+        // 2. Graph nodes in first-seen order.
+        var graphIndex: [Int64: UInt32] = [:]
+        func graphNode(_ r: Int64) -> UInt32 {
+            if let g = graphIndex[r] { return g }
+            let g = UInt32(map.nodeLat.count)
+            graphIndex[r] = g
+            let i = Int(nodeIndex[r]!)
+            map.nodeLat.append(lats[i]); map.nodeLon.append(lons[i])
+            map.nodeFlags.append(taggedNodeFlags[r] ?? 0); map.nodeOsmId.append(r)
+            return g
+        }
+
+        // 3. Split runs into edges.
+        var strings = StringTable()
+        var edgeInclinePct: [Double?] = []
+        for run in runs {
+            let w = keptWays[run.way]
+            var refs = run.refs
+            // A closed run with no junction inside would be a self-loop: split it at its middle.
+            let interiorJunction = refs.dropFirst().dropLast().contains(where: isGraphNode)
+            if refs.first == refs.last && !interiorJunction && refs.count >= 3 {
+                useCount[refs[refs.count / 2], default: 0] = 2
+            }
+            refs = run.refs
+            var start = 0
+            for i in 1..<refs.count where i == refs.count - 1 || isGraphNode(refs[i]) {
+                let piece = refs[start...i]
+                start = i
+                let from = graphNode(piece.first!), to = graphNode(piece.last!)
+                var crossings = 0
+                var length = 0.0
+                var prev: (Double, Double)?
+                for r in piece {
+                    let ni = Int(nodeIndex[r]!)
+                    let (la, lo) = (lats[ni], lons[ni])
+                    map.geomLat.append(la); map.geomLon.append(lo)
+                    if let p = prev { length += Geo.distance(lat1: p.0, lon1: p.1, lat2: la, lon2: lo) }
+                    prev = (la, lo)
+                    if r != piece.first && r != piece.last, let f = taggedNodeFlags[r], NodeFlags(rawValue: f).contains(.crossing) {
+                        crossings += 1
+                    }
+                }
+                map.edgeGeomStart.append(UInt32(map.geomLat.count))
+                map.edgeFrom.append(from); map.edgeTo.append(to)
+                map.edgeLength.append(Float(length))
+                map.edgeHighway.append(w.attrs.highway.rawValue)
+                map.edgeSurface.append(w.attrs.surface.rawValue)
+                map.edgeSmoothness.append(w.attrs.smoothness.rawValue)
+                map.edgeFlags.append(w.attrs.flags.rawValue)
+                if let p = w.attrs.incline { map.edgeIncline.append(Int8(max(-100, min(100, p.rounded())))) } else { map.edgeIncline.append(SkateMap.noIncline) }
+                edgeInclinePct.append(w.attrs.incline)
+                map.edgeCrossings.append(UInt8(min(crossings, 255)))
+                map.edgeName.append(strings.intern(w.attrs.name))
+                map.edgeWayId.append(w.id)
+            }
+        }
+
+        // 4. Node flags that depend on the ways: junctions with major roads.
+        for e in 0..<map.edgeCount where map.highway(ofEdge: e).isMajorRoad {
+            map.nodeFlags[Int(map.edgeFrom[e])] |= NodeFlags.touchesMajorRoad.rawValue
+            map.nodeFlags[Int(map.edgeTo[e])] |= NodeFlags.touchesMajorRoad.rawValue
+        }
+
+        // 5. Elevation profiles.
+        if let dem {
+            for e in 0..<map.edgeCount {
+                let prof = sampleProfile(map: map, edge: e, dem: dem, incline: edgeInclinePct[e])
+                if !prof.isEmpty {
+                    map.elevation.append(contentsOf: prof)
+                    map.edgeFlags[e] |= EdgeFlags.hasElevation.rawValue
+                    stats.edgesWithElevation += 1
+                }
+                map.edgeElevStart.append(UInt32(map.elevation.count))
+            }
+        } else {
+            map.edgeElevStart = [UInt32](repeating: 0, count: map.edgeCount + 1)
+        }
+
+        // 6. Places and zones.
+        buildPlaces(into: &map, strings: &strings)
+        buildZones(into: &map, strings: &strings)
+
+        map.stringBytes = strings.bytes
+        map.stringStart = strings.starts
+        map.rebuildIndexes()
+        return map
+    }
+
+    /// Samples the DEM every ≤ `elevationSpacing` metres along an edge, then applies the way's
+    /// incline tag and the bridge/tunnel rule. Empty when the DEM has no data there.
+    func sampleProfile(map: SkateMap, edge e: Int, dem: any ElevationSource, incline: Double?) -> [Float] {
+        let r = map.geometryRange(ofEdge: e)
+        let length = Double(map.edgeLength[e])
+        let n = max(2, Int((length / options.elevationSpacing).rounded(.up)) + 1)
+        var out = [Double](repeating: .nan, count: n)
+        // Walk the polyline once, emitting samples at equal distances.
+        var seg = r.lowerBound
+        var segStart = 0.0
+        var segLen = r.count >= 2 ? Geo.distance(lat1: map.geomLat[seg], lon1: map.geomLon[seg], lat2: map.geomLat[seg + 1], lon2: map.geomLon[seg + 1]) : 0
+        for i in 0..<n {
+            let s = n == 1 ? 0 : length * Double(i) / Double(n - 1)
+            while s > segStart + segLen && seg + 2 < r.upperBound {
+                segStart += segLen
+                seg += 1
+                segLen = Geo.distance(lat1: map.geomLat[seg], lon1: map.geomLon[seg], lat2: map.geomLat[seg + 1], lon2: map.geomLon[seg + 1])
+            }
+            let t = segLen > 0 ? min(1, max(0, (s - segStart) / segLen)) : 0
+            let la = map.geomLat[seg] + t * (map.geomLat[seg + 1] - map.geomLat[seg])
+            let lo = map.geomLon[seg] + t * (map.geomLon[seg + 1] - map.geomLon[seg])
+            out[i] = dem.elevation(lat: la, lon: lo) ?? .nan
+        }
+        // Fill gaps (DEM edge) from the nearest known sample; give up when none is known.
+        guard let firstKnown = out.firstIndex(where: { !$0.isNaN }) else { return [] }
+        var last = out[firstKnown]
+        for i in 0..<n { if out[i].isNaN { out[i] = last } else { last = out[i] } }
+        let flags = map.flags(ofEdge: e)
+        let mean = out.reduce(0, +) / Double(n)
+        func linear(gradePct: Double, around centre: Double) {
+            for i in 0..<n {
+                let s = length * Double(i) / Double(max(1, n - 1))
+                out[i] = centre + gradePct / 100 * (s - length / 2)
+            }
+        }
+        if flags.contains(.bridge) || flags.contains(.tunnel) {
+            // A DEM sees the valley under a bridge and the hill over a tunnel: span the ends instead.
+            let a = out[0], b = out[n - 1]
+            for i in 0..<n { out[i] = a + (b - a) * Double(i) / Double(max(1, n - 1)) }
+        }
+        if let pct = incline {
+            linear(gradePct: pct, around: mean)
+        } else if length > 0 {
+            let demGrade = (out[n - 1] - out[0]) / length * 100
+            if flags.contains(.inclineUp) && demGrade < ElevationSampling.minTaggedGradePct {
+                linear(gradePct: ElevationSampling.minTaggedGradePct, around: mean)
+            } else if flags.contains(.inclineDown) && demGrade > -ElevationSampling.minTaggedGradePct {
+                linear(gradePct: -ElevationSampling.minTaggedGradePct, around: mean)
+            }
+        }
+        return out.map { Float($0) }
+    }
+
+    /// Radius in metres within which two places of the same name and category are one (a POI
+    /// mapped both as a node and as an area).
+    static let placeDedupRadius: Double = 60
+
+    func position(of refs: [Int64]) -> (Double, Double)? {
+        var la = 0.0, lo = 0.0, n = 0
+        let body = refs.count > 1 && refs.first == refs.last ? refs.dropLast() : refs[...]
+        for r in body { if let i = nodeIndex[r] { la += lats[Int(i)]; lo += lons[Int(i)]; n += 1 } }
+        return n > 0 ? (la / Double(n), lo / Double(n)) : nil
+    }
+
+    func buildPlaces(into map: inout SkateMap, strings: inout StringTable) {
+        var seen: [String: [(Double, Double)]] = [:]
+        let sorted = pendingPlaces.sorted { ($0.kind.rawValue, $0.name, $0.id) < ($1.kind.rawValue, $1.name, $1.id) }
+        for p in sorted {
+            guard let (la, lo) = p.lat.flatMap({ la in p.lon.map { (la, $0) } }) ?? position(of: p.refs) else { continue }
+            let key = p.name + "\u{0}" + p.category
+            if let prev = seen[key], prev.contains(where: { Geo.distance(lat1: $0.0, lon1: $0.1, lat2: la, lon2: lo) < Self.placeDedupRadius }) { continue }
+            seen[key, default: []].append((la, lo))
+            map.placeLat.append(la); map.placeLon.append(lo)
+            map.placeName.append(strings.intern(p.name))
+            map.placeKind.append(p.kind.rawValue)
+            map.placeCategory.append(strings.intern(p.category))
+        }
+    }
+
+    func buildZones(into map: inout SkateMap, strings: inout StringTable) {
+        for z in pendingZones.sorted(by: { $0.id < $1.id }) {
+            for ring in z.rings {
+                var pts: [(Double, Double)] = []
+                for r in ring { if let i = nodeIndex[r] { pts.append((lats[Int(i)], lons[Int(i)])) } }
+                guard pts.count >= 4 else { continue }
+                map.zoneKind.append(z.kind.rawValue)
+                map.zoneName.append(strings.intern(z.name))
+                for p in pts { map.zoneLat.append(p.0); map.zoneLon.append(p.1) }
+                map.zoneRingStart.append(UInt32(map.zoneLat.count))
+            }
+        }
+    }
+}
+
+/// Interns strings into one UTF-8 blob with offsets; index 0 is "".
+struct StringTable {
+    var bytes: [UInt8] = []
+    var starts: [UInt32] = [0, 0]
+    var index: [String: UInt32] = ["": 0]
+
+    mutating func intern(_ s: String) -> UInt32 {
+        if let i = index[s] { return i }
+        let i = UInt32(starts.count - 1)
+        bytes.append(contentsOf: Array(s.utf8))
+        starts.append(UInt32(bytes.count))
+        index[s] = i
+        return i
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import SkateCore
+
+/// A source of terrain elevation in metres (a DEM); nil where it has no data.
+public protocol ElevationSource {
+    func elevation(lat: Double, lon: Double) -> Double?
+}
+
+/// Options of one import.
+public struct ImportOptions: Sendable {
+    /// Area name shown in the app.
+    public var name: String
+    /// Elevation sample spacing along edges in metres: a 30 m braking window then spans ≥ 3 samples.
+    public var elevationSpacing: Double
+    public init(name: String = "Map", elevationSpacing: Double = ElevationSampling.maxSpacing) {
+        self.name = name; self.elevationSpacing = elevationSpacing
+    }
+}
+
+/// Elevation sampling constants.
+public enum ElevationSampling {
+    /// Largest spacing in metres between elevation samples along an edge (the issue asks ≤ 20 m;
+    /// 10 m puts three samples inside the shortest 30 m braking window).
+    public static let maxSpacing: Double = 10
+    /// Smallest |grade| in percent given to an `incline=up|down` way whose DEM grade disagrees in
+    /// sign: mappers tag an incline only where it is noticeable.
+    public static let minTaggedGradePct: Double = 3
+}
+
+/// Statistics of one import, for the CLI and tests.
+public struct ImportStats: Sendable, Equatable {
+    public var osmNodes = 0, osmWays = 0, osmRelations = 0
+    public var highwayWays = 0, keptWays = 0
+    public var missingNodeRefs = 0
+    public var edgesWithElevation = 0
+}
+
+/// Streams OSM elements (as an `OSMHandler`) and compiles them into a `SkateMap`.
+///
+/// Graph nodes are way ends, nodes shared by two or more kept ways, and nodes a way visits twice;
+/// every other node becomes a shape point of its edge. Output order depends only on element ids,
+/// so PBF and XML copies of the same data compile to the same map.
+public struct MapCompiler: OSMHandler {
+    public internal(set) var stats = ImportStats()
+    var options: ImportOptions
+    var osmTimestamp = ""
+
+    // All node positions (ways reference them), by id.
+    var nodeIndex: [Int64: Int32] = [:]
+    var lats: [Double] = []
+    var lons: [Double] = []
+    // Flags of tagged nodes (crossings, signals, kerbs…).
+    var taggedNodeFlags: [Int64: UInt16] = [:]
+
+    struct KeptWay { var id: Int64; var refs: [Int64]; var attrs: WayAttributes }
+    var keptWays: [KeptWay] = []
+    struct PendingPlace { var name: String; var kind: PlaceKind; var category: String; var refs: [Int64]; var lat: Double?; var lon: Double?; var id: Int64 }
+    var pendingPlaces: [PendingPlace] = []
+    struct PendingZone { var kind: ZoneKind; var name: String; var rings: [[Int64]]; var id: Int64 }
+    var pendingZones: [PendingZone] = []
+    /// Refs of untagged/closed non-highway ways, for multipolygon relations.
+    var areaWayRefs: [Int64: [Int64]] = [:]
+
+    public init(options: ImportOptions) { self.options = options }
+
+    // MARK: OSMHandler
+
+    public mutating func header(bbox: BoundingBox?, timestamp: String?) {
+        if let t = timestamp { osmTimestamp = t }
+    }
+
+    public mutating func node(id: Int64, lat: Double, lon: Double, tags: OSMTags) {
+        stats.osmNodes += 1
+        nodeIndex[id] = Int32(lats.count)
+        lats.append(lat); lons.append(lon)
+        guard !tags.isEmpty else { return }
+        let f = NodeAttributes.flags(tags)
+        if !f.isEmpty { taggedNodeFlags[id] = f.rawValue }
+        if let name = tags["name"], !name.isEmpty, let (kind, cat) = PlaceClassifier.classify(tags) {
+            pendingPlaces.append(PendingPlace(name: name, kind: kind, category: cat, refs: [], lat: lat, lon: lon, id: id))
+        }
+    }
+
+    public mutating func way(id: Int64, refs: [Int64], tags: OSMTags) {
+        stats.osmWays += 1
+        if tags["highway"] != nil { stats.highwayWays += 1 }
+        if let attrs = WayAttributes(tags: tags), refs.count >= 2 {
+            keptWays.append(KeptWay(id: id, refs: refs, attrs: attrs))
+            if attrs.flags.contains(.inclineTagged) { stats.keptWays += 0 }
+        }
+        let closed = refs.count >= 4 && refs.first == refs.last
+        if let z = PlaceClassifier.zone(tags), closed {
+            pendingZones.append(PendingZone(kind: z, name: tags["name"] ?? "", rings: [refs], id: id))
+        }
+        if let name = tags["name"], !name.isEmpty, tags["highway"] == nil || tags["area"] == "yes" || tags["place"] == "square",
+           let (kind, cat) = PlaceClassifier.classify(tags) {
+            pendingPlaces.append(PendingPlace(name: name, kind: kind, category: cat, refs: refs, lat: nil, lon: nil, id: id))
+        }
+        if tags["highway"] == nil && refs.count >= 2 { areaWayRefs[id] = refs }
+    }
+
+    public mutating func relation(id: Int64, members: [OSMMember], tags: OSMTags) {
+        stats.osmRelations += 1
+        guard tags["type"] == "multipolygon" else { return }
+        let outers = members.filter { $0.kind == .way && ($0.role == "outer" || $0.role.isEmpty) }.compactMap { areaWayRefs[$0.ref] }
+        guard !outers.isEmpty else { return }
+        let rings = Self.assembleRings(outers)
+        if let z = PlaceClassifier.zone(tags), !rings.isEmpty {
+            pendingZones.append(PendingZone(kind: z, name: tags["name"] ?? "", rings: rings, id: id))
+        }
+        if let name = tags["name"], !name.isEmpty, let (kind, cat) = PlaceClassifier.classify(tags) {
+            pendingPlaces.append(PendingPlace(name: name, kind: kind, category: cat, refs: outers.flatMap { $0 }, lat: nil, lon: nil, id: id))
+        }
+    }
+
+    /// Joins open way pieces end to end into closed rings (pieces that never close are dropped).
+    static func assembleRings(_ pieces: [[Int64]]) -> [[Int64]] {
+        var open = pieces.filter { $0.count >= 2 }
+        var rings: [[Int64]] = []
+        while let first = open.first {
+            open.removeFirst()
+            var ring = first
+            var progressed = true
+            while ring.first != ring.last && progressed {
+                progressed = false
+                for (i, p) in open.enumerated() {
+                    if p.first == ring.last { ring += p.dropFirst(); open.remove(at: i); progressed = true; break }
+                    if p.last == ring.last { ring += p.reversed().dropFirst(); open.remove(at: i); progressed = true; break }
+                }
+            }
+            if ring.count >= 4 && ring.first == ring.last { rings.append(ring) }
+        }
+        return rings
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import SkateCore
+
+/// What the importer keeps of an OSM highway way: the class and the tags a skater's router uses.
+struct WayAttributes: Equatable {
+    var highway: HighwayClass
+    var surface: Surface
+    var smoothness: Smoothness
+    var flags: EdgeFlags
+    /// Numeric incline in percent along the drawing direction, or nil.
+    var incline: Double?
+    var name: String
+
+    /// Values of `access` that close a way to the public.
+    static let closedAccess: Set<String> = ["no", "private"]
+    /// Values that re-open a closed way to people on foot (and so skaters).
+    static let footOpen: Set<String> = ["yes", "designated", "permissive"]
+    /// `cycleway*` values that mean a bike lane or track is there.
+    static let bikeLaneValues: Set<String> = ["lane", "track", "opposite_lane", "opposite_track", "shared_lane", "share_busway", "separate", "yes", "opposite", "shoulder"]
+
+    /// Parses a way's tags; nil when it is not a highway a skater may legally use.
+    init?(tags: OSMTags) {
+        guard let hw = tags["highway"], let cls = HighwayClass(osm: hw) else { return nil }
+        if let access = tags["access"], Self.closedAccess.contains(access), !Self.footOpen.contains(tags["foot"] ?? "") {
+            return nil
+        }
+        if tags["area"] == "yes" && cls != .pedestrian && cls != .footway && cls != .platform && cls != .service {
+            // Area outlines of other highway kinds (e.g. a roundabout's island) are not paths.
+            return nil
+        }
+        highway = cls
+        surface = tags["surface"].map(Surface.init(osm:)) ?? .unknown
+        smoothness = tags["smoothness"].map(Smoothness.init(osm:)) ?? .unknown
+        name = tags["name"] ?? tags["ref"] ?? ""
+        var f: EdgeFlags = []
+        switch tags["oneway"] {
+        case "yes", "1", "true": f.insert(.oneway)
+        case "-1", "reverse": f.insert(.onewayReverse)
+        default: if tags["junction"] == "roundabout" || tags["junction"] == "circular" { f.insert(.oneway) }
+        }
+        if tags["junction"] == "roundabout" { f.insert(.roundabout) }
+        switch tags["lit"] {
+        case nil: break
+        case "no", "disused": f.insert(.unlit)
+        default: f.insert(.lit)
+        }
+        if let b = tags["bridge"], b != "no" { f.insert(.bridge) }
+        if let t = tags["tunnel"], t != "no" { f.insert(.tunnel) }
+        if cls == .cycleway { f.insert(.bikeLane) }
+        for key in ["cycleway", "cycleway:both", "cycleway:left", "cycleway:right"] {
+            if let v = tags[key], Self.bikeLaneValues.contains(v) { f.insert(.bikeLane) }
+        }
+        if let b = tags["bicycle"] {
+            if b == "no" || b == "dismount" { f.insert(.bicycleNo) }
+            if b == "yes" || b == "designated" { f.insert(.wheelsDesignated) }
+        }
+        if let ft = tags["foot"] {
+            if ft == "no" { f.insert(.footNo) }
+            if ft == "designated" { f.insert(.wheelsDesignated) }
+        }
+        if let s = tags["sidewalk"] ?? tags["sidewalk:both"], ["both", "left", "right", "yes", "separate"].contains(s) { f.insert(.sidewalk) }
+        if tags["sidewalk:left"] == "yes" || tags["sidewalk:right"] == "yes" { f.insert(.sidewalk) }
+        if cls == .steps { f.insert(.steps) }
+        if let a = tags["access"], ["destination", "delivery", "permissive", "customers"].contains(a) { f.insert(.accessLimited) }
+        if tags["footway"] == "sidewalk" { f.insert(.isSidewalk) }
+        if tags["footway"] == "crossing" || tags["cycleway"] == "crossing" || tags["path"] == "crossing" { f.insert(.isCrossing) }
+        if (cls == .pedestrian && tags["area"] == "yes") || tags["place"] == "square" { f.insert(.plaza) }
+        incline = nil
+        if let inc = tags["incline"] {
+            f.insert(.inclineTagged)
+            if let pct = Self.parseIncline(inc) { incline = pct }
+            else if inc == "up" { f.insert(.inclineUp) }
+            else if inc == "down" { f.insert(.inclineDown) }
+        }
+        flags = f
+    }
+
+    /// Parses a numeric incline ("12%", "-8 %", "5°", "0.1") into percent; nil for up/down/garbage.
+    static func parseIncline(_ raw: String) -> Double? {
+        var s = raw.trimmingCharacters(in: .whitespaces)
+        var degrees = false
+        if s.hasSuffix("%") { s.removeLast() }
+        else if s.hasSuffix("°") { s.removeLast(); degrees = true }
+        s = s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        guard let v = Double(s), v.isFinite else { return nil }
+        let pct = degrees ? tan(v * .pi / 180) * 100 : v
+        // Beyond ±100 % (45°) is a tagging error for anything rideable or walkable.
+        guard abs(pct) <= 100 else { return nil }
+        return pct
+    }
+}
+
+/// Node tags the router uses.
+enum NodeAttributes {
+    static func flags(_ tags: OSMTags) -> NodeFlags {
+        var f: NodeFlags = []
+        let hw = tags["highway"]
+        if hw == "crossing" || tags["crossing"] != nil || tags["railway"] == "crossing" || tags["railway"] == "level_crossing" {
+            if tags["crossing"] != "no" { f.insert(.crossing) }
+        }
+        if hw == "traffic_signals" || tags["crossing"] == "traffic_signals" || tags["crossing:signals"] == "yes" { f.insert(.trafficSignals) }
+        if hw == "stop" || hw == "give_way" { f.insert(.stopSign) }
+        switch tags["kerb"] {
+        case "raised", "rolled", "yes", "regular": f.insert(.kerbRaised)
+        case "lowered", "flush", "no": f.insert(.kerbLowered)
+        default: break
+        }
+        if let b = tags["barrier"], ["gate", "lift_gate", "swing_gate", "stile", "turnstile", "kissing_gate", "fence", "wall"].contains(b) {
+            f.insert(.barrier)
+        }
+        return f
+    }
+}
+
+/// Classifies named OSM objects into searchable places.
+enum PlaceClassifier {
+    /// The place kind and its "key=value" category, or nil when the tags make no place.
+    static func classify(_ tags: OSMTags) -> (PlaceKind, String)? {
+        if tags["leisure"] == "skatepark" || tags["sport"] == "skateboard" { return (.skatepark, "leisure=skatepark") }
+        if tags["place"] == "square" { return (.square, "place=square") }
+        if tags["highway"] == "pedestrian" && (tags["area"] == "yes" || tags["area:highway"] != nil) { return (.pedestrianArea, "highway=pedestrian") }
+        if let v = tags["place"] { return (.place, "place=\(v)") }
+        if let v = tags["amenity"] { return (.amenity, "amenity=\(v)") }
+        if let v = tags["shop"] { return (.shop, "shop=\(v)") }
+        if let v = tags["tourism"] { return (.tourism, "tourism=\(v)") }
+        if let v = tags["leisure"] { return (.leisure, "leisure=\(v)") }
+        if let v = tags["historic"] { return (.other, "historic=\(v)") }
+        if let v = tags["railway"], v == "station" || v == "halt" { return (.other, "railway=\(v)") }
+        if let v = tags["public_transport"], v == "station" { return (.other, "public_transport=\(v)") }
+        return nil
+    }
+
+    /// The no-report zone kind of an area's tags.
+    static func zone(_ tags: OSMTags) -> ZoneKind? {
+        switch tags["amenity"] {
+        case "school": return .school
+        case "hospital": return .hospital
+        case "kindergarten", "childcare": return .kindergarten
+        default: return nil
+        }
+    }
+}
