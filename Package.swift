@@ -54,7 +54,7 @@ let package = Package(
             ]
         ),
         // Helpers shared by the test targets (locating ../shared/data, temporary folders).
-        .target(name: "SkateTestSupport", dependencies: ["SkateCore"], path: "Tests/SkateTestSupport"),
+        .target(name: "SkateTestSupport", dependencies: ["SkateCore", "SkateImport"], path: "Tests/SkateTestSupport"),
         .testTarget(name: "SkateCoreTests", dependencies: ["SkateCore", "SkateImport", "SkateTestSupport"]),
         .testTarget(name: "SkateImportTests", dependencies: ["SkateImport", "SkateCore", "SkateTestSupport"]),
         .testTarget(name: "SkateRideTests", dependencies: ["SkateRide", "SkateCore", "SkateImport", "SkateTestSupport"]),

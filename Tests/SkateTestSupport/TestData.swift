@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Locates the real data in `../shared/data` beside the project (override with
 /// `SKATEROUTE_SHARED_DATA`) so tests can skip, with a message, on a user's fresh clone without it.
@@ -18,6 +19,9 @@ public enum TestData {
         let url = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }()
+
+    /// The skip message as a test comment: `.enabled(if: TestData.available, TestData.skip)`.
+    public static var skip: Comment { Comment(rawValue: skipMessage) }
 
     /// True when the real data is present.
     public static var available: Bool { sharedDir != nil }

@@ -121,14 +121,17 @@ public enum MapFormat {
         let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try Data(bytes).write(to: tmp)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: tmp)
-            } else {
-                try FileManager.default.moveItem(at: tmp, to: url)
+            // rename(2) replaces the target atomically: readers see the old map or the new one.
+            guard rename(tmp.path, url.path) == 0 else {
+                throw MapFileError.writeFailed(path: path, reason: String(cString: strerror(errno)))
             }
+        } catch let e as MapFileError {
+            try? FileManager.default.removeItem(at: tmp)
+            throw e
         } catch {
             try? FileManager.default.removeItem(at: tmp)
-            throw MapFileError.writeFailed(path: path, reason: (error as NSError).localizedDescription)
+            let reason = FileManager.default.fileExists(atPath: dir.path) ? "cannot write \(tmp.lastPathComponent)" : "folder \(dir.path) does not exist"
+            throw MapFileError.writeFailed(path: path, reason: reason)
         }
     }
 

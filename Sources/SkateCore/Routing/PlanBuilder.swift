@@ -27,7 +27,7 @@ public struct PlanBuilder: Sendable {
     // MARK: Leg helpers
 
     /// Points of a leg in travel order.
-    func legGeometry(_ leg: RouteLeg) -> [Coordinate] {
+    public func legGeometry(_ leg: RouteLeg) -> [Coordinate] {
         let r = map.geometryRange(ofEdge: leg.edge)
         let len = Double(map.edgeLength[leg.edge])
         // Cumulative distances along the edge, scaled to the stored length.
@@ -123,7 +123,7 @@ public struct PlanBuilder: Sendable {
             let e = leg.edge
             let rms = Double(costing.table.rms[e])
             let grade = ds > 0 ? max(-30, min(30, (elev[i] - elev[i - 1]) / ds * 100)) : 0
-            let walk = map.flags(ofEdge: e).contains(.steps) || grade >= SkatePhysics.walkGradePct
+            let walk = map.flags(ofEdge: e).contains(.steps) || grade >= SkatePhysics.walkGradePct || grade <= SkatePhysics.walkDownGradePct
             var next: Double
             if walk {
                 next = map.flags(ofEdge: e).contains(.steps) ? SkatePhysics.stepsSpeed : SkatePhysics.walkSpeed

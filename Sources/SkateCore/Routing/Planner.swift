@@ -19,19 +19,31 @@ public struct Planner: Sendable {
     public static let spotCandidates = 6
 
     public init(map: SkateMap, knowledge: RoadKnowledge = .empty) {
-        self.map = map
-        self.knowledge = knowledge
-        self.table = EdgeTable(map: map, knowledge: knowledge)
+        self.init(map: map, knowledge: knowledge, table: EdgeTable(map: map, knowledge: knowledge))
     }
 
     /// Reuses a precomputed edge table (benchmarks, the TUI).
     public init(map: SkateMap, knowledge: RoadKnowledge, table: EdgeTable) {
         self.map = map; self.knowledge = knowledge; self.table = table
+        self.components = ConnectedComponents(map: map)
     }
 
-    public func router(for mode: RideMode) -> Router {
-        Router(map: map, costing: SkateCosting(map: map, table: table, mode: mode))
+    /// Connected components of the usable graph; ends snap only to the main network.
+    public let components: ConnectedComponents
+
+    /// Costings per mode, built on first use and shared by copies of this planner.
+    let cache = CostingCache()
+
+    public func router(for mode: RideMode, weights: ModeWeights? = nil) -> Router {
+        if let w = weights, w != mode.weights {
+            return Router(map: map, costing: SkateCosting(map: map, table: table, mode: mode, weights: w), components: components)
+        }
+        let costing = cache.costing(for: mode) { SkateCosting(map: map, table: table, mode: mode) }
+        return Router(map: map, costing: costing, components: components)
     }
+
+    /// How many times smoothest may raise its distance weight to respect its detour cap.
+    static let detourCapRetries = 3
 
     /// Plans a route between two positions.
     /// - Parameters:
@@ -47,6 +59,19 @@ public struct Planner: Sendable {
         let builder = PlanBuilder(map: map, costing: router.costing, knowledge: knowledge)
         guard var path = router.bestRoute(from: sa, to: sb) else {
             throw RoutingError.disconnected(from: sa.point, to: sb.point)
+        }
+        var router = router
+        if mode == .smoothest {
+            // Distance capped: never more than detourCap × the fast line; raise the distance weight until it fits.
+            let fast = self.router(for: .fastMildRoughness)
+            if let ref = fast.bestRoute(from: sa, to: sb)?.length, ref > 0 {
+                var w = router.costing.weights
+                for _ in 0..<Self.detourCapRetries where path.length > w.detourCap * ref {
+                    w.distance *= 2
+                    router = self.router(for: mode, weights: w)
+                    if let p = router.bestRoute(from: sa, to: sb) { path = p }
+                }
+            }
         }
         var spots: [String] = []
         var spotNote: String?
@@ -135,5 +160,19 @@ public struct Planner: Sendable {
         }
         if let (p, name) = best { return (p, [name], nil) }
         return (path, [], "no trick spot within the detour budget (\(Int(budget)) m); riding the direct line")
+    }
+}
+
+/// A lock-protected memo of one costing per mode (costings are immutable values once built).
+final class CostingCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byMode: [RideMode: SkateCosting] = [:]
+
+    func costing(for mode: RideMode, make: () -> SkateCosting) -> SkateCosting {
+        lock.lock(); defer { lock.unlock() }
+        if let c = byMode[mode] { return c }
+        let c = make()
+        byMode[mode] = c
+        return c
     }
 }

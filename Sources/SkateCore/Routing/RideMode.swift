@@ -20,7 +20,7 @@ public enum RideMode: String, Sendable, CaseIterable, Codable {
 /// an edge from the skate speed model, multiplied by penalty factors and plus fixed penalties.
 /// Every weight carries its reason.
 public struct ModeWeights: Sendable, Equatable {
-    /// Multiplier per g of RMS roughness above butter (cost × (1 + w·max(0, rms − 0.03)/0.1)).
+    /// Multiplier per g of RMS roughness above fresh asphalt: cost × (1 + w·max(0, rms − 0.03)).
     public var roughness: Double
     /// Extra effort seconds per metre climbed (on top of the slower uphill speed).
     public var climbSecondsPerMetre: Double
@@ -57,25 +57,25 @@ public struct ModeWeights: Sendable, Equatable {
         switch mode {
         case .smoothest:
             return ModeWeights(
-                roughness: 6,                 // crusty (0.25 g) costs ~2.3× butter: goes well out of its way for smooth
-                climbSecondsPerMetre: 6,      // climbing hurts but smoothness rules
+                roughness: 10,                // crusty (0.25 g) costs 3.2× butter: goes well out of its way for smooth
+                climbSecondsPerMetre: 4,      // a metre of climb ≈ 4 s of extra pushing (Tobler-like)
                 flowReward: 0.10,             // gentle descents are a pleasure
                 brakingRisk: 0.15,            // steep and rough is the worst
-                crossingSeconds: 8,           // a crossing is a stop and a kerb
-                signalSeconds: 15,            // waiting at lights
-                majorJunctionSeconds: 20,     // unmarked crossing of a busy road
-                arterial: 1.6,                // busy roads: noise, trucks, no room
+                crossingSeconds: 5,           // a crossing is a stop and a kerb
+                signalSeconds: 10,            // waiting at lights
+                majorJunctionSeconds: 12,     // unmarked crossing of a busy road
+                arterial: 1.3,                // busy roads: noise, trucks, no room
                 illegal: 4,                   // avoid, but not impossible when nothing else exists
                 bikeLaneReward: 0.10,         // bike lanes are usually fresh asphalt
                 unlit: 1.0,                   // lighting does not matter by day
                 distance: 1.0,
-                sharpDownhillTurnSeconds: 6,
-                hazardSeconds: 60,
-                detourCap: 1.8                // "distance capped": never more than 1.8× the shortest
+                sharpDownhillTurnSeconds: 6,  // carving hard at speed
+                hazardSeconds: 60,            // a severe (3), certain hazard ≈ 3 min of detour
+                detourCap: 1.8                // "distance capped": never more than 1.8× the fast line
             )
         case .chillFewCrossings:
             var w = table(for: .smoothest)
-            w.roughness = 3                   // still care about surface, less than smoothest
+            w.roughness = 6                   // still care about surface, less than smoothest
             w.crossingSeconds *= 3            // crossings ×3: the mode's point
             w.signalSeconds *= 3
             w.majorJunctionSeconds *= 3
@@ -83,18 +83,13 @@ public struct ModeWeights: Sendable, Equatable {
             return w
         case .fastMildRoughness:
             var w = table(for: .smoothest)
-            w.roughness = 3.6                 // ~60 % of smoothest's roughness weight
-            w.climbSecondsPerMetre = 4
-            w.crossingSeconds = 5
-            w.signalSeconds = 10
-            w.majorJunctionSeconds = 12
-            w.arterial = 1.3
+            w.roughness = 6                   // 60 % of smoothest's roughness weight
             w.distance = 1.4                  // distance up: shorter lines win
             w.detourCap = 1.4
             return w
         case .nightSafe:
             var w = table(for: .smoothest)
-            w.roughness = 4                   // rough is worse in the dark but light matters more
+            w.roughness = 6                   // rough is worse in the dark but light matters more
             w.unlit = 2.5                     // unlit ways cost 2.5×, unknown 1.75×
             w.arterial = 2.5                  // fast cars, tired drivers
             w.brakingRisk = 0.25              // braking blind is worse
@@ -103,7 +98,7 @@ public struct ModeWeights: Sendable, Equatable {
             return w
         case .trickSpotCrawl:
             var w = table(for: .smoothest)
-            w.roughness = 4
+            w.roughness = 6                   // spots matter more than the surface on the way
             w.detourCap = 1.6                 // spot detour budget: ≤ 1.6× the direct line (+ 400 m)
             return w
         }

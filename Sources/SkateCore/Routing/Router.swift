@@ -13,14 +13,22 @@ public struct Router: Sendable {
     static let runBucketMetres: Double = 10
     static let runBuckets = 11
 
-    public init(map: SkateMap, costing: SkateCosting) {
+    public let components: ConnectedComponents?
+
+    public init(map: SkateMap, costing: SkateCosting, components: ConnectedComponents? = nil) {
         self.map = map
         self.costing = costing
+        self.components = components
     }
 
-    /// Snaps a position to the nearest edge a skater can use.
+    /// Snaps a position to the nearest edge a skater can use on the main network (islands such as
+    /// a pier's footway or a courtyard path are skipped when the main network is near).
     public func snap(_ c: Coordinate, radius: Double = Router.snapRadius) throws -> EdgeSnap {
-        guard let s = map.nearestEdge(to: c, maxDistance: radius, where: { costing.allowed(edge: $0, reversed: false) || costing.allowed(edge: $0, reversed: true) }) else {
+        let usable: (Int) -> Bool = { costing.allowed(edge: $0, reversed: false) || costing.allowed(edge: $0, reversed: true) }
+        if let comp = components, let s = map.nearestEdge(to: c, maxDistance: radius, where: { usable($0) && comp.isMain(edge: $0) }) {
+            return s
+        }
+        guard let s = map.nearestEdge(to: c, maxDistance: radius, where: usable) else {
             throw RoutingError.noEdgeNear(c, radius: radius)
         }
         return s

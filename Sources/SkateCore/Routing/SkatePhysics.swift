@@ -15,16 +15,21 @@ public enum SkatePhysics {
     public static let airDensity = 1.2
     /// Drag area of an upright rider, m².
     public static let dragArea = 0.55
-    /// Rolling resistance of urethane wheels on smooth asphalt.
+    /// Rolling resistance of urethane wheels on ordinary asphalt (up to `rollingFreeRMS`).
     public static let baseRollingResistance = 0.010
-    /// Extra rolling resistance per g of RMS vibration (rough surfaces eat energy).
-    public static let rollingPerG = 0.08
+    /// Roughness (g) up to which rolling resistance stays at its base: ordinary asphalt rolls freely.
+    public static let rollingFreeRMS = 0.06
+    /// Extra rolling resistance per g of RMS vibration above that (rough surfaces eat energy:
+    /// sett at 0.25 g rolls ~1.8× harder than asphalt).
+    public static let rollingPerG = 0.04
     /// Cruising push speed on the flat: 12 km/h.
     public static let pushSpeed = 12.0 / 3.6
     /// Walking pace with the board in hand, m/s (steps, steep climbs).
     public static let walkSpeed = 1.2
     /// Climbs steeper than this (percent) are walked.
     public static let walkGradePct = 8.0
+    /// Descents steeper than this (percent) are walked: beyond what foot-braking controls.
+    public static let walkDownGradePct = -15.0
     /// Safe speed cap on descents: 25 km/h, braking above.
     public static let speedCap = 25.0 / 3.6
     /// Comfortable speed on a crusty surface (m/s); speed eases down with roughness towards it.
@@ -34,7 +39,7 @@ public enum SkatePhysics {
 
     /// Rolling resistance coefficient for an RMS roughness in g.
     @inlinable public static func rollingResistance(rms: Double) -> Double {
-        baseRollingResistance + rollingPerG * max(0, rms)
+        baseRollingResistance + rollingPerG * max(0, rms - rollingFreeRMS)
     }
 
     /// Push power in watts that holds `pushSpeed` on smooth flat asphalt.
@@ -81,6 +86,7 @@ public enum SkatePhysics {
     /// Steady-state riding speed on a stretch (m/s) used for edge costs: push on the flat and
     /// uphill, roll with gravity downhill, never above the roughness comfort speed or the cap.
     public static func cruiseSpeed(gradePct: Double, rms: Double) -> Double {
+        if gradePct <= walkDownGradePct { return walkSpeed }
         let push = pushSpeed(gradePct: gradePct, rms: rms)
         let roll = freeRollSpeed(gradePct: gradePct, rms: rms)
         return min(max(push, roll), comfortSpeed(rms: rms), speedCap)

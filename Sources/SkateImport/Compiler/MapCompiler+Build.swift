@@ -36,6 +36,9 @@ extension MapCompiler {
             for r in run.refs { useCount[r, default: 0] &+= 1 }
             if run.refs.first == run.refs.last { useCount[run.refs[0], default: 0] &+= 1 }
         }
+        // Tagged nodes (crossings, signals, kerbs, barriers) become graph nodes too, so their cost
+        // is a transition the router sees exactly where it happens.
+        for (id, _) in taggedNodeFlags where useCount[id] != nil { useCount[id] = 2 }
         func isGraphNode(_ r: Int64) -> Bool { (useCount[r] ?? 0) >= 2 }
 
         // 2. Graph nodes in first-seen order.
@@ -63,7 +66,15 @@ extension MapCompiler {
             }
             refs = run.refs
             var start = 0
-            for i in 1..<refs.count where i == refs.count - 1 || isGraphNode(refs[i]) {
+            var runLength = 0.0
+            for i in 1..<refs.count {
+                let a = Int(nodeIndex[refs[i - 1]]!), b = Int(nodeIndex[refs[i]]!)
+                runLength += Geo.distance(lat1: lats[a], lon1: lons[a], lat2: lats[b], lon2: lons[b])
+                // Long pieces split at a shape node so measured roughness and hazards stay local.
+                let tooLong = runLength >= MapCompiler.maxEdgeLength && i < refs.count - 1
+                guard i == refs.count - 1 || isGraphNode(refs[i]) || tooLong else { continue }
+                if tooLong { useCount[refs[i]] = 2 }
+                runLength = 0
                 let piece = refs[start...i]
                 start = i
                 let from = graphNode(piece.first!), to = graphNode(piece.last!)

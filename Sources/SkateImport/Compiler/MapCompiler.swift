@@ -63,6 +63,10 @@ public struct MapCompiler: OSMHandler {
 
     public init(options: ImportOptions) { self.options = options }
 
+    /// Longest edge in metres: longer way pieces are split at a shape node, so that measured
+    /// roughness, ratings and hazards (kept per edge) describe ~one block, not a whole avenue.
+    public static let maxEdgeLength: Double = 120
+
     // MARK: OSMHandler
 
     public mutating func header(bbox: BoundingBox?, timestamp: String?) {

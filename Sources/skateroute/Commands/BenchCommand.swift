@@ -1,9 +1,124 @@
 import ArgumentParser
+import Foundation
+import SkateCore
+import SkateImport
 
-/// Placeholder until its issue lands.
+/// `skateroute bench`: speed figures for the closing notes (run it from a release build).
 struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "bench", abstract: "(not yet available)", shouldDisplay: false)
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Print speed figures: import, map load, routing (use a release build).",
+        discussion: "swift build -c release && .build/release/skateroute bench --data ../shared/data"
+    )
+
+    @Option(help: "Folder with the real data (maps/, dem/). Default ../shared/data when present.") var data: String?
+    @Option(help: "Random origin/destination pairs per map for the routing figures.") var pairs: Int = 100
+    @Option(help: "Seed for the random pairs.") var seed: UInt64 = 42
+    @Option(help: "Repetitions for import and load timings (the median is printed).") var repeats: Int = 5
+    @Flag(help: "Skip the Heidelberg figures (slow in debug builds).") var noHeidelberg = false
+
     func run() throws {
-        throw fail("'bench' is not available yet in this build")
+        #if DEBUG
+        print("note: this is a debug build; figures are only meaningful from `swift build -c release`")
+        #endif
+        let dataDir = data ?? "../shared/data"
+        let monacoPBF = dataDir + "/maps/monaco-geofabrik-2026/monaco-latest.osm.pbf"
+        let monacoDEM = dataDir + "/dem/N43E007-monaco/N43E007.pyhgtmap.hgt"
+        let heidelbergPBF = dataDir + "/maps/heidelberg-ors-2024/heidelberg.test.pbf"
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("skateroute-bench-\(getpid())")
+        try? FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tmp) }
+
+        var maps: [(String, String)] = [("Monaco (bundled)", BundledMaps.defaultMapPath())]
+        if FileManager.default.fileExists(atPath: monacoPBF) {
+            var sets: [(String, String, [String])] = [("Monaco", monacoPBF, [monacoDEM])]
+            if !noHeidelberg && FileManager.default.fileExists(atPath: heidelbergPBF) { sets.append(("Heidelberg", heidelbergPBF, [])) }
+            for (name, osm, dem) in sets {
+                let out = tmp.appendingPathComponent("\(name).srmap").path
+                var times: [Double] = []
+                var last: SkateMap?
+                for _ in 0..<max(1, repeats) {
+                    let t0 = Self.now()
+                    let (m, _) = try MapImporter.compile(osmPath: osm, demPaths: dem, options: ImportOptions(name: name))
+                    try MapFormat.write(m, to: out)
+                    times.append(Self.now() - t0)
+                    last = m
+                }
+                print(String(format: "import %@: median %.3f s (min %.3f) — %d nodes, %d edges", name, Self.median(times), times.min() ?? 0, last?.nodeCount ?? 0, last?.edgeCount ?? 0))
+                if name != "Monaco" { maps.append((name, out)) }
+            }
+        } else {
+            print("(no \(dataDir): import figures skipped)")
+        }
+        for (name, path) in maps {
+            var loads: [Double] = []
+            var map: SkateMap?
+            for _ in 0..<max(3, repeats) {
+                let t0 = Self.now()
+                map = try MapFormat.load(path: path)
+                loads.append(Self.now() - t0)
+            }
+            guard let m = map else { continue }
+            print(String(format: "load %@: median %.2f ms (min %.2f)", name, Self.median(loads) * 1000, (loads.min() ?? 0) * 1000))
+            try routeFigures(name: name, map: m)
+        }
+    }
+
+    /// In-process routing: `pairs` seeded random O/D pairs × all modes; p50 / p90 / max.
+    func routeFigures(name: String, map: SkateMap) throws {
+        let t0 = Self.now()
+        let planner = Planner(map: map)
+        let prep = Self.now() - t0
+        var rng = SplitMix(seed: seed)
+        let mainEdges = (0..<map.edgeCount).filter { planner.components.isMain(edge: $0) && map.isRideable(edge: $0) }
+        guard !mainEdges.isEmpty else { return }
+        var od: [(Coordinate, Coordinate)] = []
+        for _ in 0..<pairs {
+            let a = mainEdges[Int(rng.next() % UInt64(mainEdges.count))], b = mainEdges[Int(rng.next() % UInt64(mainEdges.count))]
+            od.append((map.coordinate(ofNode: Int(map.edgeFrom[a])), map.coordinate(ofNode: Int(map.edgeTo[b]))))
+        }
+        var all: [Double] = []
+        var failures = 0
+        for mode in RideMode.allCases {
+            let router = planner.router(for: mode)
+            var times: [Double] = []
+            for (a, b) in od {
+                let s = Self.now()
+                do { _ = try planner.plan(from: try router.snap(a), to: try router.snap(b), router: router, mode: mode) } catch { failures += 1 }
+                times.append(Self.now() - s)
+            }
+            all += times
+            print(String(format: "  route %@ %@: p50 %.2f ms, p90 %.2f ms, max %.1f ms", name, mode.rawValue,
+                         Self.percentile(times, 0.5) * 1000, Self.percentile(times, 0.9) * 1000, (times.max() ?? 0) * 1000))
+        }
+        print(String(format: "route %@ all modes (%d plans): p50 %.2f ms, p90 %.2f ms; planner setup %.1f ms; %d failed",
+                     name, all.count, Self.percentile(all, 0.5) * 1000, Self.percentile(all, 0.9) * 1000, prep * 1000, failures))
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    static func median(_ x: [Double]) -> Double { percentile(x, 0.5) }
+
+    static func percentile(_ x: [Double], _ p: Double) -> Double {
+        guard !x.isEmpty else { return 0 }
+        let s = x.sorted()
+        return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
+    }
+}
+
+/// SplitMix64, for reproducible benchmark pairs.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A read-only file opened with stdio, read in caller-sized pieces. Readers stream through it so
+/// memory stays bounded by the largest block, not the file.
+final class InputFile {
+    let path: String
+    private let handle: UnsafeMutablePointer<FILE>
+    /// Bytes consumed so far, for error messages that point at an offset.
+    private(set) var offset: Int = 0
+
+    /// Opens `path`, or throws a one-line `ImportError` (missing file, a directory, no permission).
+    init(path: String) throws(ImportError) {
+        self.path = path
+        var info = stat()
+        if stat(path, &info) != 0 {
+            let code = errno
+            throw ImportError(path: path, problem: code == ENOENT ? "no such file" : "cannot open: \(Self.describe(code))")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw ImportError(path: path, problem: "is a directory, not a file") }
+        guard let h = fopen(path, "rb") else {
+            throw ImportError(path: path, problem: "cannot open: \(Self.describe(errno))")
+        }
+        handle = h
+    }
+
+    deinit { fclose(handle) }
+
+    /// The file's size in bytes, or nil when it cannot be told (a pipe).
+    var size: Int? {
+        var info = stat()
+        return fstat(fileno(handle), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+    }
+
+    /// Reads up to `count` bytes into `buffer`; returns how many were read (fewer only at the end).
+    func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(ImportError) -> Int {
+        guard count > 0 else { return 0 }
+        let n = fread(buffer, 1, count, handle)
+        if n < count, ferror(handle) != 0 {
+            throw ImportError(path: path, problem: "read error at byte \(offset + n): \(Self.describe(errno))")
+        }
+        offset += n
+        return n
+    }
+
+    /// The whole file's bytes (for small inputs such as one DEM tile).
+    static func readAll(path: String) throws(ImportError) -> [UInt8] {
+        let file = try InputFile(path: path)
+        var out: [UInt8] = []
+        let chunk = ByteBuffer(capacity: 1 << 20)
+        while true {
+            let n = try file.read(into: chunk.base, count: chunk.capacity)
+            if n == 0 { break }
+            out.append(contentsOf: UnsafeBufferPointer(start: chunk.bytes, count: n))
+        }
+        return out
+    }
+
+    static func describe(_ code: Int32) -> String {
+        guard let s = strerror(code) else { return "error \(code)" }
+        return String(cString: s)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import SkateCore
+import SkateTestSupport
+import Testing
+
+/// The compiled format round-trips, and every kind of damage is a clear error, never a crash.
+@Suite struct MapFormatTests {
+    func sampleMap() -> SkateMap {
+        AsciiMap("""
+        A----B----C
+        |         |
+        D----E----F
+        """, ways: [("ABC", ["highway": "residential", "name": "Rue Test", "surface": "asphalt"]),
+                    ("ADEFC", ["highway": "footway", "lit": "yes"])],
+                 nodeTags: ["E": ["highway": "crossing"]], places: ["B": ["amenity": "cafe", "name": "Café Ü"]],
+                 elevation: { x, y in 10 + x * 0.05 + y * 0.01 }).map
+    }
+
+    @Test func roundTripsEveryArray() throws {
+        let m = sampleMap()
+        let bytes = try MapFormat.encode(m)
+        let back = try bytes.withUnsafeBytes { try MapFormat.decode($0, path: "mem") }
+        #expect(back.metadata == m.metadata)
+        #expect(back.nodeLat == m.nodeLat && back.nodeLon == m.nodeLon && back.nodeFlags == m.nodeFlags)
+        #expect(back.edgeFrom == m.edgeFrom && back.edgeTo == m.edgeTo && back.edgeLength == m.edgeLength)
+        #expect(back.edgeFlags == m.edgeFlags && back.edgeName == m.edgeName && back.elevation == m.elevation)
+        #expect(back.adjacency == m.adjacency && back.grid.cellEdges == m.grid.cellEdges)
+        #expect(back.placeCount == 1 && back.string(back.placeName[0]) == "Café Ü")
+        #expect(try MapFormat.encode(back) == bytes, "re-encoding must be byte-identical")
+    }
+
+    @Test func damageIsAClearError() throws {
+        let bytes = try MapFormat.encode(sampleMap())
+        func decode(_ b: [UInt8]) -> MapFileError? {
+            do { _ = try b.withUnsafeBytes { try MapFormat.decode($0, path: "x.srmap") }; return nil } catch let e as MapFileError { return e } catch { return nil }
+        }
+        var flipped = bytes; flipped[bytes.count / 2] ^= 0xFF
+        #expect(decode(flipped) == .checksumMismatch(path: "x.srmap"))
+        #expect(decode(Array(bytes.prefix(bytes.count - 9))) == .truncated(path: "x.srmap"))
+        #expect(decode(Array(bytes.prefix(20))) == .truncated(path: "x.srmap"))
+        var version = bytes; version[8] = 99
+        #expect(decode(version) == .wrongVersion(path: "x.srmap", found: 99, expected: MapFormat.version))
+        #expect(decode(Array("hello world, not a map at all....".utf8)) == .notAMap(path: "x.srmap"))
+        #expect(decode([]) == .notAMap(path: "x.srmap"))
+        // Random garbage after a valid header never crashes.
+        var rng = SeededRNG(seed: 7)
+        for _ in 0..<50 {
+            var g = bytes
+            for _ in 0..<5 { g[Int.random(in: 32..<g.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng) }
+            #expect(decode(g) != nil)
+        }
+    }
+
+    @Test func missingFileAndAtomicWrite() throws {
+        let dir = TestData.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(throws: MapFileError.self) { try MapFormat.load(path: dir.appendingPathComponent("nope.srmap").path) }
+        let path = dir.appendingPathComponent("m.srmap").path
+        try MapFormat.write(sampleMap(), to: path)
+        try MapFormat.write(sampleMap(), to: path)  // replacing an existing map works
+        let loaded = try MapFormat.load(path: path)
+        #expect(loaded.edgeCount == sampleMap().edgeCount)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+        #expect(throws: MapFileError.self) { try MapFormat.write(sampleMap(), to: "/nonexistent-dir/m.srmap") }
+    }
+}
