@@ -1,1 +1,96 @@
-// SkateStore — filled in by its issue.
+import Foundation
+import GRDB
+import SkateCore
+
+/// The persistent store of hazard reports, surface ratings and measured roughness: one SQLite
+/// database (WAL) in a data directory.
+///
+/// Every write method runs one IMMEDIATE transaction that is committed (with `synchronous=FULL`)
+/// before it returns, so anything the caller acknowledges survives a `kill -9` right after, and
+/// concurrent processes serialise on SQLite's write lock (waiting up to `busyTimeout`) instead of
+/// failing or losing rows. Time always comes in as a parameter; the store never reads the clock.
+public final class SkateStore: Sendable {
+    /// The schema version the migrations bring a database to (also written to `PRAGMA user_version`).
+    public static let schemaVersion = 1
+    /// How long a write waits for another process's write lock before failing (seconds): far above
+    /// any single transaction here (milliseconds), short enough that a stuck lock surfaces.
+    public static let busyTimeout: TimeInterval = 5
+
+    /// The directory holding the database.
+    public let dataDir: URL
+    /// The database file.
+    public let databaseURL: URL
+    let db: DatabasePool
+
+    /// Opens (creating if needed) the store in `dataDir` and migrates it to `schemaVersion`.
+    /// - Throws: `StoreError.cannotOpen` naming the file and the problem.
+    public init(dataDir: URL) throws {
+        self.dataDir = dataDir
+        databaseURL = StorePaths.databaseURL(in: dataDir)
+        let path = databaseURL.path
+        do {
+            try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: "cannot create the directory (\((error as NSError).localizedDescription))")
+        }
+        var config = Configuration()
+        config.busyMode = .timeout(Self.busyTimeout)
+        config.label = "skateroute.store"
+        config.prepareDatabase { db in
+            // FULL: a commit is on disk, not only in the OS cache, before the write returns.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        do {
+            db = try DatabasePool(path: path, configuration: config)
+            let migrator = Self.migrator
+            if try !db.read({ try migrator.hasCompletedMigrations($0) }) {
+                // Two processes opening a new store at once would both see "not migrated" and
+                // both run the migrations; a lock file serialises them (the kernel drops it if the
+                // holder dies), and the second finds the work done.
+                try StoreLock.withExclusiveLock(at: dataDir.appendingPathComponent(StoreLock.fileName).path,
+                                                timeout: Self.busyTimeout) {
+                    try migrator.migrate(db)
+                }
+            }
+        } catch let e as DatabaseError {
+            throw StoreError.cannotOpen(path: path, reason: e.message ?? "\(e.resultCode)")
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Opens the store in `StorePaths.defaultDataDir()`.
+    public static func openDefault() throws -> SkateStore {
+        try SkateStore(dataDir: StorePaths.defaultDataDir())
+    }
+
+    /// The schema version recorded in the database file.
+    public func storedSchemaVersion() throws -> Int {
+        try db.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+    }
+
+    /// `PRAGMA integrity_check`'s answer: "ok" for a sound file.
+    public func integrityCheck() throws -> String {
+        try db.read { db in
+            try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
+        }
+    }
+
+    /// Runs one write transaction (IMMEDIATE, committed on return) and maps SQLite errors to a one-line `StoreError`.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try db.write(body)
+        } catch let e as DatabaseError {
+            throw StoreError.databaseFailed(path: databaseURL.path, reason: e.message ?? "\(e.resultCode)")
+        }
+    }
+
+    /// Runs one read and maps SQLite errors to a one-line `StoreError`.
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+        do {
+            return try db.read(body)
+        } catch let e as DatabaseError {
+            throw StoreError.databaseFailed(path: databaseURL.path, reason: e.message ?? "\(e.resultCode)")
+        }
+    }
+}

@@ -147,14 +147,18 @@ struct HazardsAddCommand: ParsableCommand {
 
 struct HazardsListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List live hazards (optionally near a point).")
+    /// Default search radius around --near (metres): a couple of blocks.
+    static let defaultRadius: Double = 200
     @Option(help: "Only hazards near \"lat,lon\".") var near: String?
-    @Option(help: "Radius around --near in metres.") var radius: Double = 200
+    @Option(help: "Radius around --near in metres (default 200).") var radius: Double?
     @Flag(help: "Also list expired and voted-gone hazards.") var all = false
     @Flag(help: "Print JSON (keys sorted).") var json = false
     @OptionGroup var store: StoreOptions
 
     func run() throws {
         let center = try near.map { try CLIParse.coordinate($0, option: "--near") }
+        if radius != nil && center == nil { throw fail("--radius needs --near \"lat,lon\"") }
+        let radius = self.radius ?? Self.defaultRadius
         guard radius.isFinite, radius > 0 else { throw fail("--radius \(radius) must be a positive number of metres") }
         let now = try store.instant()
         let db = try store.open()

@@ -1,0 +1,35 @@
+import Foundation
+import SkateCore
+
+/// Everything the store refuses, each with a one-line description fit for stderr.
+public enum StoreError: Error, CustomStringConvertible, Equatable {
+    /// The database could not be opened or migrated.
+    case cannotOpen(path: String, reason: String)
+    /// A report inside a school / hospital / kindergarten area.
+    case noReportZone(kind: ZoneKind, name: String)
+    /// No hazard with this id.
+    case unknownHazard(id: Int64)
+    /// Severity outside 1…3.
+    case badSeverity(Int)
+    /// Reporter name empty or too long.
+    case badReporter(String)
+    /// SQLite refused a read or write on an open store (disk full, lock held too long…).
+    case databaseFailed(path: String, reason: String)
+    /// A coordinate or RMS value that is not finite or out of range.
+    case badValue(String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let p, let r): return "\(p): cannot open the store: \(r)"
+        case .noReportZone(let kind, let name):
+            let named = name.isEmpty ? "" : " (\(TerminalText.sanitize(name)))"
+            return "reports are not accepted inside a \(kind.name) area\(named): no-report zone"
+        case .databaseFailed(let p, let r): return "\(p): store error: \(r)"
+        case .unknownHazard(let id): return "no hazard with id \(id)"
+        case .badSeverity(let s): return "severity \(s) is out of range: use 1 (minor), 2 or 3 (severe)"
+        case .badReporter(let r):
+            return "reporter name '\(TerminalText.sanitize(r))' is not valid: use 1–\(HazardRules.maxReporterLength) characters"
+        case .badValue(let what): return what
+        }
+    }
+}
