@@ -18,7 +18,8 @@ public struct EdgeTable: Sendable {
     /// Steepest 30 m-window grade (percent, most negative) going forward / going backward.
     public var steepestDownFwd: [Float]
     public var steepestDownBwd: [Float]
-    /// Σ severity × confidence of live hazards on the edge.
+    /// Σ severity² × confidence of live hazards on the edge: a severe (3) pothole throws riders,
+    /// a minor (1) crack is a bump, so danger grows faster than the severity number.
     public var hazard: [Float]
     /// Bearing (degrees) leaving `edgeFrom` along the edge, and arriving at `edgeTo`.
     public var bearingStart: [Float]
@@ -41,7 +42,7 @@ public struct EdgeTable: Sendable {
                 rms[e] = Float(t.rms); rmsSource[e] = UInt8(t.source.rawValue)
             }
             if let hs = knowledge.hazards[e] {
-                hazard[e] = Float(hs.reduce(0) { $0 + Double($1.severity) * $1.confidence })
+                hazard[e] = Float(hs.reduce(0) { $0 + Double($1.severity * $1.severity) * $1.confidence })
             }
             let len = Double(map.edgeLength[e])
             let prof = map.elevationProfile(ofEdge: e)

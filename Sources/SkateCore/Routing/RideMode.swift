@@ -46,7 +46,7 @@ public struct ModeWeights: Sendable, Equatable {
     public var distance: Double
     /// Effort seconds for a sharp (> 60°) turn on a downhill (carving hard at speed).
     public var sharpDownhillTurnSeconds: Double
-    /// Effort seconds per unit of hazard severity × confidence on an edge.
+    /// Effort seconds per unit of hazard severity² × confidence on an edge.
     public var hazardSeconds: Double
     /// Largest length ratio to the shortest line that the mode accepts as a detour
     /// (`smoothest` caps its distance; `trickSpotCrawl` budgets its spot detour).
@@ -70,7 +70,7 @@ public struct ModeWeights: Sendable, Equatable {
                 unlit: 1.0,                   // lighting does not matter by day
                 distance: 1.0,
                 sharpDownhillTurnSeconds: 6,  // carving hard at speed
-                hazardSeconds: 60,            // a severe (3), certain hazard ≈ 3 min of detour
+                hazardSeconds: 60,            // minor (1) ≈ 1 min of detour; severe (3), certain ≈ 9 min
                 detourCap: 1.8                // "distance capped": never more than 1.8× the fast line
             )
         case .chillFewCrossings:

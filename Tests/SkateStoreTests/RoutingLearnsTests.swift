@@ -1,0 +1,71 @@
+import Foundation
+import SkateCore
+import SkateStore
+import SkateTestSupport
+import Testing
+
+/// The store feeds the router: a severe fresh pothole, or a measured crusty surface, changes the
+/// next plan when a reasonable alternative exists.
+@Suite struct RoutingLearnsTests {
+    static let art = """
+    A--------B
+    |        |
+    |        |
+    C--------D
+    """
+    static let street: [String: String] = ["highway": "residential", "surface": "asphalt"]
+
+    func planLetters(_ m: AsciiMap, knowledge: RoadKnowledge) throws -> String {
+        let plan = try Planner(map: m.map, knowledge: knowledge).plan(from: m.nodes["A"]!, to: m.nodes["B"]!, mode: .smoothest)
+        return m.letters(of: plan.path)
+    }
+
+    @Test func severePotholeMovesTheRoute() throws {
+        let m = AsciiMap(Self.art, ways: [("AB", Self.street), ("ACDB", Self.street)])
+        let tmp = try TempStore()
+        #expect(try planLetters(m, knowledge: tmp.store.loadKnowledge(for: m.map, now: t0)) == "AB")
+        let mid = Coordinate(lat: (m.nodes["A"]!.lat + m.nodes["B"]!.lat) / 2, lon: (m.nodes["A"]!.lon + m.nodes["B"]!.lon) / 2)
+        _ = try tmp.store.addHazard(HazardReport(kind: .pothole, position: mid, severity: 3, reporter: "r1"), zones: nil, now: t0)
+        let k = try tmp.store.loadKnowledge(for: m.map, now: t0 + minute)
+        #expect(!k.hazards.isEmpty)
+        #expect(try planLetters(m, knowledge: k) == "ACDB")
+        // A minor, old wet patch does not: it has expired after a day.
+        let tmp2 = try TempStore()
+        _ = try tmp2.store.addHazard(HazardReport(kind: .wet, position: mid, severity: 1, reporter: "r1"), zones: nil, now: t0)
+        #expect(try planLetters(m, knowledge: tmp2.store.loadKnowledge(for: m.map, now: t0 + 2 * day)) == "AB")
+    }
+
+    @Test func measuredCrustyEdgeIsAvoidedNextTime() throws {
+        let m = AsciiMap(Self.art, ways: [("AB", Self.street), ("ACDB", Self.street)])
+        let tmp = try TempStore()
+        let ab = try #require((0..<m.map.edgeCount).first { e in
+            let a = m.node("A")!, b = m.node("B")!
+            return Set([Int(m.map.edgeFrom[e]), Int(m.map.edgeTo[e])]) == Set([a, b])
+        })
+        // A ride measured 0.3 g on A–B several times: crusty.
+        try tmp.store.recordMeasurements((0..<5).map { _ in (edge: EdgeKey(map: m.map, edge: ab), rms: 0.30) }, at: t0)
+        let k = try tmp.store.loadKnowledge(for: m.map, now: t0 + hour)
+        #expect(k.observations[ab]?.source == .measured)
+        #expect(try planLetters(m, knowledge: k) == "ACDB")
+        let plan = try Planner(map: m.map, knowledge: k).plan(from: m.nodes["A"]!, to: m.nodes["B"]!, mode: .smoothest)
+        #expect(plan.steps.first?.context.roughnessSource == .osmSurface)
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: TestData.bundledMonaco), "Maps/monaco.srmap missing"))
+    func monacoRoutesAroundASeverePothole() throws {
+        let map = try MapFormat.load(path: TestData.bundledMonaco)
+        let a = Coordinate(lat: 43.7485, lon: 7.4375), b = Coordinate(lat: 43.7380, lon: 7.4245)  // Larvotto → Condamine
+        let before = try Planner(map: map).plan(from: a, to: b, mode: .smoothest)
+        // Pothole in the middle of the longest rideable leg of the first plan.
+        let leg = try #require(before.path.legs.filter { map.isRideable(edge: $0.edge) }.max { $0.length < $1.length })
+        let spot = try #require(map.snapPoint(edge: leg.edge, offset: (leg.startOffset + leg.endOffset) / 2))
+        let tmp = try TempStore()
+        _ = try tmp.store.addHazard(HazardReport(kind: .pothole, position: spot, severity: 3, reporter: "r1"), zones: nil, now: t0)
+        let k = try tmp.store.loadKnowledge(for: map, now: t0 + minute)
+        let after = try Planner(map: map, knowledge: k).plan(from: a, to: b, mode: .smoothest)
+        let hazardEdges = Set(k.hazards.keys)
+        #expect(!hazardEdges.isEmpty)
+        #expect(!after.path.legs.contains { hazardEdges.contains($0.edge) }, "the new plan still rides over the pothole")
+        #expect(after.distance < before.distance * 1.5, "the detour should be reasonable: \(before.distance) → \(after.distance)")
+    }
+}
