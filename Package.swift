@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "skateroute",
             dependencies: [
-                "SkateCore", "SkateImport", "SkateRide", "SkateStore",
+                "SkateCore", "SkateImport", "SkateRide", "SkateStore", "SkateTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

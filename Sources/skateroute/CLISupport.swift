@@ -81,3 +81,28 @@ func loadKnowledge(map: SkateMap, dataDir: String?, disabled: Bool, now: String?
         throw fail("store \(dir.path): \(error)")
     }
 }
+
+/// Phase timings on stderr when `SKATEROUTE_TIMING=1` (for profiling whole-process runs).
+struct PhaseTimer {
+    let enabled = ProcessInfo.processInfo.environment["SKATEROUTE_TIMING"] == "1"
+    var last = PhaseTimer.now()
+    var phases: [(String, Double)] = []
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    mutating func mark(_ name: String) {
+        guard enabled else { return }
+        let t = Self.now()
+        phases.append((name, t - last))
+        last = t
+    }
+
+    func report() {
+        guard enabled else { return }
+        printError(phases.map { String(format: "%@ %.2f ms", $0.0, $0.1 * 1000) }.joined(separator: ", "))
+    }
+}

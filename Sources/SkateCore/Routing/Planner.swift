@@ -42,6 +42,16 @@ public struct Planner: Sendable {
         return Router(map: map, costing: costing, components: components)
     }
 
+    /// Mean roughness (g) differences below this are a tie (keeps smoothest's own line).
+    static let roughnessTieMargin = 0.0005
+
+    /// Length-weighted mean RMS roughness (g) of a path.
+    public func meanRoughness(_ p: RoutePath) -> Double {
+        var sum = 0.0, len = 0.0
+        for l in p.legs { sum += Double(table.rms[l.edge]) * l.length; len += l.length }
+        return len > 0 ? sum / len : 0
+    }
+
     /// How many times smoothest may raise its distance weight to respect its detour cap.
     static let detourCapRetries = 3
 
@@ -64,13 +74,21 @@ public struct Planner: Sendable {
         if mode == .smoothest {
             // Distance capped: never more than detourCap × the fast line; raise the distance weight until it fits.
             let fast = self.router(for: .fastMildRoughness)
-            if let ref = fast.bestRoute(from: sa, to: sb)?.length, ref > 0 {
+            let fastPath = fast.bestRoute(from: sa, to: sb)
+            if let ref = fastPath?.length, ref > 0 {
                 var w = router.costing.weights
                 for _ in 0..<Self.detourCapRetries where path.length > w.detourCap * ref {
                     w.distance *= 2
                     router = self.router(for: mode, weights: w)
                     if let p = router.bestRoute(from: sa, to: sb) { path = p }
                 }
+            }
+            // Smoothest means smoothest: if the fast line happens to carry less roughness per metre
+            // (the search also weighs climbs, crossings and traffic), ride that instead.
+            if var f = fastPath, f.crustyRuleMet || !path.crustyRuleMet,
+               meanRoughness(f) < meanRoughness(path) - Self.roughnessTieMargin {
+                f.cost = Self.trueCost(f, router: router)
+                path = f
             }
         }
         var spots: [String] = []

@@ -60,13 +60,18 @@ public enum SkatePhysics {
         if gradePct >= walkGradePct { return walkSpeed }
         let s = gradePct / 100
         let crr = rollingResistance(rms: rms)
-        // Solve P = (m g (crr + s) + ½ρCdA v²) v for v by bisection (monotone in v).
-        var lo = 0.0, hi = 15.0
-        for _ in 0..<40 {
-            let v = (lo + hi) / 2
-            let p = (mass * gravity * (crr + s) + 0.5 * airDensity * dragArea * v * v) * v
-            if p > pushPower { hi = v } else { lo = v }
+        let a = mass * gravity * (crr + s), b = 0.5 * airDensity * dragArea
+        // Gravity beats rolling resistance: pushing is not what limits speed.
+        guard a > 0 else { return comfortSpeed(rms: rms) }
+        // Solve P = a·v + b·v³ by Newton's method from above (convex, so it converges monotonically).
+        var v = 15.0
+        for _ in 0..<30 {
+            let f = a * v + b * v * v * v - pushPower
+            let next = v - f / (a + 3 * b * v * v)
+            if abs(next - v) < 1e-6 { v = next; break }
+            v = next
         }
+        let lo = v
         return max(walkSpeed, min(lo, comfortSpeed(rms: rms)))
     }
 

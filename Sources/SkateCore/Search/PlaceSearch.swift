@@ -7,6 +7,10 @@ public struct PlaceCandidate: Sendable, Equatable {
     /// "amenity=cafe", "highway=residential"…
     public var category: String
     public var at: Coordinate
+
+    public init(name: String, kind: PlaceKind, category: String, at: Coordinate) {
+        self.name = name; self.kind = kind; self.category = category; self.at = at
+    }
 }
 
 /// One search hit with its score (0…1).
@@ -28,8 +32,8 @@ public enum PlaceResolution: Sendable, Equatable {
 /// Accent- and case-insensitive, token-based fuzzy search over places and street names.
 public struct PlaceSearch: Sendable {
     public let candidates: [PlaceCandidate]
-    let tokens: [[String]]
-    let folded: [String]
+    /// Folded name tokens per candidate, as UTF-8 bytes (scoring compares bytes, no allocation).
+    let tokens: [[[UInt8]]]
 
     /// Score of a token that equals the query token.
     static let exactScore = 1.0
@@ -68,22 +72,38 @@ public struct PlaceSearch: Sendable {
             c.append(PlaceCandidate(name: map.string(n), kind: .street, category: "highway=\(map.highway(ofEdge: e).osmValue)", at: mid))
         }
         candidates = c
-        folded = c.map { Self.fold($0.name) }
-        tokens = folded.map(Self.tokenize)
+        tokens = c.map { Self.tokenize(Self.fold($0.name)).map { Array($0.utf8) } }
     }
 
     /// Lower-cases and strips accents and punctuation: "Stade Louis-II" → "stade louis ii".
     public static func fold(_ s: String) -> String {
-        let base = s.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-        return String(base.map { $0.isLetter || $0.isNumber ? $0 : " " })
+        var out = String.UnicodeScalarView()
+        for u in s.unicodeScalars {
+            if u.value < 0x80 {
+                // ASCII fast path: most OSM names are mostly ASCII.
+                let v = UInt8(u.value)
+                if (v >= 0x41 && v <= 0x5A) { out.append(Unicode.Scalar(v + 32)) }
+                else if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) { out.append(u) }
+                else { out.append(" ") }
+                continue
+            }
+            if (0x300...0x36F).contains(u.value) { continue }  // stray combining marks
+            if let base = LatinFold.table[u.value] { out.append(contentsOf: base.unicodeScalars); continue }
+            let p = u.properties
+            if p.isAlphabetic || p.numericType != nil {
+                out.append(contentsOf: p.lowercaseMapping.unicodeScalars)
+            } else {
+                out.append(" ")
+            }
+        }
+        return String(out)
     }
 
     static func tokenize(_ folded: String) -> [String] {
         folded.split(separator: " ").map(String.init).filter { !stopwords.contains($0) }
     }
 
-    static func editDistanceAtMostOne(_ a: String, _ b: String) -> Bool {
-        let x = Array(a), y = Array(b)
+    static func editDistanceAtMostOne(_ x: [UInt8], _ y: [UInt8]) -> Bool {
         if abs(x.count - y.count) > 1 { return false }
         var i = 0, j = 0, edits = 0
         while i < x.count && j < y.count {
@@ -95,20 +115,39 @@ public struct PlaceSearch: Sendable {
         return edits + (x.count - i) + (y.count - j) <= 1
     }
 
-    static func tokenScore(_ q: String, _ name: [String]) -> Double {
+    static func hasPrefix(_ t: [UInt8], _ q: [UInt8]) -> Bool {
+        guard t.count >= q.count else { return false }
+        for k in 0..<q.count where t[k] != q[k] { return false }
+        return true
+    }
+
+    static func containsBytes(_ t: [UInt8], _ q: [UInt8]) -> Bool {
+        guard t.count >= q.count, !q.isEmpty else { return false }
+        outer: for start in 0...(t.count - q.count) {
+            for k in 0..<q.count where t[start + k] != q[k] { continue outer }
+            return true
+        }
+        return false
+    }
+
+    /// Letters in a UTF-8 token (for the typo and infix minimum lengths).
+    static func letterCount(_ q: [UInt8]) -> Int { q.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+
+    static func tokenScore(_ q: [UInt8], _ name: [[UInt8]]) -> Double {
         var best = 0.0
+        let n = letterCount(q)
         for t in name {
             if t == q { return exactScore }
-            if t.hasPrefix(q) { best = max(best, prefixScore) }
-            else if q.count >= 4 && editDistanceAtMostOne(q, t) { best = max(best, typoScore) }
-            else if q.count >= 3 && t.contains(q) { best = max(best, infixScore) }
+            if hasPrefix(t, q) { best = max(best, prefixScore) }
+            else if n >= 4 && editDistanceAtMostOne(q, t) { best = max(best, typoScore) }
+            else if n >= 3 && containsBytes(t, q) { best = max(best, infixScore) }
         }
         return best
     }
 
     /// Ranked matches for a query text.
     public func search(_ query: String, limit: Int = 8) -> [PlaceMatch] {
-        let q = Self.tokenize(Self.fold(query))
+        let q = Self.tokenize(Self.fold(query)).map { Array($0.utf8) }
         guard !q.isEmpty else { return [] }
         var hits: [PlaceMatch] = []
         for (i, nameTokens) in tokens.enumerated() where !nameTokens.isEmpty {
@@ -159,7 +198,7 @@ public struct PlaceSearch: Sendable {
     }
 
     func looseSuggestions(_ text: String) -> [PlaceMatch] {
-        let q = Self.tokenize(Self.fold(text))
+        let q = Self.tokenize(Self.fold(text)).map { Array($0.utf8) }
         guard !q.isEmpty else { return [] }
         var hits: [PlaceMatch] = []
         for (i, nameTokens) in tokens.enumerated() {

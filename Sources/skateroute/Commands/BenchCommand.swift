@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SkateCore
 import SkateImport
+import SkateTUI
 
 /// `skateroute bench`: speed figures for the closing notes (run it from a release build).
 struct BenchCommand: ParsableCommand {
@@ -60,7 +61,19 @@ struct BenchCommand: ParsableCommand {
             }
             guard let m = map else { continue }
             print(String(format: "load %@: median %.2f ms (min %.2f)", name, Self.median(loads) * 1000, (loads.min() ?? 0) * 1000))
+            let ts = Self.now()
+            let search = PlaceSearch(map: m)
+            let tIndex = Self.now() - ts
+            var tq: [Double] = []
+            for q in ["stade louis ii", "casino", "jardin exotique", "port", "zzqxv"] {
+                let t = Self.now(); _ = search.resolve(q); tq.append(Self.now() - t)
+            }
+            print(String(format: "place search %@: index %.2f ms (%d names), query median %.2f ms", name, tIndex * 1000, search.candidates.count, Self.median(tq) * 1000))
             try routeFigures(name: name, map: m)
+            if name.hasPrefix("Monaco") {
+                let f = TUIBenchmark.benchmarkFrame(map: m)
+                print(String(format: "tui frame 200x60 %@: render %.2f ms + diff %.2f ms (%d changed cells)", name, f.renderSeconds * 1000, f.diffSeconds * 1000, f.changedCells))
+            }
         }
     }
 

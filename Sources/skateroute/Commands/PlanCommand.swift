@@ -28,18 +28,31 @@ struct PlanCommand: ParsableCommand {
             throw fail("unknown mode '\(mode)'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard (0...5).contains(alternatives) else { throw fail("--alternatives must be 0…5") }
+        var timer = PhaseTimer()
         let map = try mapOption.load()
+        timer.mark("load")
         let knowledge = try loadKnowledge(map: map, dataDir: dataDir, disabled: noStore, now: now)
+        timer.mark("store")
+        // Place search indexes every name; skip it when both ends are coordinates.
+        var search: PlaceSearch?
+        func place(_ text: String, _ role: String) throws -> PlaceCandidate {
+            if let c = Coordinate(parsing: text) { return PlaceCandidate(name: c.description, kind: .other, category: "coordinate", at: c) }
+            if search == nil { search = PlaceSearch(map: map) }
+            return try resolvePlace(text, search: search!, role: role)
+        }
+        let a = try place(from, "start")
+        let b = try place(to, "destination")
+        timer.mark("places")
         let planner = Planner(map: map, knowledge: knowledge)
-        let search = PlaceSearch(map: map)
-        let a = try resolvePlace(from, search: search, role: "start")
-        let b = try resolvePlace(to, search: search, role: "destination")
+        timer.mark("planner")
         let plan: RoutePlan
         do {
             plan = try planner.plan(from: a.at, to: b.at, mode: rideMode, alternatives: alternatives)
         } catch let e as RoutingError {
             throw fail(e.description)
         }
+        timer.mark("plan")
+        defer { timer.mark("output"); timer.report() }
         switch format {
         case .text: print(PlanFormats.text(plan, from: Sanitize.line(a.name), to: Sanitize.line(b.name)), terminator: "")
         case .json: print(PlanFormats.json(plan))

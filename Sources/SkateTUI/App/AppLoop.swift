@@ -1,0 +1,69 @@
+/// How a loop ended.
+public enum TUIExit: Hashable, Sendable {
+    /// The user quit.
+    case quit
+    /// A signal (SIGINT 2, SIGTERM 15) or the end of a script (0) stopped it.
+    case interrupted(signal: Int32)
+}
+
+/// Runs an app on a terminal: render, present the diff, wait for input or a tick, update; redraws
+/// only when the model changed, so an idle map costs nothing but the tick.
+public enum AppLoop {
+    /// Seconds between ticks when no key arrives (toasts expire, rides advance).
+    public static let defaultTickInterval: Double = 0.25
+
+    /// - Parameters:
+    ///   - now: a monotonic clock in seconds (injected so tests need no wall clock).
+    ///   - maxIterations: a guard for tests; the live app passes nil.
+    @discardableResult
+    public static func run(app: TUIApp, terminal: Terminal, tickInterval: Double = defaultTickInterval,
+                           now: () -> Double, maxIterations: Int? = nil) -> TUIExit {
+        var model = app.initialModel(size: terminal.size)
+        var shown: ScreenBuffer?
+        var dirty = true
+        var lastTick = now()
+        var iterations = 0
+        while true {
+            if dirty {
+                let frame = app.render(model)
+                if let old = shown, old.size == frame.size {
+                    terminal.present(ScreenBuffer.diff(old, frame), frame: frame, fullRedraw: false)
+                } else {
+                    terminal.present(frame.allChanges(), frame: frame, fullRedraw: true)
+                }
+                shown = frame
+                dirty = false
+            }
+            if model.quitting { return .quit }
+            iterations += 1
+            if let cap = maxIterations, iterations > cap { return .interrupted(signal: 0) }
+
+            let input = terminal.nextInput(timeout: tickInterval)
+            var events: [AppEvent] = []
+            switch input {
+            case .key(let k)?: events.append(.key(k))
+            case .resize(let s)?:
+                events.append(.resize(s))
+                shown = nil  // repaint everything after a resize
+            case .interrupted(let sig)?: return .interrupted(signal: sig)
+            case nil: break
+            }
+            let t = now()
+            if input == nil || t - lastTick >= tickInterval {
+                events.append(.tick(max(0, t - lastTick)))
+                lastTick = t
+            }
+            for e in events {
+                let (m, commands) = app.update(model, e)
+                if m != model { dirty = true; model = m }
+                for c in commands {
+                    switch c {
+                    case .bell: terminal.bell()
+                    case .quit: model.quitting = true; dirty = true
+                    }
+                }
+            }
+            if shown == nil { dirty = true }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import SkateCore
+
+/// Timing of the render path for the `bench` command (not a test: numbers depend on the machine).
+public enum TUIBenchmark {
+    /// Seconds per frame of rendering and of diffing.
+    public struct FrameTiming: Sendable {
+        /// Mean seconds to render one full browse frame (map fitted, route overlay, legend, key bar).
+        public var renderSeconds: Double
+        /// Mean seconds to diff two consecutive frames (a one-step pan apart).
+        public var diffSeconds: Double
+        /// Cells changed by that pan (for context).
+        public var changedCells: Int
+    }
+
+    /// Renders and diffs `iterations` frames of `width`×`height` of `map` with a synthetic route
+    /// (the first edges' geometry, cycling through roughness classes and braking levels).
+    public static func benchmarkFrame(map: SkateMap, width: Int = 200, height: Int = 60, iterations: Int = 50,
+                                      theme: Theme = Theme(colorMode: .truecolor, glyphMode: .unicode)) -> FrameTiming {
+        let app = TUIApp(map: map, theme: theme)
+        let size = Size(width: width, height: height)
+        var model = app.initialModel(size: size)
+        model.browse.overlay = syntheticOverlay(map: map)
+        var moved = model
+        moved.browse.viewport.pan(dx: 0.02, dy: 0)
+        let clock = ContinuousClock()
+        var frames: [ScreenBuffer] = []
+        frames.reserveCapacity(2)
+        let n = max(1, iterations)
+        let r = clock.measure {
+            for i in 0..<n {
+                let f = app.render(i % 2 == 0 ? model : moved)
+                if frames.count < 2 { frames.append(f) }
+            }
+        }
+        var changed = 0
+        let d = clock.measure {
+            for _ in 0..<n { changed = ScreenBuffer.diff(frames[0], frames[1]).count }
+        }
+        return FrameTiming(renderSeconds: seconds(r) / Double(n), diffSeconds: seconds(d) / Double(n), changedCells: changed)
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    /// A route-like overlay from up to 200 edges: enough to exercise every pen.
+    static func syntheticOverlay(map: SkateMap) -> RouteOverlay {
+        var segs: [OverlaySegment] = []
+        let count = min(map.edgeCount, 200)
+        for e in 0..<count {
+            let c = RoughnessClass.allCases[e % 4]
+            let b = BrakingLevel.allCases[(e / 4) % 3]
+            segs.append(OverlaySegment(points: map.geometry(ofEdge: e), roughness: c, braking: b))
+        }
+        let first = segs.first?.points.first, last = segs.last?.points.last
+        return RouteOverlay(segments: segs, start: first, end: last, hazards: segs.prefix(3).compactMap { $0.points.last })
+    }
+}

@@ -1,0 +1,114 @@
+import SkateCore
+
+/// Draws a map region: context streets dim in Braille, then the route overlay in roughness
+/// colours with braking dashes, then markers (spots `*`, hazards `!`, start `A`, end `B`, the
+/// rider's heading arrow, the cursor).
+public enum MapRenderer {
+    /// Renders into `area` of `buffer` (the area is cleared first).
+    /// - Parameters:
+    ///   - map: the context streets.
+    ///   - overlay: the route and markers, or nil for the bare map.
+    ///   - viewport: what to show; its `size` should equal the area's size.
+    public static func render(map: SkateMap, overlay: RouteOverlay?, viewport: MapViewport, theme: Theme,
+                              into buffer: inout ScreenBuffer, area: Rect) {
+        let area = area.intersection(buffer.area)
+        guard !area.isEmpty else { return }
+        buffer.fill(area, with: .blank)
+        var canvas = BrailleCanvas(width: area.width, height: area.height)
+        var vp = viewport
+        vp.size = Size(width: area.width, height: area.height)
+        drawContext(map: map, viewport: vp, theme: theme, canvas: &canvas)
+        if let o = overlay { drawRoute(o, viewport: vp, theme: theme, canvas: &canvas) }
+        canvas.render(into: &buffer, at: (area.x, area.y), glyphs: theme.glyphs)
+        if let o = overlay { drawMarkers(o, viewport: vp, theme: theme, buffer: &buffer, area: area) }
+    }
+
+    /// Edges whose geometry may cross the view, found through the map's spatial grid (in grid
+    /// order; drawing order does not matter for one context pen).
+    public static func visibleEdges(map: SkateMap, viewport: MapViewport) -> [Int] {
+        let g = map.grid
+        guard g.nx > 0, g.ny > 0 else { return Array(0..<map.edgeCount) }
+        let box = viewport.visibleBox
+        // Outside the grid entirely: nothing to draw.
+        if box.maxLat < g.bbox.minLat || box.minLat > g.bbox.maxLat || box.maxLon < g.bbox.minLon || box.minLon > g.bbox.maxLon {
+            return []
+        }
+        let (x0, y0) = g.cell(lat: box.minLat, lon: box.minLon)
+        let (x1, y1) = g.cell(lat: box.maxLat, lon: box.maxLon)
+        // The whole grid in view: every edge, no de-duplication needed.
+        if x0 == 0, y0 == 0, x1 == g.nx - 1, y1 == g.ny - 1 { return Array(0..<map.edgeCount) }
+        var seen = [Bool](repeating: false, count: map.edgeCount)
+        var out: [Int] = []
+        for y in y0...y1 {
+            for x in x0...x1 {
+                for e in g.edges(inCellX: x, y: y) where !seen[Int(e)] {
+                    seen[Int(e)] = true
+                    out.append(Int(e))
+                }
+            }
+        }
+        return out
+    }
+
+    static func drawContext(map: SkateMap, viewport vp: MapViewport, theme: Theme, canvas: inout BrailleCanvas) {
+        let ink = canvas.register(theme.contextInk)
+        let proj = LocalProjection(origin: vp.origin)
+        // Degrees → dots as one multiply-add per axis (the projection and the viewport folded).
+        let sx = proj.mPerDegLon / vp.metresPerDot
+        let ox = -proj.origin.lon * sx - vp.centerX / vp.metresPerDot + Double(vp.dotWidth) / 2
+        let sy = -proj.mPerDegLat / vp.metresPerDotY
+        let oy = proj.origin.lat * proj.mPerDegLat / vp.metresPerDotY + vp.centerY / vp.metresPerDotY + Double(vp.dotHeight) / 2
+        let starts = map.edgeGeomStart
+        map.geomLat.withUnsafeBufferPointer { lat in
+            map.geomLon.withUnsafeBufferPointer { lon in
+                for e in visibleEdges(map: map, viewport: vp) {
+                    let a = Int(starts[e]), b = Int(starts[e + 1])
+                    guard b - a >= 2 else { continue }
+                    var px = lon[a] * sx + ox, py = lat[a] * sy + oy
+                    for i in (a + 1)..<b {
+                        let qx = lon[i] * sx + ox, qy = lat[i] * sy + oy
+                        canvas.line(x0: px, y0: py, x1: qx, y1: qy, ink: ink)
+                        px = qx; py = qy
+                    }
+                }
+            }
+        }
+    }
+
+    static func drawRoute(_ o: RouteOverlay, viewport vp: MapViewport, theme: Theme, canvas: inout BrailleCanvas) {
+        // Roughness first, then braking dashes over it, so dash gaps keep the surface colour.
+        for seg in o.segments where seg.points.count >= 2 {
+            let ink = canvas.register(theme.routeInk(seg.roughness))
+            polyline(seg.points, viewport: vp, ink: ink, dash: nil, canvas: &canvas)
+        }
+        for seg in o.segments where seg.points.count >= 2 {
+            guard let b = theme.brakingInk(seg.braking) else { continue }
+            let ink = canvas.register(b.ink)
+            polyline(seg.points, viewport: vp, ink: ink, dash: b.dash, canvas: &canvas)
+        }
+    }
+
+    static func polyline(_ pts: [Coordinate], viewport vp: MapViewport, ink: Int, dash: (on: Int, off: Int)?, canvas: inout BrailleCanvas) {
+        var phase = 0
+        var prev = vp.dot(pts[0])
+        for p in pts.dropFirst() {
+            let d = vp.dot(p)
+            canvas.line(x0: prev.x, y0: prev.y, x1: d.x, y1: d.y, ink: ink, dash: dash, phase: &phase)
+            prev = d
+        }
+    }
+
+    static func drawMarkers(_ o: RouteOverlay, viewport vp: MapViewport, theme: Theme, buffer: inout ScreenBuffer, area: Rect) {
+        func put(_ c: Coordinate, _ glyph: String, _ role: PaletteRole) {
+            guard let cell = vp.cell(c) else { return }
+            buffer.set(x: area.x + cell.x, y: area.y + cell.y, Cell(glyph, style: theme.style(role)))
+        }
+        // Later marks win a shared cell: spots < hazards < start/end < rider < cursor.
+        for s in o.spots { put(s, theme.spotGlyph, .spot) }
+        for h in o.hazards { put(h, theme.hazardGlyph, .hazard) }
+        if let s = o.start { put(s, theme.startGlyph, .start) }
+        if let e = o.end { put(e, theme.endGlyph, .end) }
+        if let r = o.rider { put(r.position, theme.glyphs.arrow(headingDegrees: r.headingDegrees), .rider) }
+        if let c = o.cursor { put(c, theme.glyphs == .unicode ? "┼" : "+", .hudValue) }
+    }
+}

@@ -1,0 +1,50 @@
+import SkateCore
+
+/// A stretch of route drawn in one roughness class and braking level.
+public struct OverlaySegment: Hashable, Sendable {
+    /// The shape, in travel order.
+    public var points: [Coordinate]
+    public var roughness: RoughnessClass
+    public var braking: BrakingLevel
+
+    public init(points: [Coordinate], roughness: RoughnessClass, braking: BrakingLevel = .none) {
+        self.points = points; self.roughness = roughness; self.braking = braking
+    }
+}
+
+/// The rider's position and heading.
+public struct RiderMark: Hashable, Sendable {
+    public var position: Coordinate
+    /// Heading in degrees clockwise from north.
+    public var headingDegrees: Double
+    public init(position: Coordinate, headingDegrees: Double) { self.position = position; self.headingDegrees = headingDegrees }
+}
+
+/// Everything drawn over the context streets: the seam where plans and rides plug into the
+/// map. The planner/ride screens build one from a route plan and ride state; the renderer
+/// knows nothing of either.
+public struct RouteOverlay: Hashable, Sendable {
+    public var segments: [OverlaySegment]
+    public var start: Coordinate?
+    public var end: Coordinate?
+    public var hazards: [Coordinate]
+    /// Skateparks, plazas and other spots worth a stop.
+    public var spots: [Coordinate]
+    public var rider: RiderMark?
+    /// A map cursor (picking a point, filing a report), drawn as a crosshair.
+    public var cursor: Coordinate?
+
+    public init(segments: [OverlaySegment] = [], start: Coordinate? = nil, end: Coordinate? = nil,
+                hazards: [Coordinate] = [], spots: [Coordinate] = [], rider: RiderMark? = nil, cursor: Coordinate? = nil) {
+        self.segments = segments; self.start = start; self.end = end
+        self.hazards = hazards; self.spots = spots; self.rider = rider; self.cursor = cursor
+    }
+
+    /// Box around all segments and markers (empty when there is nothing).
+    public var boundingBox: BoundingBox {
+        var b = BoundingBox.empty
+        for s in segments { for p in s.points { b.extend(lat: p.lat, lon: p.lon) } }
+        for p in [start, end, rider?.position].compactMap({ $0 }) + hazards + spots { b.extend(lat: p.lat, lon: p.lon) }
+        return b
+    }
+}

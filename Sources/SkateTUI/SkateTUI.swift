@@ -1,1 +1,0 @@
-// SkateTUI — filled in by its issue.

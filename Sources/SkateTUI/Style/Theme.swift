@@ -1,0 +1,90 @@
+import SkateCore
+
+/// Palette plus glyph mode: everything that decides how a meaning looks on this terminal.
+///
+/// Roughness without colour: when colours cannot separate the classes (`NO_COLOR`, 8 colours)
+/// each class gets its own texture — butter a thin line, okay a double-width line (`=` in ASCII), meh `~`
+/// (bumpy), crusty `#` in bold (heavy). Braking zones are dashes shown in reverse video, caution
+/// zones dashes underlined, so they read on any terminal.
+public struct Theme: Sendable {
+    public let palette: Palette
+    public let glyphs: GlyphMode
+
+    public init(colorMode: ColorMode, glyphMode: GlyphMode) {
+        palette = Palette(mode: colorMode)
+        glyphs = glyphMode
+    }
+
+    /// Detects colours and glyphs from the environment.
+    public static func detect(environment: [String: String]) -> Theme {
+        Theme(colorMode: .detect(environment: environment), glyphMode: .detect(environment: environment))
+    }
+
+    public var colorMode: ColorMode { palette.mode }
+
+    public func style(_ role: PaletteRole) -> CellStyle { palette.style(role) }
+
+    // MARK: Map inks
+
+    /// Canvas layer of context streets.
+    public static let contextLayer: UInt8 = 1
+    /// Canvas layer of the route (over context streets).
+    public static let routeLayer: UInt8 = 2
+    /// Canvas layer of braking/caution dashes (over the route's roughness colour).
+    public static let brakingLayer: UInt8 = 3
+
+    /// Dash pattern of braking zones in dots: 4 on, 4 off (two cells lit, two not, horizontally).
+    public static let brakingDash = (on: 4, off: 4)
+    /// Dash pattern of caution zones in dots: shorter dashes than braking.
+    public static let cautionDash = (on: 2, off: 6)
+
+    /// Width of emphasised lines in dots: 2 in Braille; 1 in ASCII, where a second dot would spill
+    /// into the next cell and double the glyph.
+    var thickPen: Int { glyphs == .ascii ? 1 : 2 }
+
+    /// Context streets: dim and quiet.
+    public var contextInk: Ink { Ink(style: style(.context), layer: Self.contextLayer, glyph: .sparse) }
+
+    /// The route pen of a roughness class.
+    public func routeInk(_ c: RoughnessClass) -> Ink {
+        let s = style(c.role)
+        guard colorMode.needsTextures else { return Ink(style: s, layer: Self.routeLayer) }
+        switch c {
+        case .butter: return Ink(style: s, layer: Self.routeLayer, glyph: .braille, thickness: 1)
+        case .okay:
+            // ASCII cannot draw a thicker line: a double line glyph says "a bit rougher" instead.
+            return Ink(style: s, layer: Self.routeLayer, glyph: glyphs == .ascii ? .fixed("=") : .braille, thickness: thickPen)
+        case .meh: return Ink(style: s, layer: Self.routeLayer, glyph: .fixed("~"))
+        case .crusty: return Ink(style: s.adding(.bold), layer: Self.routeLayer, glyph: .fixed("#"))
+        }
+    }
+
+    /// The dash pen and pattern of a braking level, or nil for `.none`.
+    public func brakingInk(_ level: BrakingLevel) -> (ink: Ink, dash: (on: Int, off: Int))? {
+        switch level {
+        case .none: return nil
+        case .caution: return (Ink(style: style(.caution), layer: Self.brakingLayer, thickness: thickPen), Self.cautionDash)
+        case .braking: return (Ink(style: style(.braking), layer: Self.brakingLayer, thickness: thickPen), Self.brakingDash)
+        }
+    }
+
+    // MARK: Markers
+
+    public var startGlyph: String { "A" }
+    public var endGlyph: String { "B" }
+    public var hazardGlyph: String { "!" }
+    public var spotGlyph: String { "*" }
+
+    /// A two-column sample of a pen for the legend.
+    public func sample(_ ink: Ink, dashed: Bool = false) -> String {
+        let line: String
+        switch ink.glyph {
+        case .fixed(let g): line = g + g + g
+        case .braille, .sparse:
+            if glyphs == .ascii { line = ink.glyph == .sparse ? "..." : "---" }
+            else { line = ink.thickness > 1 ? "⠶⠶⠶" : "⠒⠒⠒" }
+        }
+        if dashed { return String(line.prefix(1)) + " " + String(line.prefix(1)) }
+        return line
+    }
+}

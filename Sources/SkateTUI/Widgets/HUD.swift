@@ -1,0 +1,172 @@
+import SkateCore
+
+/// The direction of the next maneuver, as the HUD and cue banner draw it. The ride screen maps
+/// the router's maneuver type onto it.
+public enum ManeuverArrow: String, Hashable, Sendable, CaseIterable {
+    case straight, slightLeft, left, sharpLeft, slightRight, right, sharpRight, uTurn, arrive, depart
+
+    public func glyph(_ g: GlyphMode) -> String {
+        switch (self, g) {
+        case (.straight, .unicode), (.depart, .unicode): return "↑"
+        case (.slightLeft, .unicode): return "↖"
+        case (.left, .unicode): return "←"
+        case (.sharpLeft, .unicode): return "↙"
+        case (.slightRight, .unicode): return "↗"
+        case (.right, .unicode): return "→"
+        case (.sharpRight, .unicode): return "↘"
+        case (.uTurn, .unicode): return "↶"
+        case (.arrive, .unicode): return "◎"
+        case (.straight, .ascii), (.depart, .ascii): return "^"
+        case (.slightLeft, .ascii), (.sharpLeft, .ascii): return "\\"
+        case (.left, .ascii): return "<"
+        case (.slightRight, .ascii), (.sharpRight, .ascii): return "/"
+        case (.right, .ascii): return ">"
+        case (.uTurn, .ascii): return "U"
+        case (.arrive, .ascii): return "@"
+        }
+    }
+}
+
+/// The next maneuver as the HUD shows it.
+public struct ManeuverInfo: Hashable, Sendable {
+    public var arrow: ManeuverArrow
+    /// Distance to the maneuver in metres.
+    public var distanceMetres: Double
+    /// Street after the maneuver (sanitised by the widget).
+    public var street: String
+    public init(arrow: ManeuverArrow, distanceMetres: Double, street: String) {
+        self.arrow = arrow; self.distanceMetres = distanceMetres; self.street = street
+    }
+}
+
+/// Everything the ride HUD shows; nil fields show "–".
+public struct HUDData: Hashable, Sendable {
+    /// Speed in km/h.
+    public var speedKmh: Double?
+    /// Stability 0…1 (1 = perfectly steady).
+    public var stability: Double?
+    /// Grade here in percent (negative downhill).
+    public var gradePercent: Double?
+    public var surface: RoughnessClass?
+    public var braking: BrakingLevel
+    public var next: ManeuverInfo?
+    /// Distance left in metres.
+    public var distanceLeftMetres: Double?
+    /// Time left in seconds.
+    public var etaSeconds: Double?
+    /// Time since the ride started in seconds.
+    public var rideClockSeconds: Double
+    /// Simulation speed factor (1 = real time).
+    public var simSpeed: Double
+    public var paused: Bool
+    public var recording: Bool
+
+    public init(speedKmh: Double? = nil, stability: Double? = nil, gradePercent: Double? = nil, surface: RoughnessClass? = nil,
+                braking: BrakingLevel = .none, next: ManeuverInfo? = nil, distanceLeftMetres: Double? = nil, etaSeconds: Double? = nil,
+                rideClockSeconds: Double = 0, simSpeed: Double = 1, paused: Bool = false, recording: Bool = false) {
+        self.speedKmh = speedKmh; self.stability = stability; self.gradePercent = gradePercent; self.surface = surface
+        self.braking = braking; self.next = next; self.distanceLeftMetres = distanceLeftMetres; self.etaSeconds = etaSeconds
+        self.rideClockSeconds = rideClockSeconds; self.simSpeed = simSpeed; self.paused = paused; self.recording = recording
+    }
+}
+
+/// Number formats shared by widgets.
+public enum Format {
+    /// "42 m", "850 m" (10 m steps from 100 m), "2.4 km" above.
+    public static func distance(_ m: Double) -> String {
+        guard m.isFinite else { return "–" }
+        if m < 100 { return "\(Int(m.rounded())) m" }
+        if m < 1000 { return "\(Int((m / 10).rounded()) * 10) m" }
+        return String(format1: m / 1000) + " km"
+    }
+
+    /// "h:mm:ss" or "m:ss".
+    public static func clock(_ s: Double) -> String {
+        guard s.isFinite, s >= 0 else { return "–" }
+        let t = Int(s.rounded(.down))
+        let h = t / 3600, m = (t / 60) % 60, sec = t % 60
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return h > 0 ? "\(h):\(two(m)):\(two(sec))" : "\(m):\(two(sec))"
+    }
+
+    /// "45 s", "12 min", "1 h 05".
+    public static func duration(_ s: Double) -> String {
+        guard s.isFinite, s >= 0 else { return "–" }
+        if s < 60 { return "\(Int(s.rounded())) s" }
+        let m = Int((s / 60).rounded())
+        if m < 60 { return "\(m) min" }
+        return "\(m / 60) h \(m % 60 < 10 ? "0" : "")\(m % 60)"
+    }
+
+    /// Simulation speed as "×0.25", "×1", "×60" ("x" in ASCII).
+    public static func simSpeed(_ f: Double, glyphs: GlyphMode = .unicode) -> String {
+        if f == f.rounded() { return glyphs.times + "\(Int(f))" }
+        var s = String(f)
+        while s.hasSuffix("0") { s.removeLast() }
+        return glyphs.times + s
+    }
+}
+
+extension String {
+    /// One decimal, locale-independent.
+    init(format1 v: Double) {
+        let r = (v * 10).rounded() / 10
+        let whole = Int(r.magnitude.rounded(.towardZero))
+        let tenth = Int(((r.magnitude - Double(whole)) * 10).rounded())
+        self = (r < 0 ? "-" : "") + "\(whole).\(tenth)"
+    }
+}
+
+/// The ride HUD: a column of label/value rows.
+public enum HUDWidget {
+    /// Cells of the stability bar.
+    public static let barWidth = 10
+    /// Width the HUD is designed for (it clips gracefully when narrower).
+    public static let preferredWidth = 28
+
+    /// Draws the HUD into `area` (cleared first).
+    public static func render(_ d: HUDData, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
+        guard !area.isEmpty else { return }
+        buffer.fill(area)
+        let label = theme.style(.hudLabel), value = theme.style(.hudValue)
+        let labelW = 9
+        var y = area.y
+        let u = theme.glyphs == .unicode
+        func row(_ name: String, _ parts: [(String, CellStyle)]) {
+            guard y < area.maxY else { return }
+            buffer.write(name, x: area.x + 1, y: y, style: label, maxWidth: labelW)
+            var x = area.x + 1 + labelW
+            for (text, style) in parts where x < area.maxX {
+                x += buffer.write(text, x: x, y: y, style: style, maxWidth: area.maxX - x)
+            }
+            y += 1
+        }
+        let dash = theme.glyphs.unknown
+        row("SPEED", [(d.speedKmh.map { String(format1: $0) } ?? dash, value), (" km/h", label)])
+        if let s = d.stability {
+            let f = min(1, max(0, s))
+            let filled = Int((f * Double(barWidth)).rounded())
+            let bar = String(repeating: u ? "█" : "#", count: filled) + String(repeating: u ? "░" : ".", count: barWidth - filled)
+            let role: PaletteRole = f >= 0.7 ? .okay : (f >= 0.4 ? .meh : .crusty)
+            row("STABLE", [(bar, theme.style(role)), (" \(Int((f * 100).rounded()))%", value)])
+        } else { row("STABLE", [(dash, value)]) }
+        if let g = d.gradePercent {
+            let role: PaletteRole = d.braking == .braking ? .braking : (d.braking == .caution ? .caution : .hudValue)
+            row("GRADE", [((g > 0 ? "+" : "") + String(format1: g) + " %", theme.style(role))])
+        } else { row("GRADE", [(dash, value)]) }
+        if let s = d.surface {
+            let ink = theme.routeInk(s)
+            row("SURFACE", [(theme.sample(ink), ink.style), (" " + s.name, value)])
+        } else { row("SURFACE", [(dash, value)]) }
+        if let n = d.next {
+            row("NEXT", [(n.arrow.glyph(theme.glyphs), value), (" " + Format.distance(n.distanceMetres), value)])
+            let street = Sanitizer.clean(n.street, maxColumns: max(0, area.width - labelW - 2), ellipsis: theme.glyphs.ellipsis)
+            if !street.isEmpty { row("", [(street, theme.style(.text))]) }
+        } else { row("NEXT", [(dash, value)]) }
+        row("LEFT", [(d.distanceLeftMetres.map(Format.distance) ?? dash, value)])
+        row("ETA", [(d.etaSeconds.map(Format.duration) ?? dash, value)])
+        row("CLOCK", [(Format.clock(d.rideClockSeconds), value)])
+        row("SIM", [(Format.simSpeed(d.simSpeed, glyphs: theme.glyphs), value), (d.paused ? (u ? "  ❚❚ paused" : "  || paused") : "", label)])
+        if d.recording { row("", [((u ? "● " : "* ") + "REC", theme.style(.recording))]) }
+    }
+}

@@ -1,0 +1,43 @@
+/// The bottom key bar and the help overlay, both generated from the key table.
+public enum KeyBarWidget {
+    /// Draws " q quit  ? help  …" for the bindings with a bar label on `screen`, cut at the width.
+    public static func render(keyMap: KeyMap, screen: ScreenID, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
+        guard area.height >= 1, area.width >= 1 else { return }
+        let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
+        buffer.fill(row, with: Cell(" ", style: theme.style(.keyBarText)))
+        var x = area.x
+        for b in keyMap.enabled(on: screen) where !b.barLabel.isEmpty {
+            let k = " " + b.keysLabel(theme.glyphs) + " "
+            let need = DisplayWidth.of(k) + 1 + b.barLabel.count + 1
+            if x + need > area.maxX { break }
+            x += buffer.write(k, x: x, y: area.y, style: theme.style(.keyBarKey))
+            x += buffer.write(" " + b.barLabel + " ", x: x, y: area.y, style: theme.style(.keyBarText))
+        }
+    }
+}
+
+public enum HelpOverlayWidget {
+    /// The rows of the help: keys then text.
+    static func rows(keyMap: KeyMap, screen: ScreenID, glyphs: GlyphMode) -> [(String, String)] {
+        keyMap.enabled(on: screen).map { ($0.keys.map { $0.label(glyphs) }.joined(separator: " "), $0.help) }
+    }
+
+    /// Draws a centred box listing every binding active on `screen`.
+    public static func render(keyMap: KeyMap, screen: ScreenID, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
+        let rows = rows(keyMap: keyMap, screen: screen, glyphs: theme.glyphs)
+        let keyW = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+        let textW = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
+        let footer = "? or Esc closes"
+        let w = max(keyW + 3 + textW, footer.count) + 4
+        let box = area.centered(width: w, height: rows.count + 4)
+        guard box.width >= 10, box.height >= 4 else { return }
+        buffer.fill(box)
+        buffer.drawBox(box, style: theme.style(.border), glyphs: theme.glyphs, title: "Keys")
+        for (i, r) in rows.enumerated() where i < box.height - 4 {
+            let y = box.y + 1 + i
+            buffer.write(r.0, x: box.x + 2, y: y, style: theme.style(.hudValue), maxWidth: keyW)
+            buffer.write(r.1, x: box.x + 2 + keyW + 3, y: y, style: theme.style(.text), maxWidth: box.width - keyW - 7)
+        }
+        buffer.write(footer, x: box.x + 2, y: box.maxY - 2, style: theme.style(.textDim), maxWidth: box.width - 4)
+    }
+}

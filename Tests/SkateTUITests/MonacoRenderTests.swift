@@ -1,0 +1,47 @@
+import Foundation
+import SkateCore
+import SkateTestSupport
+import Testing
+@testable import SkateTUI
+
+/// Renders the bundled Monaco map; skipped when the compiled map is absent.
+@Suite struct MonacoRenderTests {
+    static let mapAvailable = FileManager.default.fileExists(atPath: TestData.bundledMonaco)
+
+    @Test(.enabled(if: mapAvailable, "Maps/monaco.srmap is absent"))
+    func browseFrameShowsStreetsEverywhere() throws {
+        let map = try MapFormat.load(path: TestData.bundledMonaco)
+        let app = TUIApp(map: map, theme: Theme(colorMode: .ansi256, glyphMode: .unicode))
+        let m = app.initialModel(size: Size(width: 120, height: 40))
+        let frame = app.render(m)
+        let area = MapBrowseScreen.mapArea(frame.size)
+        // Fitted: Braille in every quarter of the map area (Monaco is long and thin, diagonal).
+        var braillePerQuarter = [0, 0, 0, 0]
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
+                guard let s = frame[x, y].glyph.unicodeScalars.first, (0x2801...0x28FF).contains(s.value) else { continue }
+                braillePerQuarter[(x < area.width / 2 ? 0 : 1) + (y < area.height / 2 ? 0 : 2)] += 1
+            }
+        }
+        #expect(braillePerQuarter.reduce(0, +) > 500, "\(braillePerQuarter)")
+        #expect(braillePerQuarter.filter { $0 > 20 }.count >= 2, "\(braillePerQuarter)")
+        #expect(frame.lines[0].contains("SkateRoute · "))
+        if let dir = ProcessInfo.processInfo.environment["SKATEROUTE_TUI_DUMP"] {
+            try (frame.lines.joined(separator: "\n") + "\n").write(toFile: dir + "/monaco-browse.txt", atomically: true, encoding: .utf8)
+            var zoomed = m
+            for k in [Key.char("+"), .char("+"), .char("+")] { zoomed = app.update(zoomed, .key(k)).0 }
+            zoomed.browse.overlay = TUIBenchmark.syntheticOverlay(map: map)
+            try (app.render(zoomed).lines.joined(separator: "\n") + "\n").write(toFile: dir + "/monaco-zoomed.txt", atomically: true, encoding: .utf8)
+            let ascii = TUIApp(map: map, theme: Theme(colorMode: .none, glyphMode: .ascii))
+            try (ascii.render(zoomed).lines.joined(separator: "\n") + "\n").write(toFile: dir + "/monaco-ascii.txt", atomically: true, encoding: .utf8)
+        }
+    }
+
+    @Test(.enabled(if: mapAvailable, "Maps/monaco.srmap is absent"))
+    func benchmarkFrameMeasuresSomething() throws {
+        let map = try MapFormat.load(path: TestData.bundledMonaco)
+        let t = TUIBenchmark.benchmarkFrame(map: map, iterations: 2)
+        #expect(t.renderSeconds > 0 && t.renderSeconds.isFinite)
+        #expect(t.diffSeconds >= 0 && t.changedCells > 0)
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func SkateTUITestsBuilds() { #expect(Bool(true)) }
