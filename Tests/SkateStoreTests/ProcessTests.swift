@@ -7,65 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// The built `skateroute` executable beside this test bundle (`.build/<config>/`), or the one in
-/// `$SKATEROUTE_BIN`'s folder, or nil.
-enum BuiltCLI {
-    static let url: URL? = {
-        var candidates: [URL] = []
-        // An explicit override (e.g. a release build elsewhere).
-        if let env = ProcessInfo.processInfo.environment["SKATEROUTE_BIN"], !env.isEmpty {
-            candidates.append(URL(fileURLWithPath: env).deletingLastPathComponent())
-        }
-        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent()) }
-        let arg0 = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        candidates.append(arg0.deletingLastPathComponent())
-        // Inside an .xctest bundle directory (macOS layout): …/debug/X.xctest/Contents/MacOS/X.
-        var up = arg0
-        for _ in 0..<4 {
-            up.deleteLastPathComponent()
-            if up.pathExtension == "xctest" { candidates.append(up.deletingLastPathComponent()) }
-        }
-        candidates.append(TestData.projectRoot.appendingPathComponent(".build/debug"))
-        return candidates.map { $0.appendingPathComponent("skateroute") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-
-    static var available: Bool { url != nil }
-    static let skipMessage = "the skateroute executable is not built beside the tests (run `swift build` first): process test skipped"
-
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var killed: Bool
-    }
-
-    /// Starts the CLI; the caller waits or kills.
-    static func start(_ args: [String]) throws -> (Process, Pipe, Pipe) {
-        let p = Process()
-        p.executableURL = url!
-        p.arguments = args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        return (p, out, err)
-    }
-
-    static func finish(_ p: Process, _ out: Pipe, _ err: Pipe) -> Result {
-        p.waitUntilExit()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                      stderr: String(decoding: e, as: UTF8.self), killed: p.terminationReason == .uncaughtSignal)
-    }
-
-    static func run(_ args: [String]) throws -> Result {
-        let (p, o, e) = try start(args)
-        return finish(p, o, e)
-    }
-
+extension BuiltCLI {
     /// The hazard id in an `added hazard #N:` acknowledgement.
     static func ackedID(_ stdout: String) -> Int64? {
         guard let r = stdout.range(of: "added hazard #") else { return nil }

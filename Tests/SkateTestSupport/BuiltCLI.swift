@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// The built `skateroute` executable beside this test bundle (`.build/<config>/`), or the one in
+/// `$SKATEROUTE_BIN`'s folder, or nil.
+public enum BuiltCLI {
+    public static let url: URL? = {
+        var candidates: [URL] = []
+        // An explicit override (e.g. a release build elsewhere).
+        if let env = ProcessInfo.processInfo.environment["SKATEROUTE_BIN"], !env.isEmpty {
+            candidates.append(URL(fileURLWithPath: env).deletingLastPathComponent())
+        }
+        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent()) }
+        let arg0 = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(arg0.deletingLastPathComponent())
+        // Inside an .xctest bundle directory (macOS layout): …/debug/X.xctest/Contents/MacOS/X.
+        var up = arg0
+        for _ in 0..<4 {
+            up.deleteLastPathComponent()
+            if up.pathExtension == "xctest" { candidates.append(up.deletingLastPathComponent()) }
+        }
+        candidates.append(TestData.projectRoot.appendingPathComponent(".build/debug"))
+        return candidates.map { $0.appendingPathComponent("skateroute") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    public static var available: Bool { url != nil }
+    /// Skip comment for suites that need the binary.
+    public static var skip: Comment { Comment(rawValue: skipMessage) }
+    public static let skipMessage = "the skateroute executable is not built beside the tests (run `swift build` first): process test skipped"
+
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var killed: Bool
+    }
+
+    /// Starts the CLI; the caller waits or kills.
+    public static func start(_ args: [String]) throws -> (Process, Pipe, Pipe) {
+        let p = Process()
+        p.executableURL = url!
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        return (p, out, err)
+    }
+
+    public static func finish(_ p: Process, _ out: Pipe, _ err: Pipe) -> Result {
+        // Drain both pipes before waiting: a child blocked on a full pipe would never exit.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errBox = Box()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                      stderr: String(decoding: errBox.data, as: UTF8.self), killed: p.terminationReason == .uncaughtSignal)
+    }
+
+    public static func run(_ args: [String]) throws -> Result {
+        let (p, o, e) = try start(args)
+        return finish(p, o, e)
+    }
+}
+
