@@ -208,7 +208,8 @@ public struct PlanBuilder: Sendable {
         if !hasElevation { notes.append("map has no elevation: grades and braking zones unknown") }
         return RoutePlan(mode: mode, path: path, steps: steps, geometry: geometry, distance: total, duration: duration, score: score,
                          gradeSummary: summary, brakingZones: zones, profile: profile, metresByClass: metresByClass,
-                         spots: [], notes: notes, alternatives: [], hasElevation: hasElevation, longestCrustyRun: longest)
+                         spots: [], notes: notes, alternatives: [], hasElevation: hasElevation, longestCrustyRun: longest,
+                         startSnap: nil, endSnap: nil)
     }
 
     /// Braking zones of a profile: stretches whose grade over a sustained window is at or below

@@ -2,6 +2,9 @@ import Foundation
 
 /// Renders plans as text, JSON (sorted keys, byte-stable), GPX 1.1 and GeoJSON.
 public enum PlanFormats {
+    /// Snap distances (metres) worth telling the rider about in text output.
+    public static let snapNoteMetres = 15.0
+
     /// Rounds to a fixed number of decimals so JSON stays byte-identical across runs and platforms.
     static func r(_ x: Double, _ d: Int = 1) -> Double {
         guard x.isFinite else { return 0 }
@@ -40,6 +43,9 @@ public enum PlanFormats {
             "longest_crusty_m": r(p.longestCrustyRun),
             "spots": p.spots, "notes": p.notes, "has_elevation": p.hasElevation,
         ]
+        if let a = p.startSnap, let b = p.endSnap {
+            d["snap"] = ["from_m": r(a.distance), "to_m": r(b.distance)]
+        }
         if includeAlternatives { d["alternatives"] = p.alternatives.map { planJSON($0, includeAlternatives: false) } }
         return d
     }
@@ -62,6 +68,9 @@ public enum PlanFormats {
     /// A readable turn list with distances, grades, surface class and braking marks.
     public static func text(_ p: RoutePlan, from: String, to: String) -> String {
         var out = "\(from) → \(to)  [\(p.mode.rawValue)]\n"
+        if let a = p.startSnap, let b = p.endSnap, max(a.distance, b.distance) >= PlanFormats.snapNoteMetres {
+            out += String(format: "(start joins the network %.0f m away, destination %.0f m away)\n", a.distance, b.distance)
+        }
         for s in p.steps {
             let c = s.context
             if s.maneuver == .arrive {

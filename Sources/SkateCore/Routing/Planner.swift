@@ -97,6 +97,8 @@ public struct Planner: Sendable {
             (path, spots, spotNote) = threadThroughSpot(path: path, from: sa, to: sb, router: router)
         }
         var plan = builder.build(path: path, mode: mode)
+        plan.startSnap = sa
+        plan.endSnap = sb
         plan.spots = spots
         if let n = spotNote { plan.notes.append(n) }
         if alternatives > 0 {

@@ -169,4 +169,8 @@ public struct RoutePlan: Sendable {
 
     /// Longest continuous crusty stretch in metres.
     public var longestCrustyRun: Double
+
+    /// Where the requested start and end were snapped onto the network.
+    public var startSnap: EdgeSnap?
+    public var endSnap: EdgeSnap?
 }

@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a text file line by line through C `getline`, handing each line (without its line
+/// terminator) to a closure as raw UTF-8 bytes. Memory stays flat however long the file.
+enum LineReader {
+    /// Calls `body(lineNumber, bytes)` for every line (1-based numbers). A leading UTF-8 BOM is
+    /// removed from line 1. Throws whatever `body` throws; returns false if the file can't be opened.
+    static func forEachLine(path: String, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
+        guard let fp = fopen(path, "r") else { return false }
+        defer { fclose(fp) }
+        var linePtr: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(linePtr) }
+        var number = 0
+        while true {
+            let n = getline(&linePtr, &capacity, fp)
+            if n < 0 { break }
+            number += 1
+            guard let raw = linePtr else { break }
+            var start = 0
+            var end = n
+            let bytes = UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self)
+            while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+            if number == 1, end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+            try body(number, UnsafeBufferPointer(start: bytes + start, count: end - start))
+        }
+        return true
+    }
+}
+
+/// Small byte-level helpers for the motion parsers.
+enum ByteText {
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A }
+
+    /// The bytes with leading and trailing ASCII whitespace removed.
+    static func trimmed(_ b: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var s = 0, e = b.count
+        while s < e, isSpace(b[s]) { s += 1 }
+        while e > s, isSpace(b[e - 1]) { e -= 1 }
+        return UnsafeBufferPointer(rebasing: b[s..<e])
+    }
+
+    static func string(_ b: UnsafeBufferPointer<UInt8>) -> String { String(decoding: b, as: UTF8.self) }
+
+    /// Characters of a bad line quoted in an error message before it is cut with "…".
+    static let excerptLength = 60
+
+    /// The text for an error message: at most `excerptLength` characters, control characters
+    /// replaced, so a binary file cannot flood or garble the terminal.
+    static func excerpt(_ b: UnsafeBufferPointer<UInt8>) -> String {
+        let s = string(b)
+        var out = String(s.prefix(excerptLength).map { $0.isASCII && ($0.asciiValue! < 0x20 || $0.asciiValue! == 0x7F) ? "?" : $0 })
+        if s.count > excerptLength { out += "…" }
+        return out
+    }
+
+    /// Parses a decimal number (Swift's locale-independent parser); nil when not a finite number.
+    static func double(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
+        let t = trimmed(b)
+        guard !t.isEmpty, t.count < 64 else { return nil }
+        guard let v = Double(string(t)), v.isFinite else { return nil }
+        return v
+    }
+}

@@ -1,1 +1,0 @@
-// SkateRide — filled in by its issue.
