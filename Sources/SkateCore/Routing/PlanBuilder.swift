@@ -17,6 +17,9 @@ public struct PlanBuilder: Sendable {
     public static let cautionGradePct = -6.0, cautionLength = 30.0
     /// Braking: grade ≤ −8 % sustained over ≥ 50 m.
     public static let brakingGradePct = -8.0, brakingLength = 50.0
+    /// A braking zone marks a step when it covers at least this much of it (metres): a zone that
+    /// starts at the very end of a climb belongs to the next step.
+    public static let brakingStepOverlap = 10.0
     /// Legality scores by situation (1 = plainly allowed).
     public static let legalityFootNo = 0.2, legalityBicycleNo = 0.6, legalityArterial = 0.5, legalitySteps = 0.8
 
@@ -161,7 +164,9 @@ public struct PlanBuilder: Sendable {
             if let i0 = raw.indices.last(where: { sPos[$0] <= a }), let i1 = idx.last, sPos[i1] > sPos[i0] {
                 steps[k].context.gradePct = max(-30, min(30, (elev[i1] - elev[i0]) / (sPos[i1] - sPos[i0]) * 100))
             }
-            steps[k].context.braking = zones.filter { $0.start < b && $0.end > a }.map(\.level).max() ?? .none
+            let need = min(Self.brakingStepOverlap, b - a)
+            steps[k].context.braking = zones.filter { min(b, $0.end) - max(a, $0.start) >= need - 1e-6 && $0.start < b && $0.end > a }
+                .map(\.level).max() ?? .none
             for li in st.legs {
                 metresByClass[RoughnessClass(rms: Double(costing.table.rms[legs[li].edge])), default: 0] += legs[li].length
             }
