@@ -1,4 +1,5 @@
 import Foundation
+import SkateCore
 
 /// A small deterministic random number generator: xoshiro256** seeded through SplitMix64.
 /// Same seed → same stream on every platform and Swift version (unlike the standard library's
@@ -8,15 +9,8 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// - Parameter seed: any 64-bit value (0 included).
     public init(seed: UInt64) {
-        var sm = seed
-        func splitMix() -> UInt64 {
-            sm &+= 0x9E37_79B9_7F4A_7C15
-            var z = sm
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        s0 = splitMix(); s1 = splitMix(); s2 = splitMix(); s3 = splitMix()
+        var sm = SplitMix64(seed: seed)
+        s0 = sm.next(); s1 = sm.next(); s2 = sm.next(); s3 = sm.next()
     }
 
     public mutating func next() -> UInt64 {

@@ -3,18 +3,7 @@ import SkateCore
 import SkateTestSupport
 import Testing
 
-/// SplitMix64: a tiny seeded generator so failures print a seed that reproduces them.
-struct SeededRNG: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SeededRNG = SplitMix64
 
 /// Invariants of the costing on randomly drawn edges: all else equal, rougher never scores
 /// better, more uphill never better, more crossings never better in chillFewCrossings.

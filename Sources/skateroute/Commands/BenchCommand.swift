@@ -82,7 +82,7 @@ struct BenchCommand: ParsableCommand {
         let t0 = Self.now()
         let planner = Planner(map: map)
         let prep = Self.now() - t0
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let mainEdges = (0..<map.edgeCount).filter { planner.components.isMain(edge: $0) && map.isRideable(edge: $0) }
         guard !mainEdges.isEmpty else { return }
         var od: [(Coordinate, Coordinate)] = []
@@ -120,18 +120,5 @@ struct BenchCommand: ParsableCommand {
         guard !x.isEmpty else { return 0 }
         let s = x.sorted()
         return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
-    }
-}
-
-/// SplitMix64, for reproducible benchmark pairs.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
