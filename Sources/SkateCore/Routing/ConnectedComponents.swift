@@ -2,8 +2,8 @@
 public struct ConnectedComponents: Sendable {
     /// Component id (its root node) per node.
     public let root: [Int32]
-    /// Node count per root.
-    let sizes: [Int32: Int]
+    /// Node count per root (indexed by the root node).
+    let sizes: [Int32]
     /// The largest component's root.
     public let mainRoot: Int32
     let map: SkateMap
@@ -24,19 +24,21 @@ public struct ConnectedComponents: Sendable {
             if a != b { if a < b { parent[Int(b)] = a } else { parent[Int(a)] = b } }
         }
         var r = [Int32](repeating: 0, count: map.nodeCount)
-        var s: [Int32: Int] = [:]
-        for n in 0..<map.nodeCount { r[n] = find(Int32(n)); s[r[n], default: 0] += 1 }
+        var s = [Int32](repeating: 0, count: map.nodeCount)
+        for n in 0..<map.nodeCount { r[n] = find(Int32(n)); s[Int(r[n])] += 1 }
         root = r
         sizes = s
-        mainRoot = s.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? 0
+        var best: Int32 = 0
+        for n in 0..<map.nodeCount where s[n] > s[Int(best)] { best = Int32(n) }
+        mainRoot = best
     }
 
     /// Nodes in the component of `node`.
-    public func size(ofNode node: Int) -> Int { sizes[root[node]] ?? 0 }
+    public func size(ofNode node: Int) -> Int { Int(sizes[Int(root[node])]) }
 
     /// Whether an edge belongs to the main network.
     public func isMain(edge e: Int) -> Bool {
         let n = size(ofNode: Int(map.edgeFrom[e]))
-        return Double(n) >= Self.mainShare * Double(sizes[mainRoot] ?? 0)
+        return Double(n) >= Self.mainShare * Double(sizes.isEmpty ? 0 : sizes[Int(mainRoot)])
     }
 }

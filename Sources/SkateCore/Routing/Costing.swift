@@ -91,12 +91,10 @@ public struct SkateCosting: Costing {
         let hw = map.highway(ofEdge: e)
         let rms = Double(table.rms[e])
         let g = table.grade(e, reversed: rev)
+        let secs = table.seconds(e, reversed: rev)
         if f.contains(.steps) {
-            let secs = len / SkatePhysics.stepsSpeed
             return (secs * CostingConstants.stepsFactor * w.distance + table.climb(e, reversed: rev) * w.climbSecondsPerMetre, secs)
         }
-        let v = SkatePhysics.cruiseSpeed(gradePct: g, rms: rms)
-        let secs = len / v
         var mult = 1 + w.roughness * max(0, rms - CostingConstants.roughnessFloor)
         if g >= CostingConstants.flowGradeMin && g <= CostingConstants.flowGradeMax { mult *= 1 - w.flowReward }
         let steep = table.steepestDown(e, reversed: rev)

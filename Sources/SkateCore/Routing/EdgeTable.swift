@@ -21,6 +21,10 @@ public struct EdgeTable: Sendable {
     /// Σ severity² × confidence of live hazards on the edge: a severe (3) pothole throws riders,
     /// a minor (1) crack is a bump, so danger grows faster than the severity number.
     public var hazard: [Float]
+    /// Travel time in seconds along / against the drawing direction from the skate speed model
+    /// (mode-independent, so every mode's costing reuses it).
+    public var secondsFwd: [Float]
+    public var secondsBwd: [Float]
     /// Bearing (degrees) leaving `edgeFrom` along the edge, and arriving at `edgeTo`.
     public var bearingStart: [Float]
     public var bearingEnd: [Float]
@@ -33,7 +37,7 @@ public struct EdgeTable: Sendable {
         rms = .init(repeating: 0, count: n); rmsSource = .init(repeating: 0, count: n); freshness = .init(repeating: 0, count: n)
         grade = .init(repeating: 0, count: n); climb = .init(repeating: 0, count: n); descent = .init(repeating: 0, count: n)
         steepestDownFwd = .init(repeating: 0, count: n); steepestDownBwd = .init(repeating: 0, count: n)
-        hazard = .init(repeating: 0, count: n); bearingStart = .init(repeating: 0, count: n); bearingEnd = .init(repeating: 0, count: n)
+        hazard = .init(repeating: 0, count: n); secondsFwd = .init(repeating: 0, count: n); secondsBwd = .init(repeating: 0, count: n); bearingStart = .init(repeating: 0, count: n); bearingEnd = .init(repeating: 0, count: n)
         for e in 0..<n {
             if let o = knowledge.observations[e] {
                 rms[e] = Float(o.rms); rmsSource[e] = UInt8(o.source.rawValue); freshness[e] = Float(o.freshness)
@@ -67,6 +71,14 @@ public struct EdgeTable: Sendable {
                 }
                 steepestDownFwd[e] = max(-Self.maxGradePct, minF); steepestDownBwd[e] = max(-Self.maxGradePct, minB)
             }
+            let len0 = Double(map.edgeLength[e])
+            if map.flags(ofEdge: e).contains(.steps) {
+                secondsFwd[e] = Float(len0 / SkatePhysics.stepsSpeed); secondsBwd[e] = secondsFwd[e]
+            } else {
+                let r = Double(rms[e])
+                secondsFwd[e] = Float(len0 / SkatePhysics.cruiseSpeed(gradePct: Double(grade[e]), rms: r))
+                secondsBwd[e] = Float(len0 / SkatePhysics.cruiseSpeed(gradePct: -Double(grade[e]), rms: r))
+            }
             let r = map.geometryRange(ofEdge: e)
             let a = Coordinate(lat: map.geomLat[r.lowerBound], lon: map.geomLon[r.lowerBound])
             let b = Coordinate(lat: map.geomLat[r.lowerBound + 1], lon: map.geomLon[r.lowerBound + 1])
@@ -78,6 +90,8 @@ public struct EdgeTable: Sendable {
 
     /// Grade (percent) travelling the edge in the given direction.
     @inlinable public func grade(_ e: Int, reversed: Bool) -> Double { Double(reversed ? -grade[e] : grade[e]) }
+    /// Seconds to travel the edge in the given direction.
+    @inlinable public func seconds(_ e: Int, reversed: Bool) -> Double { Double(reversed ? secondsBwd[e] : secondsFwd[e]) }
     /// Metres climbed travelling the edge in the given direction.
     @inlinable public func climb(_ e: Int, reversed: Bool) -> Double { Double(reversed ? descent[e] : climb[e]) }
     /// Steepest sustained descent (percent, ≤ 0) travelling the edge in the given direction.
