@@ -1,9 +1,138 @@
 import ArgumentParser
+import Foundation
+import SkateCore
+import SkateRide
+import SkateStore
 
-/// Placeholder until its issue lands.
+/// `skateroute ride`: replay a recorded or synthetic ride through the matcher, cue and roughness
+/// engines, write the NDJSON log and print the summary.
 struct RideCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "ride", abstract: "(not yet available)", shouldDisplay: false)
+    static let configuration = CommandConfiguration(
+        commandName: "ride",
+        abstract: "Replay a ride (a ride folder with ride.json, or a GPX file) headless and summarise it.",
+        discussion: """
+        The route: --plan FILE (a plan JSON or GPX), --to TEXT (from the ride's first fix), the ride \
+        folder's plan.json, or else the ride's own first fix to its last. A ride outside the map \
+        replays as a free ride (no plan, no cues). The log goes to --log or \
+        $XDG_DATA_HOME/skateroute/rides/ID.ndjson.
+        """
+    )
+
+    @Argument(help: "A ride folder (holding ride.json), a ride.json, or a GPX file.") var ride: String = ""
+    @Flag(help: .hidden) var benchmark = false
+    @Option(help: "A plan to follow: plan JSON (skateroute plan --format json) or GPX.") var plan: String?
+    @Option(help: "Destination (place name or \"lat,lon\"), planned from the ride's first fix.") var to: String?
+    @Option(help: "Motion file (CSV or NDJSON) for a bare GPX.") var motion: String?
+    @Option(help: "Speed in km/h to synthesise times for a GPX without them.") var assumeSpeed: Double?
+    @Option(help: "Ride mode for planning (default: the manifest's, else smoothest).") var mode: String?
+    @Flag(help: "No live view: replay as fast as possible and print the summary.") var headless = false
+    @Option(help: "Replay speed: max, or a factor 0.25…60 for the live view.") var speed: String = "max"
+    @Option(help: "Where to write the NDJSON ride log.") var log: String?
+    @Flag(help: "Print the summary as JSON.") var json = false
+    @OptionGroup var mapOption: MapOption
+    @Option(help: "Data folder of the store (hazards for cues; default $XDG_DATA_HOME/skateroute).") var dataDir: String?
+    @Flag(help: "Ignore the hazard and surface store.") var noStore = false
+
+    /// A ride whose first fix is farther than this (m) outside the map's box is a free ride.
+    static let mapMargin: Double = 500
+
     func run() throws {
-        throw fail("'ride' is not available yet in this build")
+        if benchmark {
+            #if DEBUG
+            print("note: this is a debug build; the replay figure is only meaningful from `swift build -c release`")
+            #endif
+            print(RideSession.benchmarkReplay(map: try mapOption.load()).text)
+            return
+        }
+        if ride.isEmpty { throw fail("give a ride folder, ride.json or GPX file to replay") }
+        if plan != nil && to != nil { throw fail("give either --plan or --to, not both") }
+        if speed != "max" {
+            guard let f = Double(speed), f >= PacedClock.minSpeed, f <= PacedClock.maxSpeed else {
+                throw fail("--speed must be 'max' or a factor between 0.25 and 60, got '\(Sanitize.line(speed))'")
+            }
+        }
+        let source: RideSource
+        do {
+            source = try RideSource.open(ride, motion: motion, assumeSpeedKmh: assumeSpeed)
+        } catch {
+            throw fail(Sanitize.line("\(error)"))
+        }
+        guard let first = source.fixes.first, let last = source.fixes.last, let startEpoch = first.time else {
+            throw fail("\(Sanitize.line(ride)): no timed fixes to replay")
+        }
+        if !headless {
+            printError("skateroute: the live ride view arrives with the TUI; replaying headless")
+        }
+        let map = try mapOption.load()
+        let onMap = Self.inside(first.coordinate, map.bbox, margin: Self.mapMargin)
+        var planner: Planner?
+        var knowledge = RoadKnowledge.empty
+        var routePlan: RoutePlan?
+        var notes: [String] = []
+        if onMap {
+            let iso = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: startEpoch))
+            knowledge = try loadKnowledge(map: map, dataDir: dataDir, disabled: noStore, now: iso)
+            let pl = Planner(map: map, knowledge: knowledge)
+            planner = pl
+            var rideMode = RideMode.smoothest
+            if let m = mode ?? source.manifest?.mode {
+                guard let rm = RideMode(rawValue: m) else {
+                    throw fail("unknown mode '\(Sanitize.line(m))'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                rideMode = rm
+            }
+            var from = first.coordinate, dest = last.coordinate
+            if let p = plan ?? (to == nil ? source.plannedRoutePath : nil) {
+                do {
+                    let f = try PlanFile.load(path: p)
+                    from = f.from; dest = f.to
+                    if mode == nil, let m = f.mode { rideMode = m }
+                } catch {
+                    throw fail(Sanitize.line("\(error)"))
+                }
+            } else if let t = to {
+                dest = try resolvePlace(t, search: PlaceSearch(map: map), role: "destination").at
+            }
+            do {
+                routePlan = try pl.plan(from: from, to: dest, mode: rideMode)
+            } catch let e as RoutingError {
+                throw fail(e.description)
+            }
+        } else {
+            if plan != nil || to != nil {
+                throw fail("the ride starts at \(first.coordinate), outside the map \(map.metadata.name): cannot plan on it")
+            }
+            notes.append("the ride is outside the map \(map.metadata.name): replayed as a free ride (no plan, no cues)")
+        }
+
+        let logPath = log ?? StorePaths.defaultDataDir().appendingPathComponent("rides/\(source.rideId).ndjson").path
+        let recorder: RideRecorder
+        do {
+            recorder = try RideRecorder(path: logPath, header: RideLogHeader(
+                rideId: source.rideId, map: onMap ? map.metadata.name : "", mode: routePlan?.mode.rawValue ?? "free", startEpoch: startEpoch))
+        } catch {
+            throw fail(Sanitize.line("\(error)"))
+        }
+        let session = RideSession(plan: routePlan, planner: planner, knowledge: knowledge, clock: VirtualClock(), recorder: recorder)
+        for w in source.warnings + notes { session.warn(w) }
+        do {
+            try source.forEachInput { session.feed($0) }
+        } catch {
+            _ = session.finish()
+            throw fail(Sanitize.line("\(error)"))
+        }
+        let summary = session.finish()
+        if json {
+            print(try summary.json())
+        } else {
+            print(summary.text().split(separator: "\n", omittingEmptySubsequences: false).map { Sanitize.line(String($0)) }.joined(separator: "\n"), terminator: "")
+        }
+    }
+
+    static func inside(_ c: Coordinate, _ box: BoundingBox, margin: Double) -> Bool {
+        guard !box.isEmpty else { return false }
+        let dLat = margin / 111_320
+        let dLon = margin / (111_320 * max(0.1, cos(c.lat * Double.pi / 180)))
+        return c.lat >= box.minLat - dLat && c.lat <= box.maxLat + dLat && c.lon >= box.minLon - dLon && c.lon <= box.maxLon + dLon
     }
 }

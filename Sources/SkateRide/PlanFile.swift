@@ -1,0 +1,42 @@
+import Foundation
+import SkateCore
+
+/// The ends and mode of a saved plan, to plan it again on the current map: a plan JSON written by
+/// `skateroute plan --format json` (or a ride folder's `plan.json`), or a GPX route/track (first
+/// and last point). Plans are deterministic for a map and store, so re-planning between the saved
+/// geometry's ends gives the saved route back on the same map.
+public struct PlanFile: Sendable, Equatable {
+    public var from: Coordinate
+    public var to: Coordinate
+    /// The saved mode, if the file names one.
+    public var mode: RideMode?
+    /// The saved length in metres, if known (to notice a changed map).
+    public var distance: Double?
+
+    /// Reads a plan file.
+    /// - Throws: `SynthError` (one line naming the file) when it is neither a plan JSON nor a GPX with points.
+    public static func load(path: String) throws -> PlanFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SynthError(message: "\(path): cannot read the plan file")
+        }
+        if path.lowercased().hasSuffix(".gpx") {
+            let track: GPXTrack
+            do { track = try GPXReader(assumedSpeedKmh: 12).read(path: path) } catch { throw SynthError(message: "\(error)") }
+            let all = track.allFixes
+            guard let a = all.first, let b = all.last, all.count >= 2 else {
+                throw SynthError(message: "\(path): a plan needs at least two points")
+            }
+            return PlanFile(from: a.coordinate, to: b.coordinate, mode: nil, distance: nil)
+        }
+        guard let obj = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw SynthError(message: "\(path): not a plan (expected the JSON of 'skateroute plan --format json' or a GPX)")
+        }
+        guard let geometry = obj["geometry"] as? [[Double]], let first = geometry.first, let last = geometry.last,
+              first.count == 2, last.count == 2, geometry.count >= 2 else {
+            throw SynthError(message: "\(path): the plan has no 'geometry' of [lon, lat] pairs")
+        }
+        let mode = (obj["mode"] as? String).flatMap(RideMode.init(rawValue:))
+        return PlanFile(from: Coordinate(lat: first[1], lon: first[0]), to: Coordinate(lat: last[1], lon: last[0]), mode: mode,
+                        distance: obj["distance_m"] as? Double)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import SkateCore
+
+/// A reroute that happened during a ride.
+public struct Reroute: Sendable, Equatable, Codable {
+    /// Ride time of the reroute, seconds.
+    public var t: Double
+    /// Ride time of the first fix beyond the off-route distance, seconds.
+    public var since: Double
+    /// `t - since`: seconds from leaving the route to the new plan.
+    public var latency: Double
+    /// Where the rider was.
+    public var from: Coordinate
+    /// Length of the new plan, metres.
+    public var distance: Double
+    /// Distance from the fix to the old route, metres.
+    public var offRouteDistance: Double
+
+    enum CodingKeys: String, CodingKey {
+        case t, since, from
+        case latency = "latency_s"
+        case distance = "distance_m"
+        case offRouteDistance = "off_route_m"
+    }
+}
+
+/// Something that happened during a ride, in ride time.
+public enum RideEvent: Sendable, Equatable {
+    /// A cue for the rider.
+    case cue(Cue)
+    /// A new plan from the rider's position replaced the old one.
+    case reroute(Reroute)
+    /// Back within the route's band after being off route.
+    case backOnRoute(t: Double)
+    /// No input for `seconds` (a pause or a hole in the recording).
+    case gap(t: Double, seconds: Double)
+    /// Something repaired or skipped (time jump, bad sample rate, a failed reroute).
+    case warning(t: Double, message: String)
+
+    /// Ride time in seconds.
+    public var t: Double {
+        switch self {
+        case .cue(let c): return c.t
+        case .reroute(let r): return r.t
+        case .backOnRoute(let t), .gap(let t, _), .warning(let t, _): return t
+        }
+    }
+}
+
+/// What a ride view renders: the latest state of the ride.
+public struct RideState: Sendable, Equatable {
+    /// Ride time in seconds.
+    public var t: Double = 0
+    /// Latest fix, if any.
+    public var position: Coordinate?
+    /// Speed in m/s (from fixes over a few seconds).
+    public var speed: Double = 0
+    /// Bearing of travel in degrees, nil when not moving.
+    public var heading: Double?
+    /// The latest fix matched the route.
+    public var matched = false
+    /// Step the rider is on (last matched), nil on a free ride or before the first match.
+    public var step: Int?
+    /// Metres along the route.
+    public var distanceAlong: Double = 0
+    /// Metres from the latest fix to the route.
+    public var distanceToRoute: Double?
+    /// Metres left to the destination, nil on a free ride.
+    public var distanceLeft: Double?
+    /// Ride time (s) of arrival from the plan's speed profile, nil on a free ride.
+    public var eta: Double?
+    /// Latest clean roughness window RMS in g, nil before any motion.
+    public var rms: Double?
+    /// Class of `rms`.
+    public var roughnessClass: RoughnessClass?
+    /// Ride stability 0–100 %.
+    public var stability: Double = 100
+    /// Local grade of the route in percent (uphill positive), 0 on a free ride.
+    public var grade: Double = 0
+    /// Most recent cue.
+    public var lastCue: Cue?
+    /// Confirmed off route.
+    public var offRoute = false
+
+    public init() {}
+}
+
+/// Where measured roughness per map edge goes (the store implements it).
+public protocol SegmentObservationSink {
+    /// Records the robust RMS (g) measured over one pass of `edge`.
+    /// - Parameters:
+    ///   - edge: edge index in the ride's map.
+    ///   - rms: robust (median, impacts left out) window RMS in g.
+    ///   - samples: number of clean 10 Hz windows behind the figure.
+    ///   - at: when the rider was there (ride time, never the wall clock).
+    func record(edge: Int, rms: Double, samples: Int, at: Date)
+}
+
+/// A sink that keeps every observation in memory (tests, summaries).
+public final class CollectingObservationSink: SegmentObservationSink {
+    public struct Observation: Sendable, Equatable {
+        public var edge: Int
+        public var rms: Double
+        public var samples: Int
+        public var at: Date
+    }
+    public private(set) var observations: [Observation] = []
+    public init() {}
+    public func record(edge: Int, rms: Double, samples: Int, at: Date) {
+        observations.append(Observation(edge: edge, rms: rms, samples: samples, at: at))
+    }
+}

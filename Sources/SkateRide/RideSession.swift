@@ -1,0 +1,414 @@
+import DequeModule
+import Foundation
+import SkateCore
+
+/// The ride pipeline: fixes go to the matcher, the off-route monitor and the cue engine; motion
+/// goes to the roughness and smoothness engines; every 100 ms of ride time the cue engine runs
+/// on dead-reckoned progress and a sample is logged. Time comes only from the inputs' timestamps
+/// (ride time = input time − first input time), so a replay is deterministic and as fast as the
+/// CPU allows; a `VirtualClock`, if given, is advanced along.
+///
+/// Memory is flat: inputs are consumed one at a time; only a few seconds of fixes and the
+/// roughness windows of the edge being ridden are kept.
+public final class RideSession {
+    /// Ride seconds between ticks (cue checks on dead-reckoned progress, log samples): 10 Hz.
+    public static let tickInterval: Double = 0.1
+    /// Seconds of fixes behind the speed and heading estimate: long enough to average out
+    /// correlated GPS wander (σ ≈ 4 m), short enough to follow a stop.
+    public static let speedBaseline: Double = 3
+    /// Fixes implying more than this speed (m/s) from the last good one are outliers (no skater
+    /// rides 54 km/h; a 20–40 m GPS jump at 1 Hz does).
+    public static let maxPlausibleSpeed: Double = 15
+    /// Consecutive "outliers" that agree with each other are a real relocation, not noise.
+    public static let outlierRunLimit = 3
+    /// Dead reckoning runs at most this long after a fix (s): beyond it the rider may have stopped.
+    public static let maxDeadReckoning: Double = 2
+    /// An input gap longer than this (s) is reported, and ticks are not generated across it.
+    public static let maxTickGap: Double = 30
+    /// Motion samples buffered to estimate the sampling rate before the roughness engine starts.
+    public static let rateProbeSamples = 32
+    /// Free rides: fixes snap to the nearest rideable edge within this many metres for roughness.
+    public static let freeRideSnapRadius: Double = 15
+
+    // Inputs and collaborators.
+    public private(set) var plan: RoutePlan?
+    private let planner: Planner?
+    private let knowledge: RoadKnowledge
+    private let clock: SimulationClock?
+    private let sink: SegmentObservationSink?
+    private let recorder: RideRecorder?
+    private let destination: Coordinate?
+
+    // Engines.
+    private var matcher: RouteMatcher?
+    private var cues: CueEngine?
+    private var monitor = OffRouteMonitor()
+    private var roughness: RoughnessEngine?
+    private var smoothness = SmoothnessEngine()
+    private var probe: [MotionSample] = []
+    private var roughnessDisabled = false
+
+    /// What the view renders.
+    public private(set) var state = RideState()
+    /// Called for every event as it happens.
+    public var onEvent: ((RideEvent) -> Void)?
+
+    // Time.
+    private var origin: Double?
+    private var lastInputTime = 0.0
+    private var tickIndex = 0
+
+    // Fixes.
+    private var projection: LocalProjection?
+    private struct FixPoint { var t: Double; var x: Double; var y: Double }
+    private var recent = Deque<FixPoint>()
+    private var lastGood: FixPoint?
+    private var distanceAnchor: FixPoint?
+    private var outlierRun = 0
+    private var lastFixTime: Double?
+    private var progressAtFix = 0.0
+
+    // Edge roughness aggregation (one pass at a time).
+    private var currentEdge: Int?
+    private var edgeWindows: [RoughnessWindow] = []
+    private var edgePassTime = 0.0
+    private var freeEdge: Int?
+
+    // Summary accumulators.
+    private var distance = 0.0
+    private var maxSpeed = 0.0
+    private var fixCount = 0
+    private var matchedCount = 0
+    private var motionCount = 0
+    private var metresByClass: [RoughnessClass: Double] = [:]
+    private var reroutes: [Reroute] = []
+    private var cueLog: [Cue] = []
+    private var warnings: [String] = []
+    private var observations = 0
+    private var finished = false
+
+    /// - Parameters:
+    ///   - plan: the route to follow, nil for a free ride.
+    ///   - planner: plans reroutes (same mode) and snaps free rides; nil for a ride without a map.
+    ///   - knowledge: hazards for hazard cues.
+    ///   - clock: advanced to each input's ride time when it is a `VirtualClock`.
+    ///   - sink: receives measured roughness per edge pass.
+    ///   - recorder: the NDJSON log, already started.
+    public init(plan: RoutePlan?, planner: Planner?, knowledge: RoadKnowledge = .empty, clock: SimulationClock? = nil,
+                sink: SegmentObservationSink? = nil, recorder: RideRecorder? = nil) {
+        self.plan = plan
+        self.planner = planner
+        self.knowledge = knowledge
+        self.clock = clock
+        self.sink = sink
+        self.recorder = recorder
+        destination = plan?.geometry.last
+        if let p = plan { install(p) }
+    }
+
+    private func install(_ p: RoutePlan) {
+        plan = p
+        matcher = RouteMatcher(plan: p)
+        cues = CueEngine(plan: p, hazards: RouteLine.hazardPositions(plan: p, knowledge: knowledge))
+        progressAtFix = 0
+    }
+
+    private func emit(_ e: RideEvent) {
+        if case .cue(let c) = e { cueLog.append(c); state.lastCue = c }
+        if case .warning(_, let m) = e { warnings.append(m) }
+        recorder?.event(e)
+        onEvent?(e)
+    }
+
+    /// Adds a warning that came from reading the input (time jumps, repaired points).
+    public func warn(_ message: String) { emit(.warning(t: state.t, message: message)) }
+
+    // MARK: Input
+
+    /// Feeds one input; inputs must come in time order (later ones earlier than the last are skipped).
+    public func feed(_ input: RideInput) {
+        guard !finished else { return }
+        let abs = input.time
+        guard abs.isFinite else { return }
+        if origin == nil { origin = abs }
+        let t = abs - origin!
+        if t < lastInputTime - 1e-9 { return }
+        if t - lastInputTime > Self.maxTickGap {
+            emit(.gap(t: lastInputTime, seconds: t - lastInputTime))
+            tickIndex = Int((t / Self.tickInterval).rounded(.up))
+        }
+        while Double(tickIndex) * Self.tickInterval <= t + 1e-9 {
+            tick(Double(tickIndex) * Self.tickInterval)
+            tickIndex += 1
+        }
+        lastInputTime = t
+        state.t = t
+        if let c = clock as? VirtualClock { c.advance(to: t) }
+        switch input {
+        case .fix(let f): fix(f, t: t)
+        case .motion(let m): motion(m, t: t)
+        }
+    }
+
+    /// Feeds a whole sequence (e.g. a `StreamMerge`).
+    public func run<S: Sequence>(_ inputs: S) where S.Element == RideInput {
+        for i in inputs { feed(i) }
+    }
+
+    // MARK: Ticks
+
+    private func tick(_ t: Double) {
+        state.t = t
+        if var c = cues, let last = lastFixTime, !monitor.isOffRoute, state.matched {
+            let dt = min(Self.maxDeadReckoning, max(0, t - last))
+            let s = progressAtFix + state.speed * dt
+            for cue in c.update(progress: s, speed: state.speed, time: t) { emit(.cue(cue)) }
+            cues = c
+        }
+        recorder?.sample(t: t, state: state)
+    }
+
+    // MARK: Fixes
+
+    private func fix(_ f: GPXFix, t: Double) {
+        fixCount += 1
+        let proj = projection ?? LocalProjection(origin: f.coordinate)
+        projection = proj
+        let p = proj.project(f.coordinate)
+        let here = FixPoint(t: t, x: p.x, y: p.y)
+        state.position = f.coordinate
+
+        // Outliers: an implausible jump from the last good fix, unless several agree.
+        var outlier = false
+        if let g = lastGood {
+            let dt = max(1e-3, t - g.t)
+            let d = hypot(here.x - g.x, here.y - g.y)
+            if d / dt > Self.maxPlausibleSpeed && outlierRun + 1 < Self.outlierRunLimit {
+                outlier = true
+                outlierRun += 1
+            } else {
+                outlierRun = 0
+            }
+        }
+        if !outlier {
+            // Distance over anchors ≥ speedBaseline apart: fix-to-fix sums would add the GPS wander.
+            if let a = distanceAnchor {
+                let d = hypot(here.x - a.x, here.y - a.y)
+                if t - a.t >= Self.speedBaseline - 1e-9 { distance += d; addClassMetres(d); distanceAnchor = here }
+            } else {
+                distanceAnchor = here
+            }
+            lastGood = here
+            recent.append(here)
+            while let first = recent.first, t - first.t > Self.speedBaseline + 1e-9, recent.count > 2 { recent.removeFirst() }
+            if let first = recent.first, t - first.t > 0.5 {
+                let d = hypot(here.x - first.x, here.y - first.y)
+                state.speed = d / (t - first.t)
+                state.heading = d >= RouteMatcher.minHeadingMove ? Geo.bearing(proj.unproject(x: first.x, y: first.y), f.coordinate) : nil
+                if t - first.t >= Self.speedBaseline - 0.5 { maxSpeed = max(maxSpeed, state.speed) }
+            }
+        }
+
+        if matcher != nil {
+            // An outlier would drag progress or count toward off route: it matches nothing.
+            if outlier { state.matched = false } else { followPlan(f.coordinate, t: t) }
+        } else if let pl = planner {
+            let e = pl.map.nearestEdge(to: f.coordinate, maxDistance: Self.freeRideSnapRadius) { pl.map.isRideable(edge: $0) }?.edge
+            switchEdge(to: e, t: t)
+        }
+        lastFixTime = t
+    }
+
+    private func followPlan(_ c: Coordinate, t: Double) {
+        guard var m = matcher else { return }
+        var r = m.match(c, time: t, heading: state.heading)
+        matcher = m
+        switch monitor.update(distance: r.distanceToRoute, time: t, speed: state.speed) {
+        case .wentOff:
+            emit(.cue(Cue(t: t, kind: .offRoute, step: r.stepIndex ?? -1, distance: r.distanceToRoute,
+                          text: String(format: "Off route (%.0f m away)", r.distanceToRoute))))
+        case .backOn: emit(.backOnRoute(t: t))
+        case .none: break
+        }
+        if monitor.mayReroute(at: t), let since = monitor.runStart {
+            if let rr = reroute(from: c, t: t, since: since, offBy: r.distanceToRoute), var m2 = matcher {
+                reroutes.append(rr)
+                r = m2.match(c, time: t, heading: state.heading)
+                matcher = m2
+            }
+        }
+        if r.matched { matchedCount += 1 }
+        state.matched = r.matched
+        state.step = r.stepIndex
+        state.distanceAlong = r.distanceAlong
+        state.distanceToRoute = r.distanceToRoute
+        state.offRoute = monitor.isOffRoute
+        progressAtFix = r.distanceAlong
+        if let p = plan, let line = matcher?.line {
+            state.distanceLeft = max(0, p.distance - r.distanceAlong)
+            state.eta = t + max(0, line.plannedSeconds(atDistance: p.distance) - line.plannedSeconds(atDistance: r.distanceAlong))
+            state.grade = line.grade(atDistance: r.distanceAlong)
+        }
+        switchEdge(to: r.matched && !monitor.isOffRoute ? r.edge : nil, t: t)
+        if r.matched, !monitor.isOffRoute, var ce = cues {
+            for cue in ce.update(progress: r.distanceAlong, speed: state.speed, time: t) { emit(.cue(cue)) }
+            cues = ce
+        }
+    }
+
+    private func reroute(from c: Coordinate, t: Double, since: Double, offBy: Double) -> Reroute? {
+        guard let pl = planner, let dest = destination, let mode = plan?.mode else { return nil }
+        do {
+            var newPlan = try pl.plan(from: c, to: dest, mode: mode)
+            if let h = state.heading, Self.startsBackwards(newPlan, heading: h),
+               let forward = forwardPlan(from: c, heading: h, to: dest, mode: mode, planner: pl),
+               forward.distance <= newPlan.distance + Self.forwardRerouteSlack {
+                newPlan = forward
+            }
+            monitor.didReroute(at: t)
+            install(newPlan)
+            let rr = Reroute(t: t, since: since, latency: t - since, from: c, distance: newPlan.distance, offRouteDistance: offBy)
+            emit(.reroute(rr))
+            let first = newPlan.steps.first { $0.index > 0 && $0.maneuver.isTurn }?.instruction ?? newPlan.steps.first?.instruction ?? ""
+            emit(.cue(Cue(t: t, kind: .reroute, step: 0, distance: 0,
+                          text: String(format: "New route: %.0f m", newPlan.distance) + (first.isEmpty ? "" : ", first: \(first)"))))
+            return rr
+        } catch {
+            monitor.didReroute(at: t)  // cool down before trying again
+            emit(.warning(t: t, message: "reroute failed: \(error)"))
+            return nil
+        }
+    }
+
+    /// A reroute may ride on in the direction of travel for up to this many extra metres rather
+    /// than ask for a U-turn (riders turning around mid-street is the worse cue).
+    public static let forwardRerouteSlack: Double = 600
+    /// A new plan whose first metres bear more than this (degrees) from the rider's heading turns them round.
+    public static let backwardsAngle: Double = 120
+    /// Cost multiplier on the edge being ridden when looking for a route that carries on forward.
+    static let backtrackPenalty: Double = 50
+    /// Metres of a new plan used to judge its starting direction.
+    static let startDirectionLength: Double = 15
+
+    static func startsBackwards(_ plan: RoutePlan, heading: Double) -> Bool {
+        guard let a = plan.geometry.first else { return false }
+        guard let b = plan.geometry.first(where: { Geo.distance(a, $0) >= startDirectionLength }) ?? plan.geometry.last,
+              Geo.distance(a, b) > 1 else { return false }
+        return abs(Geo.turnAngle(from: heading, to: Geo.bearing(a, b))) > backwardsAngle
+    }
+
+    /// A plan that starts along the rider's heading: on along the nearest edge to its end ahead, then
+    /// the best route from there.
+    private func forwardPlan(from c: Coordinate, heading: Double, to dest: Coordinate, mode: RideMode, planner pl: Planner) -> RoutePlan? {
+        let router = pl.router(for: mode)
+        guard let snap = try? router.snap(c) else { return nil }
+        let map = pl.map, e = snap.edge
+        let len = Double(map.edgeLength[e])
+        let fwdBearing = pl.table.headingOut(e, reversed: false)
+        let reversed = abs(Geo.turnAngle(from: heading, to: fwdBearing)) > 90
+        guard router.costing.allowed(edge: e, reversed: reversed) else { return nil }
+        let node = Int(reversed ? map.edgeFrom[e] : map.edgeTo[e])
+        guard let target = try? router.snap(dest) else { return nil }
+        // Leave the node by any other edge (the one ridden is penalised so the route does not come back on it).
+        var best: RoutePath?
+        for nb in map.neighbours(of: node) {
+            let e2 = Int(nb >> 1), r2 = nb & 1 == 1
+            guard e2 != e, router.costing.allowed(edge: e2, reversed: r2),
+                  let start = map.snap(map.coordinate(ofNode: node), toEdge: e2),
+                  let p = router.bestRoute(from: start, to: target, penalty: [e: Self.backtrackPenalty]) else { continue }
+            if best == nil || p.cost < best!.cost { best = p }
+        }
+        guard var path = best else { return nil }
+        let lead = RouteLeg(edge: e, reversed: reversed, startOffset: snap.offset, endOffset: reversed ? 0 : len)
+        path.legs = (lead.length > 0.5 ? [lead] : []) + path.legs
+        let built = PlanBuilder(map: map, costing: router.costing, knowledge: knowledge).build(path: path, mode: mode)
+        return Self.startsBackwards(built, heading: heading) ? nil : built
+    }
+
+    // MARK: Motion
+
+    private func motion(_ m: MotionSample, t: Double) {
+        motionCount += 1
+        guard !roughnessDisabled else { return }
+        if roughness == nil {
+            probe.append(m)
+            guard probe.count >= Self.rateProbeSamples else { return }
+            do {
+                roughness = try RoughnessEngine(sampleRate: RoughnessEngine.estimateRate(probe))
+            } catch {
+                roughnessDisabled = true
+                emit(.warning(t: t, message: "motion: \(error)"))
+                probe = []
+                return
+            }
+            let buffered = probe
+            probe = []
+            for s in buffered { push(s) }
+            return
+        }
+        push(m)
+    }
+
+    @inline(__always) private func push(_ m: MotionSample) {
+        guard let w = roughness!.push(m) else { return }
+        smoothness.push(w)
+        state.stability = smoothness.stability
+        if !w.isImpact {
+            state.rms = w.rms
+            state.roughnessClass = w.roughnessClass
+        }
+        if currentEdge != nil { edgeWindows.append(w) }
+    }
+
+    // MARK: Edges and classes
+
+    private func switchEdge(to e: Int?, t: Double) {
+        guard e != currentEdge else { return }
+        flushEdge(t: t)
+        currentEdge = e
+        edgePassTime = t
+    }
+
+    private func flushEdge(t: Double) {
+        defer { edgeWindows.removeAll(keepingCapacity: true) }
+        guard let e = currentEdge, let rms = RoughnessEngine.robustRMS(for: edgeWindows) else { return }
+        let clean = edgeWindows.reduce(0) { $0 + ($1.isImpact ? 0 : 1) }
+        observations += 1
+        sink?.record(edge: e, rms: rms, samples: clean, at: Date(timeIntervalSince1970: (origin ?? 0) + edgePassTime))
+    }
+
+    private func addClassMetres(_ d: Double) {
+        if let c = state.roughnessClass {
+            metresByClass[c, default: 0] += d
+        } else if motionCount == 0, let step = state.step, let p = plan, p.steps.indices.contains(step) {
+            metresByClass[p.steps[step].context.roughnessClass, default: 0] += d
+        }
+    }
+
+    // MARK: End
+
+    /// Ends the ride: flushes the last edge, writes the summary line and closes the log.
+    public func finish() -> RideSummary {
+        if !finished {
+            finished = true
+            if let a = distanceAnchor, let g = lastGood, g.t > a.t {
+                let d = hypot(g.x - a.x, g.y - a.y)
+                distance += d; addClassMetres(d)
+            }
+            flushEdge(t: lastInputTime)
+            currentEdge = nil
+        }
+        var s = RideSummary(
+            duration: lastInputTime, distance: distance, averageSpeed: lastInputTime > 0 ? distance / lastInputTime : 0,
+            maxSpeed: maxSpeed, matchedFraction: fixCount > 0 && (plan != nil) ? Double(matchedCount) / Double(fixCount) : 0,
+            reroutes: reroutes.count, rerouteLatencies: reroutes.map(\.latency), cues: cueLog,
+            metresByClass: Dictionary(uniqueKeysWithValues: RoughnessClass.allCases.map { ($0.name, metresByClass[$0] ?? 0) }),
+            fixes: fixCount, motionSamples: motionCount, edgeObservations: observations, warnings: warnings,
+            logPath: recorder?.path)
+        if let r = recorder { s.logPath = r.stop(summary: s) }
+        return s
+    }
+
+    /// All reroutes so far.
+    public var rerouteHistory: [Reroute] { reroutes }
+}
