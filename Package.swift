@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "SkateCoreTests", dependencies: ["SkateCore", "SkateImport", "SkateTestSupport"]),
         .testTarget(name: "SkateImportTests", dependencies: ["SkateImport", "SkateCore", "SkateTestSupport"]),
         .testTarget(name: "SkateRideTests", dependencies: ["SkateRide", "SkateCore", "SkateImport", "SkateTestSupport"]),
-        .testTarget(name: "SkateStoreTests", dependencies: ["SkateStore", "SkateCore", "SkateImport", "SkateTestSupport"]),
+        .testTarget(name: "SkateStoreTests", dependencies: ["SkateStore", "SkateCore", "SkateImport", "SkateRide", "SkateTestSupport"]),
         .testTarget(name: "SkateTUITests", dependencies: ["SkateTUI", "SkateCore", "SkateImport", "SkateTestSupport"]),
         .testTarget(name: "SkateRouteCLITests", dependencies: ["SkateCore", "SkateTestSupport"]),
     ],

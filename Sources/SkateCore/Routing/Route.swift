@@ -24,6 +24,10 @@ public struct RoutePath: Sendable, Equatable {
     /// False when the 100 m continuous-crusty rule could not be met (no alternative exists).
     public var crustyRuleMet: Bool
 
+    public init(legs: [RouteLeg], cost: Double, crustyRuleMet: Bool) {
+        self.legs = legs; self.cost = cost; self.crustyRuleMet = crustyRuleMet
+    }
+
     public var length: Double { legs.reduce(0) { $0 + $1.length } }
 }
 

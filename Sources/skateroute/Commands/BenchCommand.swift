@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SkateCore
 import SkateImport
+import SkateRide
 import SkateTUI
 
 /// `skateroute bench`: speed figures for the closing notes (run it from a release build).
@@ -73,6 +74,7 @@ struct BenchCommand: ParsableCommand {
             if name.hasPrefix("Monaco") {
                 let f = TUIBenchmark.benchmarkFrame(map: m)
                 print(String(format: "tui frame 200x60 %@: render %.2f ms + diff %.2f ms (%d changed cells)", name, f.renderSeconds * 1000, f.diffSeconds * 1000, f.changedCells))
+                print("ride replay \(name): " + RideSession.benchmarkReplay(map: m).text)
             }
         }
     }

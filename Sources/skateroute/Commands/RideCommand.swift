@@ -32,6 +32,7 @@ struct RideCommand: ParsableCommand {
     @OptionGroup var mapOption: MapOption
     @Option(help: "Data folder of the store (hazards for cues; default $XDG_DATA_HOME/skateroute).") var dataDir: String?
     @Flag(help: "Ignore the hazard and surface store.") var noStore = false
+    @Flag(help: "Learn: write the roughness measured on each edge to the store, so the next plan uses it.") var learn = false
 
     /// A ride whose first fix is farther than this (m) outside the map's box is a free ride.
     static let mapMargin: Double = 500
@@ -113,7 +114,15 @@ struct RideCommand: ParsableCommand {
         } catch {
             throw fail(Sanitize.line("\(error)"))
         }
-        let session = RideSession(plan: routePlan, planner: planner, knowledge: knowledge, clock: VirtualClock(), recorder: recorder)
+        var sink: StoreObservationSink?
+        if learn {
+            guard onMap else { throw fail("--learn needs a ride on the map \(map.metadata.name)") }
+            let dir = dataDir.map { URL(fileURLWithPath: $0) } ?? StorePaths.defaultDataDir()
+            do { sink = StoreObservationSink(store: try SkateStore(dataDir: dir), map: map) } catch {
+                throw fail("store \(dir.path): \(error)")
+            }
+        }
+        let session = RideSession(plan: routePlan, planner: planner, knowledge: knowledge, clock: VirtualClock(), sink: sink, recorder: recorder)
         for w in source.warnings + notes { session.warn(w) }
         do {
             try source.forEachInput { session.feed($0) }
@@ -122,6 +131,9 @@ struct RideCommand: ParsableCommand {
             throw fail(Sanitize.line("\(error)"))
         }
         let summary = session.finish()
+        if let sink {
+            printError("learned roughness on \(sink.recorded) edge pass(es)" + (sink.failures.isEmpty ? "" : "; \(sink.failures.count) not saved: \(Sanitize.line(sink.failures[0]))"))
+        }
         if json {
             print(try summary.json())
         } else {
