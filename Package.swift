@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "SkateRideTests", dependencies: ["SkateRide", "SkateCore", "SkateImport", "SkateTestSupport"]),
         .testTarget(name: "SkateStoreTests", dependencies: ["SkateStore", "SkateCore", "SkateImport", "SkateRide", "SkateTestSupport"]),
         .testTarget(name: "SkateTUITests", dependencies: ["SkateTUI", "SkateCore", "SkateImport", "SkateTestSupport"]),
-        .testTarget(name: "SkateRouteCLITests", dependencies: ["SkateCore", "SkateTestSupport"]),
+        .testTarget(name: "SkateRouteCLITests", dependencies: ["SkateCore", "SkateImport", "SkateTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

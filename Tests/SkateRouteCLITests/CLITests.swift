@@ -1,4 +1,5 @@
 import Foundation
+import SkateCore
 import SkateTestSupport
 import Testing
 
@@ -100,5 +101,30 @@ struct CLITests {
         let r = try BuiltCLI.run(["--map", Self.bundled])
         #expect(r.status == 1)
         #expect(r.stderr.contains("not a terminal"), "\(r.stderr)")
+    }
+}
+
+/// A map whose names carry terminal escape sequences must not reach the terminal raw.
+@Suite(.enabled(if: BuiltCLI.available, BuiltCLI.skip))
+struct HostileNamesTests {
+    @Test func escapeSequencesInMapNamesAreStripped() throws {
+        let dir = TestData.temporaryDirectory("cli-hostile")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let evil = "Rue \u{1B}]0;pwned\u{07}\u{1B}[31mRouge\u{1B}[0m"
+        let m = AsciiMap("""
+        A----B----C
+        """, ways: [("ABC", ["highway": "residential", "name": evil])], places: ["C": ["amenity": "cafe", "name": "Café \u{1B}[2JEvil"]])
+        var map = m.map
+        map.metadata.name = "Evil\u{1B}[5mMap"
+        let path = dir.appendingPathComponent("evil.srmap").path
+        try MapFormat.write(map, to: path)
+        let a = m.nodes["A"]!, c = m.nodes["C"]!
+        let plan = try BuiltCLI.run(["plan", "--from", "\(a.lat),\(a.lon)", "--to", "\(c.lat),\(c.lon)", "--map", path, "--no-store"])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(plan.stdout.contains("Rouge") && !plan.stdout.contains("\u{1B}"), "\(plan.stdout)")
+        let info = try BuiltCLI.run(["map", "info", "--map", path])
+        #expect(info.status == 0 && !info.stdout.contains("\u{1B}"))
+        let byName = try BuiltCLI.run(["plan", "--from", "\(a.lat),\(a.lon)", "--to", "cafe evil", "--map", path, "--no-store"])
+        #expect(byName.status == 0 && !byName.stdout.contains("\u{1B}"), "\(byName.stderr)")
     }
 }

@@ -23,6 +23,6 @@ struct MapInfoCommand: ParsableCommand {
     func run() throws {
         let map = try mapOption.load()
         let summary = MapSummary(map: map)
-        if json { print(try summary.json()) } else { print(summary.text(), terminator: "") }
+        if json { print(try summary.json()) } else { print(Sanitize.lines(summary.text()), terminator: "") }
     }
 }

@@ -54,7 +54,7 @@ struct PlanCommand: ParsableCommand {
         timer.mark("plan")
         defer { timer.mark("output"); timer.report() }
         switch format {
-        case .text: print(PlanFormats.text(plan, from: Sanitize.line(a.name), to: Sanitize.line(b.name)), terminator: "")
+        case .text: print(Sanitize.lines(PlanFormats.text(plan, from: a.name, to: b.name)), terminator: "")
         case .json: print(PlanFormats.json(plan))
         case .gpx: print(PlanFormats.gpx(plan, name: "\(a.name) → \(b.name)"), terminator: "")
         case .geojson: print(PlanFormats.geojson(plan))

@@ -1,17 +1,40 @@
 import ArgumentParser
 import Foundation
 import SkateCore
+import SkateStore
 import SkateTUI
 
 /// Opens the terminal UI (the default command).
 struct TUICommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "tui", abstract: "Open the terminal UI (the default).")
     @OptionGroup var mapOption: MapOption
+    @Option(name: .long, help: "Store folder for hazard reports and ratings. Default: $XDG_DATA_HOME/skateroute.")
+    var dataDir: String?
+    @Flag(name: .long, help: "Do not open the store: reports are not saved.")
+    var noStore = false
+    @Option(name: .long, help: "Folder of recorded rides to replay (folders holding ride.json).")
+    var rides: String = "Rides"
+    @Option(name: .long, help: "Simulation speed of rides, 0.25 to 60 (× real time).")
+    var speed: Double = 1
 
     func run() throws {
+        guard speed.isFinite, speed >= 0.25, speed <= 60 else { throw fail("--speed \(speed) is out of range: use 0.25 to 60") }
         let map = try mapOption.load()
+        var options = TUIOptions(ridesDirectory: rides, rideSpeed: speed)
+        if noStore {
+            options.storeProblem = "the store is off (--no-store)"
+        } else {
+            let dir = dataDir.map { URL(fileURLWithPath: $0) } ?? StorePaths.defaultDataDir()
+            do {
+                options.store = try SkateStore(dataDir: dir)
+                options.rideLogDirectory = dir.appendingPathComponent("rides").path
+            } catch {
+                // The UI still works without a store; reports say why they are not saved.
+                options.storeProblem = Sanitize.line("\(error)")
+            }
+        }
         do {
-            let exit = try runTUI(map: map)
+            let exit = try runTUI(map: map, options: options)
             if case .interrupted(let s) = exit, s != 0 { throw ExitCode(128 + s) }
         } catch let e as TUIError {
             printError(e.description)
