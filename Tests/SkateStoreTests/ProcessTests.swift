@@ -135,7 +135,7 @@ struct ProcessTests {
         let add = try BuiltCLI.run(fx.addArgs(x: 50, y: 2, reporter: evil, kind: "wet"))
         let id = try #require(BuiltCLI.ackedID(add.stdout), "\(add.stderr)")
         let list = try BuiltCLI.run(["hazards", "list", "--data-dir", fx.dataDir, "--now", "2026-05-01T18:00:00Z"])
-        #expect(list.stdout.contains("#\(id) wet") && list.stdout.contains("evil[2Jname") && !list.stdout.contains("\u{1B}"))
+        #expect(list.stdout.contains("#\(id) wet") && list.stdout.contains("evilname") && !list.stdout.contains("\u{1B}"))
         // Wet lasts a day: gone by the next afternoon.
         let later = try BuiltCLI.run(["hazards", "list", "--data-dir", fx.dataDir, "--now", "2026-05-02T13:00:00Z"])
         #expect(later.stdout.contains("no live hazards"))
