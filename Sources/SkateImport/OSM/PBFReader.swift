@@ -168,7 +168,7 @@ enum PBFReader {
             case (4, ProtoCursor.wireLength): required.append(try c.string())
             case (32, ProtoCursor.wireVarint):
                 let seconds = try c.int64()
-                if seconds > 0 { timestamp = ISO8601.utc(secondsSinceEpoch: seconds) }
+                if seconds > 0 { timestamp = ISO8601Time.format(Double(seconds)) }
             default: try c.skip(wire: wire)
             }
         }

@@ -1,13 +1,13 @@
 /// A small, allocation-free ISO 8601 / RFC 3339 date-time parser for GPX `<time>` values.
-enum ISO8601Time {
+public enum ISO8601Time {
     /// Parses `YYYY-MM-DDThh:mm:ss[.fff…][Z|±hh:mm|±hhmm]` (a space instead of `T` is accepted;
     /// no zone means UTC) into seconds since 1970-01-01T00:00:00Z. Returns nil when malformed.
-    static func parse(_ text: String) -> Double? {
+    public static func parse(_ text: String) -> Double? {
         var s = text
         return s.withUTF8 { parse(bytes: $0) }
     }
 
-    static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Double? {
+    public static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Double? {
         var i = 0
         let n = b.count
         while i < n, b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == 0x0D { i += 1 }
@@ -67,7 +67,7 @@ enum ISO8601Time {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -78,7 +78,7 @@ enum ISO8601Time {
     }
 
     /// Formats seconds since 1970 as `YYYY-MM-DDThh:mm:ssZ` (whole seconds, UTC) for messages.
-    static func format(_ t: Double) -> String {
+    public static func format(_ t: Double) -> String {
         guard t.isFinite else { return "?" }
         let total = Int(t.rounded(.down))
         var days = total / 86_400
