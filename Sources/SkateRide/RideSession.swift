@@ -94,6 +94,13 @@ public final class RideSession {
     ///   - clock: advanced to each input's ride time when it is a `VirtualClock`.
     ///   - sink: receives measured roughness per edge pass.
     ///   - recorder: the NDJSON log, already started.
+    /// The HMM match of the same fixes, in feeding order (`TraceMatcher.match`): when set, measured
+    /// roughness is attributed to the edges the whole trace really followed (imported rides rarely
+    /// follow our plan), while cues and off-route still follow the plan.
+    public var traceMatch: TraceMatchResult?
+    /// Fixes fed so far (index into `traceMatch.fixes`).
+    private var fixIndex = 0
+
     public init(plan: RoutePlan?, planner: Planner?, knowledge: RoadKnowledge = .empty, clock: SimulationClock? = nil,
                 sink: SegmentObservationSink? = nil, recorder: RideRecorder? = nil) {
         self.plan = plan
@@ -171,6 +178,7 @@ public final class RideSession {
     // MARK: Fixes
 
     private func fix(_ f: GPXFix, t: Double) {
+        defer { fixIndex += 1 }
         fixCount += 1
         let proj = projection ?? LocalProjection(origin: f.coordinate)
         projection = proj
@@ -212,8 +220,19 @@ public final class RideSession {
         if matcher != nil {
             // An outlier would drag progress or count toward off route: it matches nothing.
             if outlier { state.matched = false } else { followPlan(f.coordinate, t: t) }
+            // Roughness goes to the edges the whole trace followed, when the caller matched it.
+            if let tm = traceMatch, fixIndex < tm.fixes.count, let pl = planner {
+                switchEdge(to: tm.fixes[fixIndex].edge.flatMap { pl.map.isRideable(edge: $0) ? $0 : nil }, t: t)
+            }
         } else if let pl = planner {
-            let e = pl.map.nearestEdge(to: f.coordinate, maxDistance: Self.freeRideSnapRadius) { pl.map.isRideable(edge: $0) }?.edge
+            // Free ride: the whole-trace HMM match when the caller computed one (imported rides),
+            // else the nearest rideable edge.
+            let e: Int?
+            if let tm = traceMatch, fixIndex < tm.fixes.count {
+                e = tm.fixes[fixIndex].edge.flatMap { pl.map.isRideable(edge: $0) ? $0 : nil }
+            } else {
+                e = pl.map.nearestEdge(to: f.coordinate, maxDistance: Self.freeRideSnapRadius) { pl.map.isRideable(edge: $0) }?.edge
+            }
             switchEdge(to: e, t: t)
         }
         lastFixTime = t
@@ -249,7 +268,7 @@ public final class RideSession {
             state.eta = t + max(0, line.plannedSeconds(atDistance: p.distance) - line.plannedSeconds(atDistance: r.distanceAlong))
             state.grade = line.grade(atDistance: r.distanceAlong)
         }
-        switchEdge(to: r.matched && !monitor.isOffRoute ? r.edge : nil, t: t)
+        if traceMatch == nil { switchEdge(to: r.matched && !monitor.isOffRoute ? r.edge : nil, t: t) }
         if r.matched, !monitor.isOffRoute, var ce = cues {
             for cue in ce.update(progress: r.distanceAlong, speed: state.speed, time: t) { emit(.cue(cue)) }
             cues = ce

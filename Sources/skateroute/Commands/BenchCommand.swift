@@ -75,6 +75,7 @@ struct BenchCommand: ParsableCommand {
                 let f = TUIBenchmark.benchmarkFrame(map: m)
                 print(String(format: "tui frame 200x60 %@: render %.2f ms + diff %.2f ms (%d changed cells)", name, f.renderSeconds * 1000, f.diffSeconds * 1000, f.changedCells))
                 print("ride replay \(name): " + RideSession.benchmarkReplay(map: m).text)
+                print("trace match \(name): " + TraceMatcher.benchmark(map: m))
             }
         }
     }

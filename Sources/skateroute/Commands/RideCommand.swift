@@ -123,6 +123,10 @@ struct RideCommand: ParsableCommand {
             }
         }
         let session = RideSession(plan: routePlan, planner: planner, knowledge: knowledge, clock: VirtualClock(), sink: sink, recorder: recorder)
+        if onMap, let pl = planner {
+            // Match the whole trace first (HMM) so measured roughness lands on the edges really ridden.
+            session.traceMatch = TraceMatcher(map: pl.map).match(source.fixes)
+        }
         for w in source.warnings + notes { session.warn(w) }
         do {
             try source.forEachInput { session.feed($0) }
