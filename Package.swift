@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "SkateImportTests", dependencies: ["SkateImport", "SkateCore", "SkateTestSupport"]),
         .testTarget(name: "SkateRideTests", dependencies: ["SkateRide", "SkateCore", "SkateImport", "SkateTestSupport"]),
         .testTarget(name: "SkateStoreTests", dependencies: ["SkateStore", "SkateCore", "SkateImport", "SkateRide", "SkateTestSupport"]),
-        .testTarget(name: "SkateTUITests", dependencies: ["SkateTUI", "SkateCore", "SkateImport", "SkateTestSupport"]),
+        .testTarget(name: "SkateTUITests", dependencies: ["SkateTUI", "SkateCore", "SkateImport", "SkateStore", "SkateRide", "SkateTestSupport"]),
         .testTarget(name: "SkateRouteCLITests", dependencies: ["SkateCore", "SkateImport", "SkateTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -6,8 +6,15 @@ import Testing
     let app = TUIApp(map: TinyMap.make(), theme: Theme(colorMode: .none, glyphMode: .unicode))
     let size = Size(width: 80, height: 24)
 
+    /// The map browser (the app itself starts on the plan screen).
+    func browseModel(_ size: Size? = nil) -> AppModel {
+        var m = app.initialModel(size: size ?? self.size)
+        m.screen = .browse
+        return m
+    }
+
     func run(_ keys: [Key], from model: AppModel? = nil) -> (AppModel, [AppCommand]) {
-        var m = model ?? app.initialModel(size: size)
+        var m = model ?? browseModel()
         var all: [AppCommand] = []
         for k in keys {
             let (n, c) = app.update(m, .key(k))
@@ -16,28 +23,29 @@ import Testing
         return (m, all)
     }
 
-    @Test func startsFittedToTheMap() {
+    @Test func startsOnThePlanScreenWithTheBrowserFitted() {
         let m = app.initialModel(size: size)
-        #expect(m.screen == .browse && !m.helpVisible && !m.quitting)
+        #expect(m.screen == .plan && m.keyContext == .planInput && !m.helpVisible && !m.quitting)
         let vp = m.browse.viewport
         #expect(vp.size == Size(width: 80, height: 22))
         for c in [TinyMap.at(-41, -1), TinyMap.at(41, -1), TinyMap.at(1, 19), TinyMap.at(1, -19)] { #expect(vp.cell(c) != nil) }
     }
 
-    @Test func panWithArrowsAndHjkl() {
-        let m0 = app.initialModel(size: size)
+    @Test func panWithArrowsAndHStartsAHazardReport() {
+        let m0 = browseModel()
         let (right, _) = run([.right])
-        let (l, _) = run([.char("l")])
         #expect(right.browse.viewport.center.lon > m0.browse.viewport.center.lon)
-        #expect(right == l)
-        let (up, _) = run([.char("k")])
+        let (up, _) = run([.up])
         #expect(up.browse.viewport.center.lat > m0.browse.viewport.center.lat)
-        let (back, _) = run([.left, .right, .up, .down, .char("h"), .char("l"), .char("j"), .char("k")])
+        let (back, _) = run([.left, .right, .up, .down])
         #expect(abs(Geo.distance(back.browse.viewport.center, m0.browse.viewport.center)) < 1e-6)
+        let (h, _) = run([.char("h")])
+        #expect(h.pending == .hazard)
+        #expect(app.render(h).lines.last!.contains("1 pothole"))
     }
 
     @Test func zoomAndFit() {
-        let m0 = app.initialModel(size: size)
+        let m0 = browseModel()
         let (z, _) = run([.char("+"), .char("+")])
         #expect(abs(z.browse.viewport.metresPerDot - m0.browse.viewport.metresPerDot / 2.25) < 1e-9
                 || z.browse.viewport.metresPerDot == MapViewport.minMetresPerDot)
@@ -65,13 +73,13 @@ import Testing
         #expect(q.quitting && c == [.quit])
         let (qh, ch) = run([.char("?"), .char("q")])
         #expect(qh.quitting && ch == [.quit])
-        let small = app.update(app.initialModel(size: size), .resize(Size(width: 40, height: 10))).0
+        let small = app.update(browseModel(), .resize(Size(width: 40, height: 10))).0
         let (qs, cs) = run([.char("q")], from: small)
         #expect(qs.quitting && cs == [.quit])
     }
 
     @Test func garbageKeysChangeNothing() {
-        let m0 = app.initialModel(size: size)
+        let m0 = browseModel()
         let garbage: [Key] = [.char("x"), .char("Z"), .char("é"), .char("中"), .unknown(999), .function(7), .ctrl("a"),
                               .tab, .backTab, .enter, .pageUp, .delete, .char("\u{1B}"), .char("\u{0}")]
         let (m, c) = run(garbage)
@@ -79,7 +87,7 @@ import Testing
     }
 
     @Test func resizeToTooSmallAndBack() {
-        let m0 = app.initialModel(size: size)
+        let m0 = browseModel()
         let (small, _) = app.update(m0, .resize(Size(width: 40, height: 10)))
         let frame = app.render(small)
         #expect(frame.size == Size(width: 40, height: 10))
@@ -94,7 +102,7 @@ import Testing
     }
 
     @Test func ticksExpireToasts() {
-        var m = app.initialModel(size: size)
+        var m = browseModel()
         m.toast = Toast(text: "Saved", remaining: 1)
         m = app.update(m, .tick(0.6)).0
         #expect(m.toast?.remaining == 0.4)
@@ -104,7 +112,7 @@ import Testing
     }
 
     @Test func browseScreenLayout() {
-        let m = app.initialModel(size: Size(width: 60, height: 20))
+        let m = browseModel(Size(width: 60, height: 20))
         let b = app.render(m)
         #expect(b.size == Size(width: 60, height: 20))
         #expect(b.lines[0].hasPrefix(" SkateRoute · Tiny"))
@@ -128,7 +136,8 @@ import Testing
 }
 
 @Suite struct AppLoopTests {
-    let app = TUIApp(map: TinyMap.make(), theme: Theme(colorMode: .ansi256, glyphMode: .unicode))
+    /// Starts on the map browser (an overlay given), where `q` quits at once.
+    let app = TUIApp(map: TinyMap.make(), theme: Theme(colorMode: .ansi256, glyphMode: .unicode), initialOverlay: RouteOverlay())
 
     final class FakeClock: @unchecked Sendable {
         var t = 0.0

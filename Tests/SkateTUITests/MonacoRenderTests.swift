@@ -12,7 +12,8 @@ import Testing
     func browseFrameShowsStreetsEverywhere() throws {
         let map = try MapFormat.load(path: TestData.bundledMonaco)
         let app = TUIApp(map: map, theme: Theme(colorMode: .ansi256, glyphMode: .unicode))
-        let m = app.initialModel(size: Size(width: 120, height: 40))
+        var m = app.initialModel(size: Size(width: 120, height: 40))
+        m.screen = .browse
         let frame = app.render(m)
         let area = MapBrowseScreen.mapArea(frame.size)
         // Fitted: Braille in every quarter of the map area (Monaco is long and thin, diagonal).

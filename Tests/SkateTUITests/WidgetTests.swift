@@ -97,16 +97,16 @@ import Testing
         let theme = Theme(colorMode: .none, glyphMode: .unicode)
         var b = ScreenBuffer(width: 80, height: 1)
         KeyBarWidget.render(keyMap: .standard, screen: .browse, theme: theme, into: &b, area: b.area)
-        #expect(b.lines[0].hasPrefix(" q  quit  ?  help  ←↑↓→/hjkl  pan  +/-  zoom  f  fit  L  legend"))
+        #expect(b.lines[0].hasPrefix(" q  quit  ?  help  ←↑↓→  pan  +/-  zoom  f  fit  Esc  back  h 1-8  hazard"))
         var h = ScreenBuffer(width: 70, height: 20)
         HelpOverlayWidget.render(keyMap: .standard, screen: .browse, theme: theme, into: &h, area: h.area)
         let text = h.lines.joined(separator: "\n")
         for binding in KeyMap.standard.enabled(on: .browse) { #expect(text.contains(binding.help), "\(binding.help)") }
-        #expect(text.contains("← h") && text.contains("? or Esc closes"))
+        #expect(text.contains("← ") && text.contains("? or Esc closes"))
         // ASCII key names without Unicode arrows.
         var a = ScreenBuffer(width: 80, height: 1)
         KeyBarWidget.render(keyMap: .standard, screen: .browse, theme: Theme(colorMode: .none, glyphMode: .ascii), into: &a, area: a.area)
-        #expect(a.lines[0].contains(" arrows/hjkl ") && a.lines[0].allSatisfy(\.isASCII))
+        #expect(a.lines[0].contains(" arrows ") && a.lines[0].allSatisfy(\.isASCII))
     }
 
     @Test func tooSmallScreenFitsAnySize() {

@@ -16,7 +16,7 @@ public enum AppLoop {
     ///   - now: a monotonic clock in seconds (injected so tests need no wall clock).
     ///   - maxIterations: a guard for tests; the live app passes nil.
     @discardableResult
-    public static func run(app: TUIApp, terminal: Terminal, tickInterval: Double = defaultTickInterval,
+    public static func run(app: TUIApp, terminal: Terminal, tickInterval: Double? = nil,
                            now: () -> Double, maxIterations: Int? = nil) -> TUIExit {
         var model = app.initialModel(size: terminal.size)
         var shown: ScreenBuffer?
@@ -38,7 +38,9 @@ public enum AppLoop {
             iterations += 1
             if let cap = maxIterations, iterations > cap { return .interrupted(signal: 0) }
 
-            let input = terminal.nextInput(timeout: tickInterval)
+            let interval = tickInterval ?? app.tickInterval(model)
+            let waitFor = max(0.001, interval - (now() - lastTick))
+            let input = terminal.nextInput(timeout: waitFor)
             var events: [AppEvent] = []
             switch input {
             case .key(let k)?: events.append(.key(k))
@@ -49,17 +51,19 @@ public enum AppLoop {
             case nil: break
             }
             let t = now()
-            if input == nil || t - lastTick >= tickInterval {
+            if input == nil || t - lastTick >= interval {
                 events.append(.tick(max(0, t - lastTick)))
                 lastTick = t
             }
             for e in events {
-                let (m, commands) = app.update(model, e)
+                // `step` runs update and the I/O commands it asks for; the rest are the loop's.
+                let (m, commands) = app.step(model, e)
                 if m != model { dirty = true; model = m }
                 for c in commands {
                     switch c {
                     case .bell: terminal.bell()
                     case .quit: model.quitting = true; dirty = true
+                    default: break
                     }
                 }
             }

@@ -1,20 +1,45 @@
 import SkateCore
+import SkateStore
 
-/// What the app reacts to. Ride events (fixes, cues) will arrive as further cases.
+/// What the app reacts to: keys, time, size, and the results of commands it asked for.
 public enum AppEvent: Hashable, Sendable {
     case key(Key)
     /// Time passed, in seconds since the previous tick.
     case tick(Double)
     /// The terminal's new size in cells.
     case resize(Size)
+    /// A report command finished (toast text, and a hazard that `u` may undo).
+    case reportDone(ReportResult)
+    /// A ride is ready to play.
+    case rideStarted(RideStart)
+    /// A ride could not start (one line).
+    case rideFailed(String)
+    /// The ride advanced to a new ride time.
+    case rideAdvanced(RideUpdate)
+    /// The recorded rides found.
+    case ridesListed([RideListing])
 }
 
-/// Effects `update` asks the loop to carry out.
+/// Effects `update` asks the loop to carry out; effects with results come back as events.
 public enum AppCommand: Hashable, Sendable {
     /// Leave the loop and restore the terminal.
     case quit
     /// Ring the terminal bell (cues).
     case bell
+    /// File a hazard report at a position.
+    case fileHazard(kind: HazardKind, at: Coordinate)
+    /// Rate the surface of the street nearest a position.
+    case rateSurface(SurfaceRating, at: Coordinate)
+    /// Retract a hazard this session added (vote it gone).
+    case undoHazard(id: Int64)
+    /// Build a ride and start playing it.
+    case startRide(RideRequest)
+    /// Advance the ride to a ride time (seconds).
+    case advanceRide(to: Double)
+    /// Stop the ride (closes its log).
+    case stopRide
+    /// List the recorded rides.
+    case listRides
 }
 
 /// The whole state of the UI; `render` is a pure function of it.
@@ -23,15 +48,38 @@ public struct AppModel: Hashable, Sendable {
     /// Terminal size in cells.
     public var size: Size
     public var browse: MapBrowseState
+    public var plan: PlanState
+    public var preview: PreviewState?
+    public var ride: RideScreenState?
+    public var picker: RidePickerState?
     public var helpVisible: Bool
     public var toast: Toast?
     public var banner: CueBanner?
+    /// Seconds the banner stays.
+    public var bannerRemaining: Double
+    /// A report waiting for its second key.
+    public var pending: PendingReport?
+    /// The last hazard this session filed, undoable for `QuickReports.undoWindow` seconds.
+    public var lastReport: UndoableReport?
+    /// Ring the bell on cues.
+    public var bellOn: Bool
+    /// Hazards filed in this session (drawn until the knowledge is reloaded).
+    public var sessionHazards: [Int64: Coordinate]
     /// Set once `quit` was chosen.
     public var quitting: Bool
 
-    public init(screen: ScreenID, size: Size, browse: MapBrowseState) {
-        self.screen = screen; self.size = size; self.browse = browse
-        helpVisible = false; toast = nil; banner = nil; quitting = false
+    public init(screen: ScreenID, size: Size, browse: MapBrowseState, plan: PlanState = PlanState()) {
+        self.screen = screen; self.size = size; self.browse = browse; self.plan = plan
+        preview = nil; ride = nil; picker = nil
+        helpVisible = false; toast = nil; banner = nil; bannerRemaining = 0; pending = nil; lastReport = nil
+        bellOn = true; sessionHazards = [:]; quitting = false
+    }
+
+    /// Where key lookups happen: the screen, or `.planInput` while typing.
+    public var keyContext: ScreenID {
+        if let p = picker, p.visible { return .ridePicker }
+        if screen == .plan, plan.focus != .routes, plan.focus != .map { return .planInput }
+        return screen
     }
 }
 

@@ -1,12 +1,24 @@
 import Foundation
 
-/// The screens of the app. Plan, preview and ride screens add their cases here.
+/// Where keys are looked up: a screen, or a mode of one (typing in a plan field). Bindings are
+/// per context, so the same key can mean different things on different screens (`r` rides on the
+/// preview, rates the surface while riding).
 public enum ScreenID: String, Hashable, Sendable, CaseIterable {
     /// Browse the bundled map: pan, zoom, fit.
     case browse
+    /// Plan screen, commands on the map and the route list (not typing).
+    case plan
+    /// Plan screen while typing in the origin or destination field: letters are text.
+    case planInput
+    /// Route preview: map fitted to the route, steps, elevation.
+    case preview
+    /// Live (simulated or replayed) ride.
+    case ride
+    /// The list of recorded rides to replay.
+    case ridePicker
 }
 
-/// What a key does. Screens add their actions here; `update` maps them to model changes.
+/// What a key does. `update` maps actions to model changes.
 public enum KeyAction: Hashable, Sendable {
     case quit
     case toggleHelp
@@ -15,6 +27,27 @@ public enum KeyAction: Hashable, Sendable {
     case zoomIn, zoomOut
     case fit
     case toggleLegend
+    // Plan
+    case nextField, previousField
+    case editField
+    case selectUp, selectDown
+    case confirm
+    case cycleMode
+    case setOriginAtCursor, setDestinationAtCursor
+    case swapEnds
+    case clearField
+    // Preview
+    case startRide
+    case openRidePicker
+    case stepsUp, stepsDown
+    case back
+    // Ride
+    case togglePause, faster, slower, singleStep
+    case toggleBell
+    // Reports
+    case hazardPrefix
+    case ratePrefix
+    case undoReport
 }
 
 /// One entry of the key table: which keys, what they do, on which screens, and how the key bar
@@ -43,7 +76,7 @@ public struct KeyBinding: Hashable, Sendable {
     public func keysLabel(_ glyphs: GlyphMode) -> String {
         if let t = keyText {
             if glyphs == .ascii, !t.unicodeScalars.allSatisfy(\.isASCII) {
-                return t.replacingOccurrences(of: "←↑↓→", with: "arrows")
+                return t.replacingOccurrences(of: "←↑↓→", with: "arrows").replacingOccurrences(of: "↑↓", with: "Up/Dn")
                     .unicodeScalars.filter(\.isASCII).map(String.init).joined()
             }
             return t
@@ -65,18 +98,72 @@ public struct KeyMap: Sendable {
     /// Bindings active on `screen`, in table order.
     public func enabled(on screen: ScreenID) -> [KeyBinding] { bindings.filter { $0.isEnabled(on: screen) } }
 
-    /// The app's default table.
+    /// Screens with a map you can move around on.
+    static let mapScreens: Set<ScreenID> = [.browse, .plan, .preview]
+    /// Screens where quitting with a plain `q` is safe (not typing).
+    static let commandScreens: Set<ScreenID> = [.browse, .plan, .preview, .ride, .ridePicker]
+
+    /// The app's default table. `h` files a hazard on every map screen, so panning is on the arrows.
     public static let standard = KeyMap([
-        KeyBinding([.char("q")], .quit, bar: "quit", help: "Quit and restore the terminal"),
-        KeyBinding([.char("?")], .toggleHelp, bar: "help", help: "Show or hide this help"),
-        KeyBinding([.escape], .closeOverlay, help: "Close help or the open panel"),
-        KeyBinding([.left, .char("h")], .panLeft, bar: "pan", help: "Pan west", screens: [.browse], keyText: "←↑↓→/hjkl"),
-        KeyBinding([.right, .char("l")], .panRight, help: "Pan east", screens: [.browse]),
-        KeyBinding([.up, .char("k")], .panUp, help: "Pan north", screens: [.browse]),
-        KeyBinding([.down, .char("j")], .panDown, help: "Pan south", screens: [.browse]),
-        KeyBinding([.char("+"), .char("=")], .zoomIn, bar: "zoom", help: "Zoom in", screens: [.browse], keyText: "+/-"),
-        KeyBinding([.char("-"), .char("_")], .zoomOut, help: "Zoom out", screens: [.browse]),
-        KeyBinding([.char("f")], .fit, bar: "fit", help: "Fit the whole map (or route) in view", screens: [.browse]),
-        KeyBinding([.char("L")], .toggleLegend, bar: "legend", help: "Show or hide the legend", screens: [.browse]),
+        // Typing in a plan field: only non-printing keys are bound; letters go into the field.
+        KeyBinding([.enter], .confirm, bar: "pick/plan", help: "Pick the highlighted place; plan when both ends are set", screens: [.planInput]),
+        KeyBinding([.up], .selectUp, bar: "choose", help: "Previous search result", screens: [.planInput, .ridePicker], keyText: "↑↓"),
+        KeyBinding([.down], .selectDown, help: "Next search result", screens: [.planInput, .ridePicker]),
+        KeyBinding([.tab], .nextField, bar: "next field", help: "Switch between origin and destination", screens: [.planInput, .plan]),
+        KeyBinding([.backTab], .previousField, help: "Previous field", screens: [.planInput, .plan]),
+        KeyBinding([.ctrl("u")], .clearField, help: "Clear the field", screens: [.planInput]),
+        KeyBinding([.escape], .closeOverlay, bar: "map", help: "Leave the field: map and route keys", screens: [.planInput]),
+        KeyBinding([.ctrl("t")], .cycleMode, help: "Next ride mode", screens: [.planInput]),
+
+        KeyBinding([.char("q")], .quit, bar: "quit", help: "Quit and restore the terminal", screens: commandScreens),
+        KeyBinding([.char("?")], .toggleHelp, bar: "help", help: "Show or hide this help", screens: commandScreens),
+        KeyBinding([.ctrl("c")], .quit, help: "Quit", screens: [.planInput]),
+
+        // Plan (command mode)
+        KeyBinding([.enter], .confirm, bar: "plan/preview", help: "Plan the route, or preview the chosen one", screens: [.plan]),
+        KeyBinding([.up], .selectUp, bar: "route", help: "Previous route (pans the map when there are none)", screens: [.plan], keyText: "↑↓"),
+        KeyBinding([.down], .selectDown, help: "Next route (pans the map when there are none)", screens: [.plan]),
+        KeyBinding([.char("/"), .char("i")], .editField, bar: "type", help: "Type in the origin field", screens: [.plan], keyText: "/ i"),
+        KeyBinding([.char("m")], .cycleMode, bar: "mode", help: "Next ride mode (replans)", screens: [.plan]),
+        KeyBinding([.char("o")], .setOriginAtCursor, bar: "origin here", help: "Set the origin at the map cursor", screens: [.plan]),
+        KeyBinding([.char("d")], .setDestinationAtCursor, bar: "dest here", help: "Set the destination at the map cursor", screens: [.plan]),
+        KeyBinding([.char("x")], .swapEnds, help: "Swap origin and destination", screens: [.plan]),
+
+        // Map moves
+        KeyBinding([.left], .panLeft, bar: "pan", help: "Pan west (moves the cursor)", screens: [.browse, .preview, .plan], keyText: "←↑↓→"),
+        KeyBinding([.right], .panRight, help: "Pan east", screens: [.browse, .preview, .plan]),
+        KeyBinding([.up], .panUp, help: "Pan north", screens: [.browse, .preview]),
+        KeyBinding([.down], .panDown, help: "Pan south", screens: [.browse, .preview]),
+        KeyBinding([.char("+"), .char("=")], .zoomIn, bar: "zoom", help: "Zoom in", screens: mapScreens.union([.ride]), keyText: "+/-"),
+        KeyBinding([.char("-"), .char("_")], .zoomOut, help: "Zoom out", screens: mapScreens.union([.ride])),
+        KeyBinding([.char("f")], .fit, bar: "fit", help: "Fit the whole map (or route) in view", screens: mapScreens),
+        KeyBinding([.char("L")], .toggleLegend, help: "Show or hide the legend", screens: mapScreens),
+
+        // Preview
+        KeyBinding([.char("r")], .startRide, bar: "ride", help: "Ride this route (simulated rider)", screens: [.preview]),
+        KeyBinding([.char("p")], .openRidePicker, bar: "replay", help: "Replay a recorded ride from Rides/", screens: [.preview, .plan]),
+        KeyBinding([.char("j"), .pageDown], .stepsDown, bar: "steps", help: "Scroll the step list down", screens: [.preview], keyText: "j/k"),
+        KeyBinding([.char("k"), .pageUp], .stepsUp, help: "Scroll the step list up", screens: [.preview]),
+        KeyBinding([.escape], .back, bar: "back", help: "Back to the previous screen", screens: [.preview, .ride, .ridePicker, .browse]),
+
+        // Ride picker
+        KeyBinding([.enter], .confirm, bar: "replay", help: "Replay the highlighted ride", screens: [.ridePicker]),
+
+        // Ride
+        KeyBinding([.char(" ")], .togglePause, bar: "pause", help: "Pause or resume the ride", screens: [.ride]),
+        KeyBinding([.char("[")], .slower, bar: "speed", help: "Slower simulation (down to ×0.25)", screens: [.ride], keyText: "[ ]"),
+        KeyBinding([.char("]")], .faster, help: "Faster simulation (up to ×60)", screens: [.ride]),
+        KeyBinding([.char(".")], .singleStep, help: "Pause and advance one tick (0.1 s)", screens: [.ride]),
+        KeyBinding([.char("m")], .toggleBell, bar: "bell", help: "Mute or unmute the cue bell", screens: [.ride]),
+
+        // Reports
+        KeyBinding([.char("h")], .hazardPrefix, bar: "hazard", help: "Report a hazard: h then 1-8 (the prompt lists the kinds)",
+                   screens: [.ride, .preview, .browse, .plan], keyText: "h 1-8"),
+        KeyBinding([.char("r")], .ratePrefix, bar: "rate", help: "Rate the surface here: r then b/o/c", screens: [.ride], keyText: "r b/o/c"),
+        KeyBinding([.char("s")], .ratePrefix, bar: "rate", help: "Rate the surface at the cursor: s then b/o/c",
+                   screens: [.preview, .browse], keyText: "s b/o/c"),
+        KeyBinding([.char("u")], .undoReport, bar: "undo", help: "Undo the last hazard report (within 10 s)", screens: [.ride, .preview, .browse, .plan]),
+
+        KeyBinding([.escape], .closeOverlay, help: "Close help or the open panel", screens: [.plan]),
     ])
 }

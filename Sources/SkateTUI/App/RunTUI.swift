@@ -1,21 +1,53 @@
 import Foundation
 import SkateCore
+import SkateStore
+
+/// How to open the TUI besides the map.
+public struct TUIOptions: Sendable {
+    /// Where reports go and knowledge comes from; nil runs without saving reports.
+    public var store: SkateStore?
+    /// Why there is no store (shown when a report cannot be saved).
+    public var storeProblem: String
+    /// Folder of recorded rides to replay.
+    public var ridesDirectory: String
+    /// Folder for ride logs (NDJSON); nil for none.
+    public var rideLogDirectory: String?
+    /// Speed factor of new rides (×0.25…×60).
+    public var rideSpeed: Double
+    /// Reporter name for hazard reports and ratings.
+    public var reporter: String
+
+    public init(store: SkateStore? = nil, storeProblem: String = "no data directory", ridesDirectory: String = "Rides",
+                rideLogDirectory: String? = nil, rideSpeed: Double = RideScreen.defaultSimSpeed, reporter: String = TUIServices.defaultReporter) {
+        self.store = store; self.storeProblem = storeProblem; self.ridesDirectory = ridesDirectory
+        self.rideLogDirectory = rideLogDirectory; self.rideSpeed = rideSpeed; self.reporter = reporter
+    }
+}
 
 /// Opens the terminal UI on `map` and runs until the user quits or a signal arrives; the
 /// terminal is restored on every exit path.
 /// - Parameters:
 ///   - environment: where colour and locale settings are read (`NO_COLOR`, `COLORTERM`,
 ///     `TERM`, `LC_ALL`/`LC_CTYPE`/`LANG`).
-///   - overlay: a route and markers to show on the map browser (fitted to it), or nil.
+///   - overlay: a route and markers to show on the map browser (fitted to it), or nil for the
+///     plan screen.
+///   - options: the store, ride folders and ride speed.
 /// - Returns: how it ended (a signal → the caller may exit 128+signal).
 /// - Throws: `TUIError` when stdin is not a terminal or `TERM` is unusable.
 @discardableResult
 public func runTUI(map: SkateMap, environment: [String: String] = ProcessInfo.processInfo.environment,
-                   overlay: RouteOverlay? = nil) throws -> TUIExit {
+                   overlay: RouteOverlay? = nil, options: TUIOptions = TUIOptions()) throws -> TUIExit {
     let theme = Theme.detect(environment: environment)
+    // Check the terminal before the (slower) engines are built.
     let terminal = try NcursesTerminal.openInteractive()
     defer { terminal.close() }
-    let app = TUIApp(map: map, theme: theme, initialOverlay: overlay)
+    var knowledge = RoadKnowledge.empty
+    if let s = options.store { knowledge = (try? s.loadKnowledge(for: map, now: Date())) ?? .empty }
+    let services = TUIServices(map: map, knowledge: knowledge, store: options.store, storeProblem: options.storeProblem,
+                               reporter: options.reporter, ridesDirectory: options.ridesDirectory,
+                               rideLogDirectory: options.rideLogDirectory)
+    defer { services.feed?.stop() }
+    let app = TUIApp(map: map, theme: theme, services: services, initialOverlay: overlay, rideSpeed: options.rideSpeed)
     let clock = ContinuousClock()
     let t0 = clock.now
     return AppLoop.run(app: app, terminal: terminal, now: {

@@ -1,30 +1,50 @@
 import SkateCore
 
-/// The app as three pure functions: an initial model, `update(model, event) -> (model, commands)`
-/// and `render(model) -> ScreenBuffer`. No terminal, no clock: the loop supplies both.
+/// The app as pure functions — an initial model, `update(model, event) -> (model, commands)`,
+/// `render(model) -> ScreenBuffer` — plus `perform(command) -> events`, the one place that does
+/// I/O (store writes, building and advancing rides). The loop supplies the terminal and the clock.
 public struct TUIApp: Sendable {
     public let context: TUIContext
-    /// A route shown on the browse screen from the start (nil: the bare map).
+    public let services: TUIServices
+    /// A route shown on the browse screen from the start (nil: start on the plan screen).
     public let initialOverlay: RouteOverlay?
+    /// Speed factor of new rides.
+    public let rideSpeed: Double
 
-    public init(context: TUIContext, initialOverlay: RouteOverlay? = nil) {
+    public init(context: TUIContext, services: TUIServices? = nil, initialOverlay: RouteOverlay? = nil, rideSpeed: Double = RideScreen.defaultSimSpeed) {
         self.context = context
+        self.services = services ?? TUIServices(map: context.map)
         self.initialOverlay = initialOverlay
+        self.rideSpeed = rideSpeed
     }
 
-    public init(map: SkateMap, theme: Theme, initialOverlay: RouteOverlay? = nil) {
-        self.init(context: TUIContext(map: map, theme: theme), initialOverlay: initialOverlay)
+    public init(map: SkateMap, theme: Theme, services: TUIServices? = nil, initialOverlay: RouteOverlay? = nil, rideSpeed: Double = RideScreen.defaultSimSpeed) {
+        self.init(context: TUIContext(map: map, theme: theme), services: services, initialOverlay: initialOverlay, rideSpeed: rideSpeed)
     }
 
-    /// The model at start-up: the browse screen fitted to the overlay, or to the map.
+    /// Seconds between ticks: 10 Hz while a ride runs, slower when nothing moves.
+    public func tickInterval(_ m: AppModel) -> Double {
+        if m.screen == .ride, let r = m.ride, r.isRunning { return Self.rideTick }
+        return AppLoop.defaultTickInterval
+    }
+    /// Tick while riding: the engines publish at 10 Hz.
+    public static let rideTick: Double = 0.1
+
+    /// The model at start-up: the plan screen, or the browse screen fitted to an overlay.
     public func initialModel(size: Size) -> AppModel {
         var browse = MapBrowseScreen.initialState(context: context, size: size)
+        var m = AppModel(screen: .plan, size: size, browse: browse)
+        m.plan.map = PlanScreen.mapState(m.plan, context: context, size: size)
         if let o = initialOverlay {
             browse.overlay = o
             browse = MapBrowseScreen.apply(.fit, to: browse, context: context)
+            m.browse = browse
+            m.screen = .browse
         }
-        return AppModel(screen: .browse, size: size, browse: browse)
+        return m
     }
+
+    // MARK: Update
 
     /// Applies one event. Unknown keys change nothing.
     public func update(_ model: AppModel, _ event: AppEvent) -> (AppModel, [AppCommand]) {
@@ -33,38 +53,255 @@ public struct TUIApp: Sendable {
         case .resize(let s):
             m.size = s
             m.browse = MapBrowseScreen.resized(m.browse, size: s)
+            m.plan.map = PlanScreen.mapState(m.plan, context: context, size: s)
+            if let p = m.preview { m.preview = PreviewScreen.resized(p, size: s) }
+            if let r = m.ride { m.ride = RideScreen.resized(r, size: s) }
             return (m, [])
         case .tick(let dt):
             if var t = m.toast {
                 t.remaining -= dt
                 m.toast = t.remaining > 0 ? t : nil
             }
+            if m.banner != nil {
+                m.bannerRemaining -= dt
+                if m.bannerRemaining <= 0 { m.banner = nil }
+            }
+            if var u = m.lastReport {
+                u.remaining -= dt
+                m.lastReport = u.remaining > 0 ? u : nil
+            }
+            if m.screen == .ride, let r = m.ride {
+                let (r2, to) = RideScreen.tick(r, dt: dt)
+                m.ride = r2
+                if let t = to { return (m, [.advanceRide(to: t)]) }
+            }
             return (m, [])
+        case .reportDone(let r):
+            m.toast = Toast(text: r.text, kind: r.isError ? .error : .info)
+            if let id = r.undoableID {
+                m.lastReport = UndoableReport(id: id, remaining: QuickReports.undoWindow)
+                if let p = r.position { m.sessionHazards[id] = p }
+            }
+            if let id = r.undone {
+                m.sessionHazards[id] = nil
+                m.lastReport = nil
+            }
+            return (m, [])
+        case .ridesListed(let list):
+            if var p = m.picker { p.rides = list; p.selected = 0; m.picker = p }
+            return (m, [])
+        case .rideStarted(let start):
+            m.picker = nil
+            m.ride = RideScreen.make(start, services: services, context: context, size: m.size, simSpeed: rideSpeed,
+                                     returnTo: m.screen == .ride ? .plan : m.screen)
+            m.screen = .ride
+            m.pending = nil
+            if !start.warnings.isEmpty { m.toast = Toast(text: start.warnings[0], kind: .info) }
+            return (m, [.advanceRide(to: 0)])
+        case .rideFailed(let why):
+            m.picker = nil
+            m.toast = Toast(text: "ride not started: " + why, kind: .error)
+            return (m, [])
+        case .rideAdvanced(let u):
+            guard var r = m.ride else { return (m, []) }
+            r = RideScreen.advanced(r, u, services: services)
+            var cmds: [AppCommand] = []
+            for c in u.cues {
+                m.banner = CueBanner(text: c.text, kind: c.kind)
+                m.bannerRemaining = RideScreen.bannerSeconds
+                if c.urgent && m.bellOn && !cmds.contains(.bell) { cmds.append(.bell) }
+            }
+            if r.frame.finished && !r.announcedEnd {
+                r.announcedEnd = true
+                m.banner = CueBanner(text: "Ride finished: Esc for the route, q to quit", kind: .info)
+                m.bannerRemaining = .infinity
+            }
+            m.ride = r
+            return (m, cmds)
         case .key(let key):
-            guard let action = context.keyMap.action(for: key, on: m.screen) else { return (m, []) }
-            if action == .quit {
-                m.quitting = true
-                return (m, [.quit])
-            }
-            // Below the minimum size only quitting works.
-            if TooSmallScreen.isTooSmall(m.size) { return (m, []) }
-            switch action {
-            case .toggleHelp:
-                m.helpVisible.toggle()
+            return updateKey(m, key)
+        }
+    }
+
+    func updateKey(_ model: AppModel, _ key: Key) -> (AppModel, [AppCommand]) {
+        var m = model
+        // The second key of a report.
+        if let p = m.pending {
+            m.pending = nil
+            guard let pos = reportPosition(m) else {
+                m.toast = Toast(text: "no position to report at", kind: .error)
                 return (m, [])
-            case .closeOverlay:
-                if m.helpVisible { m.helpVisible = false } else { m.toast = nil }
-                return (m, [])
-            default:
-                if m.helpVisible { return (m, []) }  // the help overlay swallows other keys
             }
-            switch m.screen {
-            case .browse:
-                m.browse = MapBrowseScreen.apply(action, to: m.browse, context: context)
+            if let c = QuickReports.command(for: key, pending: p, at: pos) { return (m, [c]) }
+            m.toast = Toast(text: "report cancelled", kind: .info)
+            return (m, [])
+        }
+        let ctx = m.keyContext
+        guard let action = context.keyMap.action(for: key, on: ctx) else {
+            // Typing in a plan field.
+            if ctx == .planInput, !TooSmallScreen.isTooSmall(m.size) {
+                switch key {
+                case .char, .backspace, .delete: m.plan = PlanScreen.type(key, into: m.plan, services: services)
+                default: break
+                }
             }
             return (m, [])
         }
+        if action == .quit {
+            m.quitting = true
+            services.feed?.stop()
+            return (m, [.quit])
+        }
+        // Below the minimum size only quitting works.
+        if TooSmallScreen.isTooSmall(m.size) { return (m, []) }
+        switch action {
+        case .toggleHelp:
+            m.helpVisible.toggle()
+            return (m, [])
+        case .closeOverlay where m.helpVisible, .back where m.helpVisible:
+            m.helpVisible = false
+            return (m, [])
+        default:
+            if m.helpVisible { return (m, []) }  // the help overlay swallows other keys
+        }
+        switch action {
+        case .hazardPrefix:
+            m.pending = .hazard
+            return (m, [])
+        case .ratePrefix:
+            m.pending = .rate
+            return (m, [])
+        case .undoReport:
+            if let u = m.lastReport, u.remaining > 0 { return (m, [.undoHazard(id: u.id)]) }
+            m.toast = Toast(text: "nothing to undo (hazards can be undone for \(Int(QuickReports.undoWindow)) s)", kind: .info)
+            return (m, [])
+        case .openRidePicker:
+            m.picker = RidePickerState()
+            return (m, [.listRides])
+        default: break
+        }
+        if ctx == .ridePicker, var p = m.picker {
+            switch action {
+            case .back, .closeOverlay: m.picker = nil
+            case .confirm:
+                if let rides = p.rides, rides.indices.contains(p.selected) {
+                    let plan = m.preview?.plan ?? m.plan.selectedPlan
+                    return (m, [.startRide(.replay(path: rides[p.selected].path, plan: plan))])
+                }
+            default:
+                p = RidePicker.apply(action, to: p)
+                m.picker = p
+            }
+            return (m, [])
+        }
+        switch m.screen {
+        case .browse:
+            if action == .back { m.screen = .plan; return (m, []) }
+            m.browse = MapBrowseScreen.apply(action, to: m.browse, context: context)
+        case .plan:
+            if action == .confirm, !m.plan.routes.isEmpty, m.plan.focus == .routes || m.plan.focus == .map, let ref = m.plan.selectedPlan {
+                m.preview = PreviewScreen.make(plan: ref, from: m.plan.origin.chosen?.name ?? "start", to: m.plan.destination.chosen?.name ?? "end",
+                                               context: context, services: services, size: m.size)
+                m.screen = .preview
+                return (m, [])
+            }
+            m.plan = PlanScreen.apply(action, to: m.plan, context: context, services: services, size: m.size)
+        case .planInput, .ridePicker:
+            break
+        case .preview:
+            guard let p = m.preview else { m.screen = .plan; return (m, []) }
+            switch action {
+            case .back: m.screen = .plan
+            case .startRide: return (m, [.startRide(.synthesize(p.plan))])
+            default: m.preview = PreviewScreen.apply(action, to: p, context: context, size: m.size)
+            }
+        case .ride:
+            guard let r = m.ride else { m.screen = .plan; return (m, []) }
+            switch action {
+            case .back:
+                m.screen = m.preview != nil ? .preview : r.returnTo
+                m.ride = nil
+                m.banner = nil
+                return (m, [.stopRide])
+            case .toggleBell:
+                m.bellOn.toggle()
+                m.toast = Toast(text: m.bellOn ? "cue bell on" : "cue bell muted", kind: .info)
+                return (m, [])
+            default:
+                let (r2, to) = RideScreen.apply(action, to: r)
+                m.ride = r2
+                if let t = to { return (m, [.advanceRide(to: t)]) }
+            }
+        }
+        return (m, [])
     }
+
+    /// Where a report files: the rider on the ride screen, the map cursor elsewhere.
+    func reportPosition(_ m: AppModel) -> Coordinate? {
+        switch m.screen {
+        case .ride: return m.ride?.frame.position
+        case .preview: return m.preview?.map.viewport.center
+        case .plan, .planInput: return m.plan.map?.viewport.center
+        case .browse, .ridePicker: return m.browse.viewport.center
+        }
+    }
+
+    // MARK: Effects
+
+    /// Carries out a command that needs I/O and returns the events it produced. Called by the
+    /// loop (and by tests that want the effects); `update` never does I/O itself.
+    public func perform(_ c: AppCommand) -> [AppEvent] {
+        switch c {
+        case .quit, .bell: return []
+        case .fileHazard(let kind, let at):
+            return [.reportDone(QuickReports.fileHazard(kind, at: at, services: services))]
+        case .rateSurface(let rating, let at):
+            return [.reportDone(QuickReports.rate(rating, at: at, services: services, map: context.map))]
+        case .undoHazard(let id):
+            return [.reportDone(QuickReports.undo(id: id, services: services))]
+        case .listRides:
+            return [.ridesListed(RideInputs.listRides(in: services.ridesDirectory))]
+        case .startRide(let req):
+            return [RideLauncher.start(req, services: services, mapName: context.mapName)]
+        case .advanceRide(let t):
+            guard let f = services.feed else { return [] }
+            let r = f.advance(to: t)
+            var reroute: PlanRef?
+            if let p = r.rerouted {
+                services.planCounter += 1
+                reroute = PlanRef(id: -services.planCounter, plan: p)
+            }
+            return [.rideAdvanced(RideUpdate(frame: r.frame, cues: r.cues, reroute: reroute))]
+        case .stopRide:
+            services.feed?.stop()
+            services.feed = nil
+            return []
+        }
+    }
+
+    /// Runs `update` and carries out its commands until no more events come (what the loop
+    /// does between two frames). Returns the model and the commands the loop itself handles.
+    public func step(_ model: AppModel, _ event: AppEvent) -> (AppModel, [AppCommand]) {
+        var queue = [event]
+        var m = model
+        var loopCommands: [AppCommand] = []
+        var guardCount = 0
+        while !queue.isEmpty, guardCount < 64 {
+            guardCount += 1
+            let e = queue.removeFirst()
+            let (n, cmds) = update(m, e)
+            m = n
+            for c in cmds {
+                switch c {
+                case .quit, .bell: loopCommands.append(c)
+                default: queue += perform(c)
+                }
+            }
+        }
+        return (m, loopCommands)
+    }
+
+    // MARK: Render
 
     /// Draws the model at its size.
     public func render(_ model: AppModel) -> ScreenBuffer {
@@ -72,15 +309,39 @@ public struct TUIApp: Sendable {
         if TooSmallScreen.isTooSmall(size) { return TooSmallScreen.render(size: size, theme: context.theme) }
         var buffer = ScreenBuffer(size: size)
         let theme = context.theme
+        let extra = Array(model.sessionHazards.values).sorted { ($0.lat, $0.lon) < ($1.lat, $1.lon) }
+        let ctx = model.keyContext == .ridePicker ? model.screen : model.keyContext
         switch model.screen {
-        case .browse:
-            MapBrowseScreen.render(model.browse, context: context, into: &buffer)
+        case .browse, .planInput, .ridePicker:
+            var b = model.browse
+            if !extra.isEmpty { var o = b.overlay ?? RouteOverlay(); o.hazards += extra; b.overlay = o }
+            MapBrowseScreen.render(b, context: context, into: &buffer)
+        case .plan:
+            PlanScreen.render(model.plan, context: context, services: services, extraHazards: extra, into: &buffer, keyContext: ctx)
+        case .preview:
+            if let p = model.preview { PreviewScreen.render(p, context: context, extraHazards: extra, into: &buffer, keyContext: ctx) }
+        case .ride:
+            if let r = model.ride { RideScreen.render(r, context: context, extraHazards: extra, into: &buffer, keyContext: ctx) }
         }
         let body = Rect(size: size).splitTop(1).rest.splitBottom(1).rest
-        if let b = model.banner { CueBannerWidget.render(b, theme: theme, into: &buffer, area: body) }
+        let mapBody: Rect = switch model.screen {
+        case .ride: RideScreen.mapArea(size)
+        case .preview: PreviewScreen.mapArea(size)
+        case .plan: PlanScreen.mapArea(size)
+        default: body
+        }
+        if let b = model.banner { CueBannerWidget.render(b, theme: theme, into: &buffer, area: mapBody) }
         if let t = model.toast { ToastWidget.render(t, theme: theme, into: &buffer, area: body) }
+        if let p = model.picker, p.visible {
+            RidePicker.render(p, directory: services.ridesDirectory, theme: theme, into: &buffer, area: body)
+        }
+        if let p = model.pending {
+            let bar = Rect(size: size).splitBottom(1).bottom
+            buffer.fill(bar, with: Cell(" ", style: theme.style(.bannerWarn)))
+            buffer.write(" " + QuickReports.prompt(p), x: 0, y: bar.y, style: theme.style(.bannerWarn), maxWidth: size.width)
+        }
         if model.helpVisible {
-            HelpOverlayWidget.render(keyMap: context.keyMap, screen: model.screen, theme: theme, into: &buffer, area: body)
+            HelpOverlayWidget.render(keyMap: context.keyMap, screen: model.keyContext, theme: theme, into: &buffer, area: body)
         }
         return buffer
     }

@@ -20,6 +20,7 @@ public enum TUIBenchmark {
         let app = TUIApp(map: map, theme: theme)
         let size = Size(width: width, height: height)
         var model = app.initialModel(size: size)
+        model.screen = .browse
         model.browse.overlay = syntheticOverlay(map: map)
         var moved = model
         moved.browse.viewport.pan(dx: 0.02, dy: 0)

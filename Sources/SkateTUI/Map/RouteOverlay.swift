@@ -40,11 +40,13 @@ public struct RouteOverlay: Hashable, Sendable {
         self.hazards = hazards; self.spots = spots; self.rider = rider; self.cursor = cursor
     }
 
-    /// Box around all segments and markers (empty when there is nothing).
+    /// Box around the route, its ends and the rider; hazards and spots count only when there is
+    /// nothing else (they may lie off the route, and fitting to them would shrink the route).
     public var boundingBox: BoundingBox {
         var b = BoundingBox.empty
         for s in segments { for p in s.points { b.extend(lat: p.lat, lon: p.lon) } }
-        for p in [start, end, rider?.position].compactMap({ $0 }) + hazards + spots { b.extend(lat: p.lat, lon: p.lon) }
+        for p in [start, end, rider?.position].compactMap({ $0 }) { b.extend(lat: p.lat, lon: p.lon) }
+        if b.isEmpty { for p in hazards + spots { b.extend(lat: p.lat, lon: p.lon) } }
         return b
     }
 }

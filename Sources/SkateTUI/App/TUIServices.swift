@@ -1,0 +1,56 @@
+import Foundation
+import SkateCore
+import SkateRide
+import SkateStore
+
+/// The app's engines and I/O, built once: planner, place search, no-report zones, the store (if
+/// any), and the ride being played. `update` never touches them; commands do (`TUIApp.perform`).
+///
+/// Not thread-safe: the app loop is the only user (hence `@unchecked Sendable`).
+public final class TUIServices: @unchecked Sendable {
+    public let planner: Planner
+    public let search: PlaceSearch
+    public let zones: NoReportZones
+    public let knowledge: RoadKnowledge
+    /// Where reports go; nil when there is no store (tests, read-only disks).
+    public let store: SkateStore?
+    /// Why there is no store, for the "reports not saved" toast.
+    public let storeProblem: String
+    /// Name reports are filed under.
+    public let reporter: String
+    /// Folder listing recorded rides to replay.
+    public let ridesDirectory: String
+    /// Folder ride logs are written to, nil for no logs.
+    public let rideLogDirectory: String?
+    /// Wall time for store records (injected in tests).
+    public let now: @Sendable () -> Date
+    /// The ride being played.
+    public var feed: RideFeed?
+    /// Ids given to plans made by reroutes (negative in `PlanRef`s, apart from the plan screen's).
+    public var planCounter = 0
+    /// Hazards on the map from the store (positions).
+    public let knownHazards: [Coordinate]
+    /// Skateparks and plazas worth a stop.
+    public let spots: [Coordinate]
+
+    /// Hazard reports filed from the keyboard come from this reporter unless told otherwise.
+    public static let defaultReporter = "tui"
+
+    /// - Parameter zones: no-report zones (default: the map's schools and hospitals).
+    public init(map: SkateMap, knowledge: RoadKnowledge = .empty, store: SkateStore? = nil, storeProblem: String = "no data directory",
+                reporter: String = TUIServices.defaultReporter, ridesDirectory: String = "Rides", rideLogDirectory: String? = nil,
+                zones: NoReportZones? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+        planner = Planner(map: map, knowledge: knowledge)
+        search = PlaceSearch(map: map)
+        self.zones = zones ?? NoReportZones(map: map)
+        self.knowledge = knowledge
+        self.store = store
+        self.storeProblem = storeProblem
+        self.reporter = reporter
+        self.ridesDirectory = ridesDirectory
+        self.rideLogDirectory = rideLogDirectory
+        self.now = now
+        knownHazards = knowledge.hazards.values.flatMap { $0.map(\.position) }
+        spots = planner.trickSpots().map(\.at)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import SkateCore
+import SkateRide
+
+/// Builds a ride feed for a request and installs it in the services (a command's effect).
+enum RideLauncher {
+    /// Starts the ride; `.rideStarted` on success, `.rideFailed` with one line otherwise.
+    static func start(_ req: RideRequest, services: TUIServices, mapName: String) -> AppEvent {
+        services.feed?.stop()
+        services.feed = nil
+        let planner = services.planner
+        let inputs: [RideInput], plan: RoutePlan?, name: String
+        var warnings: [String] = []
+        var planRef: PlanRef?
+        switch req {
+        case .synthesize(let ref):
+            let sim = RideInputs.simulated(plan: ref.plan, planner: planner)
+            inputs = sim.inputs
+            plan = ref.plan
+            planRef = ref
+            name = sim.synthesized ? "simulated rider" : "simulated rider (profile playback)"
+        case .replay(let path, let fallback):
+            do {
+                let rec = try RideInputs.recorded(path: path, planner: planner, fallbackMode: fallback?.plan.mode ?? .smoothest)
+                inputs = rec.inputs
+                warnings = rec.warnings.map { Sanitizer.clean($0) }
+                name = Sanitizer.clean(rec.name)
+                if let p = rec.plan {
+                    services.planCounter += 1
+                    planRef = PlanRef(id: -services.planCounter, plan: p)
+                    plan = p
+                } else {
+                    plan = nil
+                }
+            } catch {
+                return .rideFailed(Sanitizer.clean("\(error)"))
+            }
+        }
+        guard inputs.count >= 2 else { return .rideFailed("the ride has fewer than two inputs") }
+        let recorder = makeRecorder(services: services, inputs: inputs, plan: plan, mapName: mapName, warnings: &warnings)
+        let feed = SessionRideFeed(plan: plan, planner: planner, knowledge: services.knowledge, inputs: inputs, recorder: recorder)
+        services.feed = feed
+        return .rideStarted(RideStart(name: name, plan: planRef, duration: feed.duration, recording: recorder != nil, warnings: warnings))
+    }
+
+    /// A ride log in the log directory, or nil (no directory, or it cannot be written: a warning).
+    static func makeRecorder(services: TUIServices, inputs: [RideInput], plan: RoutePlan?, mapName: String, warnings: inout [String]) -> RideRecorder? {
+        guard let dir = services.rideLogDirectory else { return nil }
+        let start = inputs.first?.time ?? 0
+        let id = "tui-\(Int(start))-\(Int(services.now().timeIntervalSince1970))"
+        let path = (dir as NSString).appendingPathComponent(id + ".ndjson")
+        do {
+            return try RideRecorder(path: path, header: RideLogHeader(rideId: id, map: mapName, mode: plan?.mode.rawValue ?? "free", startEpoch: start))
+        } catch {
+            warnings.append("not recording: " + Sanitizer.clean("\(error)"))
+            return nil
+        }
+    }
+}

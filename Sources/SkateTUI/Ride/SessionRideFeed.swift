@@ -1,0 +1,93 @@
+import SkateCore
+import SkateRide
+
+/// A `RideFeed` over the ride engines' `RideSession`: inputs (fixes and motion, in time order)
+/// are fed as ride time passes; the session's state becomes the frame, its cue events banners.
+public final class SessionRideFeed: RideFeed {
+    private let session: RideSession
+    private let inputs: [RideInput]
+    private var next = 0
+    /// Time of the first input (the session's ride time 0), seconds.
+    private let origin: Double
+    public let duration: Double
+    public let isRecording: Bool
+    private let hasMotion: Bool
+    private var cues: [RideCue] = []
+    private var rerouted: RoutePlan?
+    private var stopped = false
+    private var lastHeading: Double?
+
+    /// - Parameters:
+    ///   - plan: the route to follow (nil: a free ride).
+    ///   - planner: reroutes and free-ride snapping.
+    ///   - knowledge: hazards for hazard cues.
+    ///   - inputs: fixes and motion in time order.
+    ///   - recorder: the ride log, already started, or nil.
+    public init(plan: RoutePlan?, planner: Planner, knowledge: RoadKnowledge, inputs: [RideInput], recorder: RideRecorder?) {
+        session = RideSession(plan: plan, planner: planner, knowledge: knowledge, clock: VirtualClock(), recorder: recorder)
+        self.inputs = inputs
+        origin = inputs.first?.time ?? 0
+        duration = max(0, (inputs.last?.time ?? 0) - origin)
+        isRecording = recorder != nil
+        hasMotion = inputs.contains { if case .motion = $0 { return true } else { return false } }
+        session.onEvent = { [weak self] e in self?.handle(e) }
+    }
+
+    public var currentPlan: RoutePlan? { session.plan }
+
+    private func handle(_ e: RideEvent) {
+        switch e {
+        case .cue(let c): cues.append(Self.rideCue(c))
+        case .reroute: rerouted = session.plan
+        case .backOnRoute: cues.append(RideCue(text: "Back on route", kind: .info, urgent: false))
+        case .gap, .warning: break
+        }
+    }
+
+    /// How a cue of the engines is shown: braking and hazards in their banner colours, turns
+    /// "now", braking, hazards and leaving the route worth the bell.
+    static func rideCue(_ c: Cue) -> RideCue {
+        switch c.kind {
+        case .braking: return RideCue(text: c.text, kind: .braking, urgent: true)
+        case .hazard: return RideCue(text: c.text, kind: .hazard, urgent: true)
+        case .offRoute: return RideCue(text: c.text, kind: .hazard, urgent: true)
+        case .turnNow, .arrive: return RideCue(text: c.text, kind: .info, urgent: true)
+        case .turn, .reroute: return RideCue(text: c.text, kind: .info, urgent: false)
+        }
+    }
+
+    public func advance(to t: Double) -> (frame: RideFrame, cues: [RideCue], rerouted: RoutePlan?) {
+        if !stopped {
+            while next < inputs.count, inputs[next].time - origin <= t + 1e-9 {
+                session.feed(inputs[next])
+                next += 1
+            }
+        }
+        let out = (frame(at: t), cues, rerouted)
+        cues = []
+        rerouted = nil
+        return out
+    }
+
+    private func frame(at t: Double) -> RideFrame {
+        let s = session.state
+        let plan = session.plan
+        var step: RouteStep?
+        if let p = plan, let i = s.step, p.steps.indices.contains(i) { step = p.steps[i] }
+        if let h = s.heading { lastHeading = h }
+        return RideFrame(
+            t: min(t, duration), position: s.position, heading: lastHeading, speed: s.speed, rms: s.rms,
+            surface: s.roughnessClass ?? step?.context.roughnessClass, stability: hasMotion ? s.stability / 100 : nil,
+            grade: plan != nil ? s.grade : nil, braking: step?.context.braking ?? .none, step: s.step,
+            distanceAlong: s.distanceAlong, distanceLeft: s.distanceLeft, secondsLeft: s.eta.map { max(0, $0 - s.t) },
+            offRoute: s.offRoute, finished: next >= inputs.count)
+    }
+
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        _ = session.finish()
+    }
+
+    deinit { stop() }
+}

@@ -1,0 +1,433 @@
+import Foundation
+import SkateCore
+
+/// A place the rider picked for one end of the route.
+public struct ChosenPlace: Hashable, Sendable {
+    /// Display name (sanitised).
+    public var name: String
+    public var at: Coordinate
+    public init(name: String, at: Coordinate) { self.name = name; self.at = at }
+}
+
+/// One search result shown under a field.
+public struct PlaceResult: Hashable, Sendable {
+    public var name: String
+    /// "skatepark", "street", "coordinate"…
+    public var kind: String
+    public var at: Coordinate
+}
+
+/// An origin or destination field: the typed text, live results and the pick.
+public struct PlaceField: Hashable, Sendable {
+    public var text: String = ""
+    public var results: [PlaceResult] = []
+    /// Highlighted result.
+    public var selected: Int = 0
+    public var chosen: ChosenPlace?
+    public init() {}
+}
+
+/// Where the plan screen's keys go.
+public enum PlanFocus: Hashable, Sendable {
+    case origin, destination
+    /// Map commands (pan, zoom, `o`/`d` at the cursor, `m` mode…).
+    case map
+    /// The route list.
+    case routes
+}
+
+/// State of the plan screen.
+public struct PlanState: Hashable, Sendable {
+    public var origin = PlaceField()
+    public var destination = PlaceField()
+    public var focus: PlanFocus = .origin
+    public var mode: RideMode = .smoothest
+    /// The best route first, then the alternatives.
+    public var routes: [PlanRef] = []
+    public var selectedRoute = 0
+    /// A one-line note (no route, nothing found…).
+    public var message: String?
+    public var messageIsError = false
+    /// The map on the right.
+    public var map: MapBrowseState?
+    /// Next plan id.
+    public var nextPlanID = 1
+    public init() {}
+
+    public var selectedPlan: PlanRef? { routes.indices.contains(selectedRoute) ? routes[selectedRoute] : nil }
+}
+
+/// The start screen: where from, where to, how; then the routes to choose from.
+///
+/// Typing goes into the focused field and the results under it follow every key; `Esc` leaves the
+/// field so letters become commands again (`o`/`d` set an end at the map cursor, `m` cycles the
+/// mode); `Enter` picks, plans, then opens the preview of the highlighted route.
+public enum PlanScreen {
+    /// Results listed under a field.
+    public static let resultLimit = 6
+    /// Alternatives asked of the planner besides the best route.
+    public static let alternatives = 2
+    /// Width of the left panel: wide enough for a route row, at most this share of the screen.
+    static let panelMinWidth = 40
+    static let panelMaxWidth = 50
+
+    // MARK: Layout
+
+    static func body(_ size: Size) -> Rect { Rect(size: size).splitTop(1).rest.splitBottom(1).rest }
+
+    static func panelWidth(_ size: Size) -> Int { min(panelMaxWidth, max(panelMinWidth, size.width * 2 / 5)) }
+
+    /// The map part of the screen.
+    public static func mapArea(_ size: Size) -> Rect {
+        let b = body(size)
+        let w = panelWidth(size)
+        return Rect(x: b.x + w, y: b.y, width: b.width - w, height: b.height)
+    }
+
+    /// The map state for a screen of `size`, fitted to the map on first use.
+    static func mapState(_ s: PlanState, context: TUIContext, size: Size) -> MapBrowseState {
+        let area = mapArea(size)
+        if var m = s.map {
+            m.viewport.size = Size(width: area.width, height: area.height)
+            return m
+        }
+        let box = context.map.bbox
+        let origin = box.isEmpty ? Coordinate(lat: 0, lon: 0) : box.center
+        var vp = MapViewport(origin: origin, metresPerDot: MapBrowseScreen.defaultMetresPerDot, size: Size(width: area.width, height: area.height))
+        vp.fit(box)
+        return MapBrowseState(viewport: vp, overlay: nil, showLegend: false)
+    }
+
+    // MARK: Update
+
+    /// Applies a bound action.
+    public static func apply(_ action: KeyAction, to state: PlanState, context: TUIContext, services: TUIServices, size: Size) -> PlanState {
+        var s = state
+        s.map = mapState(s, context: context, size: size)
+        let typing = s.focus == .origin || s.focus == .destination
+        switch action {
+        case .nextField, .previousField:
+            s.focus = s.focus == .origin ? .destination : .origin
+            if !typing && action == .nextField { s.focus = s.origin.chosen == nil ? .origin : .destination }
+        case .editField:
+            s.focus = s.origin.chosen == nil || s.destination.chosen != nil ? .origin : .destination
+        case .clearField:
+            editField(&s) { $0 = PlaceField() }
+        case .closeOverlay:
+            s.focus = s.routes.isEmpty ? .map : .routes
+        case .selectUp, .selectDown:
+            let d = action == .selectUp ? -1 : 1
+            if typing {
+                editField(&s) { f in
+                    guard !f.results.isEmpty else { return }
+                    f.selected = (f.selected + d + f.results.count) % f.results.count
+                }
+            } else if !s.routes.isEmpty {
+                s.focus = .routes
+                s.selectedRoute = min(s.routes.count - 1, max(0, s.selectedRoute + d))
+                s = showSelected(s, services: services, fit: false)
+            } else if var m = s.map {
+                m.viewport.pan(dx: 0, dy: d < 0 ? MapViewport.panFraction : -MapViewport.panFraction)
+                s.map = m
+            }
+        case .confirm:
+            if typing { s = pick(s, services: services, context: context) }
+            // (Enter on the route list opens the preview: the app handles that.)
+            else if s.routes.isEmpty { s = planNow(s, services: services) }
+        case .cycleMode:
+            let all = RideMode.allCases
+            s.mode = all[((all.firstIndex(of: s.mode) ?? 0) + 1) % all.count]
+            if s.origin.chosen != nil, s.destination.chosen != nil { s = planNow(s, services: services) }
+        case .setOriginAtCursor, .setDestinationAtCursor:
+            guard let c = s.map?.viewport.center else { break }
+            let place = ChosenPlace(name: "map point " + c.description, at: c)
+            if action == .setOriginAtCursor { s.origin = PlaceField(); s.origin.chosen = place; s.origin.text = place.name }
+            else { s.destination = PlaceField(); s.destination.chosen = place; s.destination.text = place.name }
+            s.routes = []
+            if s.origin.chosen != nil, s.destination.chosen != nil { s = planNow(s, services: services) }
+        case .swapEnds:
+            swap(&s.origin, &s.destination)
+            s.routes = []
+            if s.origin.chosen != nil, s.destination.chosen != nil { s = planNow(s, services: services) }
+        case .panLeft, .panRight, .zoomIn, .zoomOut, .fit, .toggleLegend:
+            if var m = s.map {
+                if action == .fit, let p = s.selectedPlan {
+                    m.viewport.fit(PlanOverlay.make(p.plan).boundingBox)
+                } else {
+                    m = MapBrowseScreen.apply(action, to: m, context: context)
+                }
+                s.map = m
+            }
+        default: break
+        }
+        return s
+    }
+
+    /// A typed character (or backspace) in the focused field: the results follow at once.
+    public static func type(_ key: Key, into state: PlanState, services: TUIServices) -> PlanState {
+        var s = state
+        editField(&s) { f in
+            switch key {
+            case .char(let c): f.text.append(c)
+            case .backspace, .delete: if !f.text.isEmpty { f.text.removeLast() }
+            default: return
+            }
+            f.chosen = nil
+            f.results = results(for: f.text, services: services)
+            f.selected = 0
+        }
+        s.message = nil
+        s.routes = []
+        s.selectedRoute = 0
+        if var m = s.map { m.overlay = endsOverlay(s); s.map = m }
+        return s
+    }
+
+    /// Live results for a text: a typed "lat,lon" first, then the place search.
+    static func results(for text: String, services: TUIServices) -> [PlaceResult] {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard !t.isEmpty else { return [] }
+        if let c = Coordinate(parsing: t) { return [PlaceResult(name: c.description, kind: "coordinate", at: c)] }
+        return services.search.search(t, limit: resultLimit).map {
+            PlaceResult(name: Sanitizer.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at)
+        }
+    }
+
+    static func editField(_ s: inout PlanState, _ body: (inout PlaceField) -> Void) {
+        switch s.focus {
+        case .origin: body(&s.origin)
+        case .destination: body(&s.destination)
+        default: break
+        }
+    }
+
+    /// Enter in a field: take the highlighted result (or resolve the text), then move on.
+    static func pick(_ state: PlanState, services: TUIServices, context: TUIContext) -> PlanState {
+        var s = state
+        var failed = false
+        editField(&s) { f in
+            if f.chosen != nil { return }
+            if f.results.indices.contains(f.selected) {
+                let r = f.results[f.selected]
+                f.chosen = ChosenPlace(name: r.name, at: r.at)
+                f.text = r.name
+                f.results = []
+                return
+            }
+            guard !f.text.isEmpty else { failed = true; return }
+            switch services.search.resolve(f.text) {
+            case .found(let c):
+                f.chosen = ChosenPlace(name: Sanitizer.clean(c.name), at: c.at)
+                f.text = f.chosen!.name
+            case .ambiguous(let ms):
+                f.results = ms.prefix(resultLimit).map { PlaceResult(name: Sanitizer.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at) }
+                failed = true
+            case .notFound(let sug):
+                f.results = sug.prefix(resultLimit).map { PlaceResult(name: Sanitizer.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at) }
+                failed = true
+            }
+        }
+        if failed {
+            let t = s.focus == .origin ? s.origin.text : s.destination.text
+            s.message = t.isEmpty ? "Type a place name or lat,lon" : "No single place matches '\(Sanitizer.clean(t))': pick one below"
+            s.messageIsError = true
+            return s
+        }
+        s.message = nil
+        if var m = s.map { m.overlay = endsOverlay(s); s.map = m }
+        if s.origin.chosen == nil { s.focus = .origin; return s }
+        if s.destination.chosen == nil { s.focus = .destination; return s }
+        return planNow(s, services: services)
+    }
+
+    /// Plans between the chosen ends with the mode; lists the best route and its alternatives.
+    public static func planNow(_ state: PlanState, services: TUIServices) -> PlanState {
+        var s = state
+        guard let a = s.origin.chosen, let b = s.destination.chosen else {
+            s.message = "Choose an origin and a destination first"
+            s.messageIsError = true
+            return s
+        }
+        do {
+            let best = try services.planner.plan(from: a.at, to: b.at, mode: s.mode, alternatives: alternatives)
+            var refs: [PlanRef] = []
+            for p in [best] + best.alternatives {
+                refs.append(PlanRef(id: s.nextPlanID, plan: p))
+                s.nextPlanID += 1
+            }
+            s.routes = refs
+            s.selectedRoute = 0
+            s.focus = .routes
+            s.message = best.notes.first.map(Sanitizer.clean)
+            s.messageIsError = false
+            return showSelected(s, services: services, fit: true)
+        } catch {
+            s.routes = []
+            s.message = Sanitizer.clean("\(error)")
+            s.messageIsError = true
+            s.focus = .map
+            return s
+        }
+    }
+
+    /// Puts the selected route on the map (fitted when asked).
+    static func showSelected(_ state: PlanState, services: TUIServices, fit: Bool) -> PlanState {
+        var s = state
+        guard var m = s.map else { return s }
+        if let p = s.selectedPlan {
+            var o = PlanOverlay.make(p.plan, hazards: PlanOverlay.near(p.plan, services.knownHazards),
+                                     spots: PlanOverlay.near(p.plan, services.spots))
+            o.start = s.origin.chosen?.at ?? o.start
+            o.end = s.destination.chosen?.at ?? o.end
+            m.overlay = o
+            if fit { m.viewport.fit(o.boundingBox) }
+        } else {
+            m.overlay = endsOverlay(s)
+        }
+        s.map = m
+        return s
+    }
+
+    /// Markers for the chosen ends without a route.
+    static func endsOverlay(_ s: PlanState) -> RouteOverlay? {
+        let a = s.origin.chosen?.at, b = s.destination.chosen?.at
+        if a == nil && b == nil { return nil }
+        return RouteOverlay(start: a, end: b)
+    }
+
+    // MARK: Render
+
+    public static func render(_ s: PlanState, context: TUIContext, services: TUIServices?, extraHazards: [Coordinate],
+                              into buffer: inout ScreenBuffer, keyContext: ScreenID) {
+        let theme = context.theme
+        let size = buffer.size
+        TitleBar.render("Plan a route", context: context, right: s.mode.rawValue, into: &buffer)
+        // Map on the right, cursor at its centre.
+        let area = mapArea(size)
+        let map = mapState(s, context: context, size: size)
+        var overlay = map.overlay ?? RouteOverlay()
+        overlay.hazards += extraHazards
+        overlay.cursor = map.viewport.center
+        MapRenderer.render(map: context.map, overlay: overlay, viewport: map.viewport, theme: theme, into: &buffer, area: area)
+        ScaleBar.render(map.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
+        // Left panel.
+        let w = panelWidth(size)
+        let panel = Rect(x: 0, y: 1, width: w, height: body(size).height)
+        buffer.fill(panel)
+        let dim = theme.style(.textDim), text = theme.style(.text), label = theme.style(.hudLabel), value = theme.style(.hudValue)
+        let sel = theme.style(.keyBarKey)
+        var y = panel.y + 1
+        let x0 = 1, inner = w - 2
+        func field(_ name: String, _ f: PlaceField, focused: Bool) {
+            buffer.write(name, x: x0, y: y, style: label)
+            let fx = x0 + 6, fw = inner - 6
+            let style = focused ? theme.style(.keyBarKey) : (f.chosen != nil ? value : text)
+            buffer.fill(Rect(x: fx, y: y, width: fw, height: 1), with: Cell(" ", style: style))
+            var shown = Sanitizer.clean(f.text)
+            if shown.isEmpty && !focused { shown = theme.glyphs.unknown }
+            // Show the end of long text while typing, the start otherwise.
+            let room = fw - 2
+            if DisplayWidth.of(shown) > room {
+                shown = focused ? String(shown.suffix(room)) : Sanitizer.clean(shown, maxColumns: room, ellipsis: theme.glyphs.ellipsis)
+            }
+            let n = buffer.write(shown, x: fx + 1, y: y, style: style, maxWidth: room)
+            if focused { buffer.write(theme.glyphs == .unicode ? "▏" : "_", x: fx + 1 + n, y: y, style: style) }
+            if f.chosen != nil, !focused { buffer.write(theme.glyphs == .unicode ? "✓" : "*", x: fx + fw - 1, y: y, style: theme.style(.okay)) }
+            y += 1
+        }
+        field("From", s.origin, focused: s.focus == .origin)
+        field("To", s.destination, focused: s.focus == .destination)
+        buffer.write("Mode", x: x0, y: y, style: label)
+        buffer.write(s.mode.rawValue, x: x0 + 7, y: y, style: value, maxWidth: inner - 7)
+        y += 1
+        buffer.write(Sanitizer.clean(s.mode.summary, maxColumns: inner - 7, ellipsis: theme.glyphs.ellipsis), x: x0 + 7, y: y, style: dim, maxWidth: inner - 7)
+        y += 2
+        // Results of the field being typed in.
+        let typing: PlaceField? = s.focus == .origin ? s.origin : (s.focus == .destination ? s.destination : nil)
+        if let f = typing, !f.results.isEmpty {
+            buffer.write("Places", x: x0, y: y, style: label)
+            y += 1
+            for (i, r) in f.results.enumerated() where y < panel.maxY - 2 {
+                let on = i == f.selected
+                let st = on ? sel : text
+                if on { buffer.fill(Rect(x: x0, y: y, width: inner, height: 1), with: Cell(" ", style: sel)) }
+                let kindW = min(12, r.kind.count)
+                buffer.write((on ? "> " : "  ") + r.name, x: x0, y: y, style: st, maxWidth: inner - kindW - 1)
+                buffer.write(r.kind, x: x0 + inner - kindW, y: y, style: on ? sel : dim, maxWidth: kindW)
+                y += 1
+            }
+            y += 1
+        } else if let f = typing, !f.text.isEmpty, f.chosen == nil {
+            buffer.write("no place matches yet", x: x0, y: y, style: dim, maxWidth: inner)
+            y += 2
+        }
+        // Routes.
+        if !s.routes.isEmpty, y < panel.maxY - 2 {
+            buffer.write("Routes", x: x0, y: y, style: label)
+            let header = "  dist    ETA  crusty brk score"
+            buffer.write(header, x: x0 + inner - header.count, y: y, style: dim)
+            y += 1
+            for (i, r) in s.routes.enumerated() where y < panel.maxY - 1 {
+                let on = i == s.selectedRoute
+                let st = on && s.focus == .routes ? sel : (on ? value : text)
+                if on && s.focus == .routes { buffer.fill(Rect(x: x0, y: y, width: inner, height: 1), with: Cell(" ", style: sel)) }
+                let name = (on ? "> " : "  ") + (i == 0 ? "best" : "alt \(i)")
+                buffer.write(name, x: x0, y: y, style: st)
+                let row = routeRow(r.plan)
+                buffer.write(row, x: x0 + inner - row.count, y: y, style: st)
+                y += 1
+            }
+            y += 1
+        }
+        if let m = s.message, y < panel.maxY {
+            let style = s.messageIsError ? theme.style(.toastError) : dim
+            for line in wrap(m, width: inner).prefix(max(0, panel.maxY - y)) {
+                buffer.write(line, x: x0, y: y, style: style, maxWidth: inner)
+                y += 1
+            }
+        }
+        // Separator between panel and map.
+        let v = theme.glyphs.box.vertical
+        for yy in panel.y..<panel.maxY { buffer.set(x: w - 1, y: yy, Cell(v, style: theme.style(.border))) }
+        KeyBarWidget.render(keyMap: context.keyMap, screen: keyContext, theme: theme, into: &buffer, area: Rect(size: size).splitBottom(1).bottom)
+    }
+
+    /// "2.41 km 14 min  120 m   2    82": distance, ETA, crusty metres, braking zones, score.
+    public static func routeRow(_ p: RoutePlan) -> String {
+        let dist = Format.distance(p.distance).leftPadded(to: 7)
+        let eta = Format.duration(p.duration).leftPadded(to: 7)
+        let crusty = Format.metres(p.metresByClass[.crusty] ?? 0).leftPadded(to: 7)
+        let brk = String(p.brakingZones.count).leftPadded(to: 4)
+        let score = String(Int(p.score.rounded())).leftPadded(to: 6)
+        return dist + eta + crusty + brk + score
+    }
+
+    /// Words wrapped to lines of at most `width` columns.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = [], cur = ""
+        for word in text.split(separator: " ") {
+            let w = String(word)
+            if cur.isEmpty { cur = w } else if DisplayWidth.of(cur) + 1 + DisplayWidth.of(w) <= width { cur += " " + w } else {
+                lines.append(cur); cur = w
+            }
+        }
+        if !cur.isEmpty { lines.append(cur) }
+        return lines
+    }
+}
+
+/// The top row every screen shares: app, map name, screen name, and a right-hand note.
+public enum TitleBar {
+    public static func render(_ screen: String, context: TUIContext, right: String = "", into buffer: inout ScreenBuffer) {
+        let theme = context.theme
+        let size = buffer.size
+        buffer.fill(Rect(x: 0, y: 0, width: size.width, height: 1), with: Cell(" ", style: theme.style(.title)))
+        let dot = theme.glyphs == .unicode ? " · " : " - "
+        let n = buffer.write(" SkateRoute" + dot + context.mapName + dot + screen, x: 0, y: 0, style: theme.style(.title), maxWidth: size.width)
+        let r = Sanitizer.clean(right) + " "
+        if n + DisplayWidth.of(r) + 2 <= size.width {
+            buffer.write(r, x: size.width - DisplayWidth.of(r), y: 0, style: theme.style(.textDim))
+        }
+    }
+}

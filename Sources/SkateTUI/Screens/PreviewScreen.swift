@@ -1,0 +1,172 @@
+import SkateCore
+
+/// State of the route preview.
+public struct PreviewState: Hashable, Sendable {
+    public var plan: PlanRef
+    /// Names of the ends (sanitised).
+    public var from: String
+    public var to: String
+    public var map: MapBrowseState
+    /// First step shown in the list.
+    public var stepScroll: Int
+
+    public init(plan: PlanRef, from: String, to: String, map: MapBrowseState) {
+        self.plan = plan; self.from = from; self.to = to; self.map = map; stepScroll = 0
+    }
+}
+
+/// The route before riding it: the map fitted to the route (drawn step by step in its roughness
+/// colours, braking dashes, hazards, spots), the summary, the step list and the elevation profile.
+public enum PreviewScreen {
+    /// Width of the step panel on the right.
+    static let panelMinWidth = 36
+    static let panelMaxWidth = 56
+    /// Rows of the elevation profile under the map (label row included).
+    static let profileRows = 6
+
+    static func body(_ size: Size) -> Rect { Rect(size: size).splitTop(1).rest.splitBottom(1).rest }
+    static func panelWidth(_ size: Size) -> Int { min(panelMaxWidth, max(panelMinWidth, size.width * 2 / 5)) }
+
+    /// The map part of the screen.
+    public static func mapArea(_ size: Size) -> Rect {
+        let b = body(size)
+        return Rect(x: b.x, y: b.y, width: b.width - panelWidth(size), height: b.height - profileRows)
+    }
+
+    /// A preview of `plan`, the map fitted to it.
+    public static func make(plan: PlanRef, from: String, to: String, context: TUIContext, services: TUIServices, size: Size) -> PreviewState {
+        let area = mapArea(size)
+        let o = PlanOverlay.make(plan.plan, hazards: PlanOverlay.near(plan.plan, services.knownHazards),
+                                 spots: PlanOverlay.near(plan.plan, services.spots))
+        let box = o.boundingBox
+        var vp = MapViewport(origin: box.isEmpty ? context.map.bbox.center : box.center, metresPerDot: 1,
+                             size: Size(width: area.width, height: area.height))
+        vp.fit(box)
+        return PreviewState(plan: plan, from: from, to: to, map: MapBrowseState(viewport: vp, overlay: o, showLegend: true))
+    }
+
+    /// The state for a new terminal size.
+    public static func resized(_ s: PreviewState, size: Size) -> PreviewState {
+        var s = s
+        let a = mapArea(size)
+        s.map.viewport.size = Size(width: a.width, height: a.height)
+        return s
+    }
+
+    /// Rows of the step list on a screen of `size`.
+    static func stepRows(_ size: Size) -> Int { max(1, body(size).height - summaryRows - 2) }
+    static let summaryRows = 6
+
+    public static func apply(_ action: KeyAction, to state: PreviewState, context: TUIContext, size: Size) -> PreviewState {
+        var s = state
+        switch action {
+        case .stepsDown:
+            s.stepScroll = min(max(0, s.plan.plan.steps.count - stepRows(size)), s.stepScroll + max(1, stepRows(size) / 2))
+        case .stepsUp:
+            s.stepScroll = max(0, s.stepScroll - max(1, stepRows(size) / 2))
+        default:
+            s.map = MapBrowseScreen.apply(action, to: s.map, context: context)
+        }
+        return s
+    }
+
+    public static func render(_ s: PreviewState, context: TUIContext, extraHazards: [Coordinate], into buffer: inout ScreenBuffer, keyContext: ScreenID) {
+        let theme = context.theme
+        let size = buffer.size
+        let plan = s.plan.plan
+        let arrow = theme.glyphs == .unicode ? " → " : " -> "
+        TitleBar.render("Preview", context: context, right: s.from + arrow + s.to, into: &buffer)
+        let area = mapArea(size)
+        var overlay = s.map.overlay ?? RouteOverlay()
+        overlay.hazards += extraHazards
+        overlay.cursor = s.map.viewport.center
+        MapRenderer.render(map: context.map, overlay: overlay, viewport: s.map.viewport, theme: theme, into: &buffer, area: area)
+        if s.map.showLegend {
+            let ls = LegendWidget.size(theme)
+            if area.width >= ls.width + 24, area.height >= ls.height + 2 {
+                LegendWidget.render(theme: theme, into: &buffer, area: Rect(x: area.maxX - ls.width, y: area.maxY - ls.height, width: ls.width, height: ls.height))
+            }
+        }
+        ScaleBar.render(s.map.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
+        // Elevation profile under the map.
+        let prof = Rect(x: area.x, y: area.maxY, width: area.width, height: profileRows)
+        renderProfile(plan, theme: theme, into: &buffer, area: prof)
+        // Right panel: summary then steps.
+        let b = body(size)
+        let pw = panelWidth(size)
+        let panel = Rect(x: b.maxX - pw, y: b.y, width: pw, height: b.height)
+        buffer.fill(panel)
+        let v = theme.glyphs.box.vertical
+        for yy in panel.y..<panel.maxY { buffer.set(x: panel.x, y: yy, Cell(v, style: theme.style(.border))) }
+        let x0 = panel.x + 2, inner = panel.width - 3
+        var y = panel.y
+        let label = theme.style(.hudLabel), value = theme.style(.hudValue), dim = theme.style(.textDim)
+        buffer.write(plan.mode.rawValue, x: x0, y: y, style: label, maxWidth: inner)
+        y += 1
+        let crusty = plan.metresByClass[.crusty] ?? 0
+        let facts = Format.distance(plan.distance) + "  " + Format.duration(plan.duration) + "  score \(Int(plan.score.rounded()))"
+        buffer.write(facts, x: x0, y: y, style: value, maxWidth: inner)
+        y += 1
+        let more = "crusty " + Format.metres(crusty) + "  braking zones \(plan.brakingZones.count)"
+        buffer.write(more, x: x0, y: y, style: crusty > 0 ? theme.style(.crusty) : theme.style(.text), maxWidth: inner)
+        y += 1
+        for line in PlanScreen.wrap(PlanFormats.summaryLine(plan), width: inner).prefix(summaryRows - 3) {
+            buffer.write(line, x: x0, y: y, style: dim, maxWidth: inner)
+            y += 1
+        }
+        y = panel.y + summaryRows
+        buffer.write("Steps", x: x0, y: y, style: label)
+        let count = "\(plan.steps.count) steps" + (plan.steps.count > stepRows(size) ? ", j/k scroll" : "")
+        buffer.write(count, x: panel.maxX - count.count - 1, y: y, style: dim)
+        y += 1
+        let rows = stepRows(size)
+        for (k, step) in plan.steps.dropFirst(s.stepScroll).prefix(rows).enumerated() {
+            renderStep(step, theme: theme, into: &buffer, x: x0, y: y + k, width: inner)
+        }
+        KeyBarWidget.render(keyMap: context.keyMap, screen: keyContext, theme: theme, into: &buffer, area: Rect(size: size).splitBottom(1).bottom)
+    }
+
+    /// One step: arrow, distance, grade (braking colour), class (its colour), instruction.
+    static func renderStep(_ step: RouteStep, theme: Theme, into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
+        let c = step.context
+        var cx = x
+        cx += buffer.write(ManeuverArrow(step.maneuver).glyph(theme.glyphs) + " ", x: cx, y: y, style: theme.style(.hudValue))
+        if step.maneuver == .arrive {
+            buffer.write(Sanitizer.clean(step.instruction), x: cx, y: y, style: theme.style(.text), maxWidth: x + width - cx)
+            return
+        }
+        cx += buffer.write(Format.distance(c.distance).leftPadded(to: 6) + " ", x: cx, y: y, style: theme.style(.text))
+        let gradeRole: PaletteRole = c.braking == .braking ? .braking : (c.braking == .caution ? .caution : .text)
+        cx += buffer.write(Format.grade(c.gradePct).leftPadded(to: 7), x: cx, y: y, style: theme.style(gradeRole))
+        cx += buffer.write(" ", x: cx, y: y)
+        cx += buffer.write(c.roughnessClass.name.rightPadded(to: 7), x: cx, y: y, style: theme.style(c.roughnessClass.role))
+        let text = Sanitizer.clean(step.instruction, maxColumns: max(0, x + width - cx), ellipsis: theme.glyphs.ellipsis)
+        buffer.write(text, x: cx, y: y, style: theme.style(.text), maxWidth: x + width - cx)
+    }
+
+    /// The elevation sparkline with braking zones marked, and a label row.
+    static func renderProfile(_ plan: RoutePlan, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
+        guard area.height >= 2 else { return }
+        buffer.fill(area)
+        let g = plan.gradeSummary
+        let label = "Elevation" + (plan.hasElevation ? "  climb \(Int(g.climbM.rounded())) m  descent \(Int(g.descentM.rounded())) m  min " +
+            Format.grade(g.minGradePct) + "  max " + Format.grade(g.maxGradePct) : " (no elevation data)")
+        let n = buffer.write(" " + label, x: area.x, y: area.y, style: theme.style(.hudLabel), maxWidth: area.width)
+        if !plan.brakingZones.isEmpty, n + 18 < area.width {
+            let mark = theme.glyphs == .unicode ? "━ braking ┄ caution" : "= braking - caution"
+            buffer.write(mark, x: area.maxX - mark.count - 1, y: area.y, style: theme.style(.braking))
+        }
+        let p = profile(plan)
+        ElevationSparklineWidget.render(p, theme: theme, into: &buffer, area: Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: area.height - 1))
+    }
+
+    /// The plan's profile with each sample's braking level from the plan's braking zones.
+    public static func profile(_ plan: RoutePlan) -> ElevationProfile {
+        guard plan.hasElevation, !plan.profile.isEmpty else { return ElevationProfile(elevations: []) }
+        let zones = plan.brakingZones
+        let levels: [BrakingLevel] = plan.profile.map { s in
+            zones.filter { s.distance >= $0.start && s.distance <= $0.end }.map(\.level).max() ?? .none
+        }
+        return ElevationProfile(elevations: plan.profile.map(\.elevation), braking: levels)
+    }
+}

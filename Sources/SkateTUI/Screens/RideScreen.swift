@@ -1,0 +1,153 @@
+import SkateCore
+import SkateRide
+
+/// State of the ride screen. Ride time is the app's: ticks add `dt × simSpeed` unless paused;
+/// the feed is asked to catch up to it (a command), and its answer becomes `frame`.
+public struct RideScreenState: Hashable, Sendable {
+    public var start: RideStart
+    /// The route followed now (replaced on a reroute).
+    public var plan: PlanRef?
+    public var frame: RideFrame
+    /// Ride time asked of the feed, seconds.
+    public var rideTime: Double
+    /// × real time, one of `PacedClock.speedSteps`.
+    public var simSpeed: Double
+    public var paused: Bool
+    public var viewport: MapViewport
+    /// The route drawn under the rider.
+    public var overlay: RouteOverlay
+    /// The screen to go back to.
+    public var returnTo: ScreenID
+    /// The arrival banner was shown.
+    public var announcedEnd: Bool
+
+    public init(start: RideStart, viewport: MapViewport, overlay: RouteOverlay, simSpeed: Double, returnTo: ScreenID) {
+        self.start = start; plan = start.plan; frame = RideFrame(); rideTime = 0; self.simSpeed = simSpeed
+        paused = false; self.viewport = viewport; self.overlay = overlay; self.returnTo = returnTo; announcedEnd = false
+    }
+
+    /// True while ride time should move.
+    public var isRunning: Bool { !paused && !frame.finished }
+}
+
+/// The live ride: the map following the rider, the HUD beside it, cue banners on top.
+public enum RideScreen {
+    /// Map scale when a ride starts: 1 m per dot shows ~100 m around the rider on 100 columns.
+    public static let startMetresPerDot: Double = 1
+    /// Seconds a cue banner stays up (app time).
+    public static let bannerSeconds: Double = 4
+    /// Ride seconds one `.` advances.
+    public static let singleStep = PacedClock.defaultStep
+    /// Speed factor of a new ride (the CLI can ask for another).
+    public static let defaultSimSpeed: Double = 1
+
+    static func body(_ size: Size) -> Rect { Rect(size: size).splitTop(1).rest.splitBottom(1).rest }
+
+    /// The map part: all the body but the HUD column.
+    public static func mapArea(_ size: Size) -> Rect {
+        let b = body(size)
+        return Rect(x: b.x, y: b.y, width: b.width - HUDWidget.preferredWidth - 1, height: b.height)
+    }
+
+    static func hudArea(_ size: Size) -> Rect {
+        let b = body(size)
+        return Rect(x: b.maxX - HUDWidget.preferredWidth, y: b.y, width: HUDWidget.preferredWidth, height: b.height)
+    }
+
+    /// A new ride screen for a started ride.
+    public static func make(_ start: RideStart, services: TUIServices, context: TUIContext, size: Size, simSpeed: Double, returnTo: ScreenID) -> RideScreenState {
+        let area = mapArea(size)
+        let overlay = start.plan.map { overlayFor($0.plan, services: services) } ?? RouteOverlay()
+        let first = start.plan?.plan.geometry.first ?? context.map.bbox.center
+        let vp = MapViewport(origin: first, center: first, metresPerDot: startMetresPerDot, size: Size(width: area.width, height: area.height))
+        return RideScreenState(start: start, viewport: vp, overlay: overlay, simSpeed: simSpeed, returnTo: returnTo)
+    }
+
+    static func overlayFor(_ plan: RoutePlan, services: TUIServices) -> RouteOverlay {
+        PlanOverlay.make(plan, hazards: PlanOverlay.near(plan, services.knownHazards), spots: PlanOverlay.near(plan, services.spots))
+    }
+
+    public static func resized(_ s: RideScreenState, size: Size) -> RideScreenState {
+        var s = s
+        let a = mapArea(size)
+        s.viewport.size = Size(width: a.width, height: a.height)
+        return s
+    }
+
+    /// Applies a ride key; returns the new state and the ride time to advance to, if any.
+    public static func apply(_ action: KeyAction, to state: RideScreenState) -> (RideScreenState, advanceTo: Double?) {
+        var s = state
+        switch action {
+        case .togglePause:
+            if s.frame.finished { return (s, nil) }
+            s.paused.toggle()
+        case .faster:
+            s.simSpeed = PacedClock.speedSteps.first { $0 > s.simSpeed + 1e-9 } ?? PacedClock.maxSpeed
+        case .slower:
+            s.simSpeed = PacedClock.speedSteps.last { $0 < s.simSpeed - 1e-9 } ?? PacedClock.minSpeed
+        case .singleStep:
+            if s.frame.finished { return (s, nil) }
+            s.paused = true
+            s.rideTime += singleStep
+            return (s, s.rideTime)
+        case .zoomIn: s.viewport.zoomIn()
+        case .zoomOut: s.viewport.zoomOut()
+        default: break
+        }
+        return (s, nil)
+    }
+
+    /// Time passed: the ride time to advance to while running.
+    public static func tick(_ state: RideScreenState, dt: Double) -> (RideScreenState, advanceTo: Double?) {
+        guard state.isRunning else { return (state, nil) }
+        var s = state
+        s.rideTime = min(s.start.duration, s.rideTime + dt * s.simSpeed)
+        return (s, s.rideTime)
+    }
+
+    /// A new frame from the feed: follow the rider, swap the route after a reroute.
+    public static func advanced(_ state: RideScreenState, _ u: RideUpdate, services: TUIServices) -> RideScreenState {
+        var s = state
+        s.frame = u.frame
+        if let p = u.reroute {
+            s.plan = p
+            s.overlay = overlayFor(p.plan, services: services)
+        }
+        if let pos = u.frame.position { s.viewport.center(on: pos) }
+        return s
+    }
+
+    /// What the HUD shows for a frame.
+    public static func hud(_ s: RideScreenState) -> HUDData {
+        let f = s.frame
+        var next: ManeuverInfo?
+        if let p = s.plan?.plan {
+            let here = f.step ?? 0
+            if let st = p.steps.first(where: { $0.index > here && ($0.maneuver.isTurn || $0.maneuver == .arrive) }) {
+                next = ManeuverInfo(arrow: ManeuverArrow(st.maneuver), distanceMetres: max(0, st.startDistance - f.distanceAlong),
+                                    street: st.street.isEmpty ? st.instruction : st.street)
+            }
+        }
+        return HUDData(speedKmh: f.position == nil ? nil : f.speed * 3.6, stability: f.stability, gradePercent: f.grade, surface: f.surface,
+                       braking: f.braking, next: next, distanceLeftMetres: f.distanceLeft, etaSeconds: f.secondsLeft,
+                       rideClockSeconds: f.t, simSpeed: s.simSpeed, paused: s.paused, recording: s.start.recording && !f.finished)
+    }
+
+    public static func render(_ s: RideScreenState, context: TUIContext, extraHazards: [Coordinate], into buffer: inout ScreenBuffer, keyContext: ScreenID) {
+        let theme = context.theme
+        let size = buffer.size
+        let status = s.frame.finished ? "finished" : (s.paused ? "paused" : (s.frame.offRoute ? "OFF ROUTE" : "riding"))
+        TitleBar.render("Ride: " + Sanitizer.clean(s.start.name), context: context, right: status, into: &buffer)
+        let area = mapArea(size)
+        var overlay = s.overlay
+        overlay.hazards += extraHazards
+        if let p = s.frame.position { overlay.rider = RiderMark(position: p, headingDegrees: s.frame.heading ?? 0) }
+        MapRenderer.render(map: context.map, overlay: overlay, viewport: s.viewport, theme: theme, into: &buffer, area: area)
+        ScaleBar.render(s.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
+        let hudRect = hudArea(size)
+        let v = theme.glyphs.box.vertical
+        for yy in hudRect.y..<hudRect.maxY { buffer.set(x: hudRect.x - 1, y: yy, Cell(v, style: theme.style(.border))) }
+        HUDWidget.render(hud(s), theme: theme, into: &buffer, area: Rect(x: hudRect.x, y: hudRect.y + 1, width: hudRect.width, height: hudRect.height - 1))
+        KeyBarWidget.render(keyMap: context.keyMap, screen: keyContext, theme: theme, into: &buffer, area: Rect(size: size).splitBottom(1).bottom)
+    }
+}

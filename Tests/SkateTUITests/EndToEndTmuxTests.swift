@@ -1,0 +1,121 @@
+import Foundation
+import SkateCore
+import SkateStore
+import SkateTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tmux server of our own (private socket) running the built binary: keys in, screen out.
+final class TmuxSession {
+    static let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static var available: Bool { tmuxPath != nil }
+
+    let socket = "skateroute-e2e-\(UUID().uuidString.prefix(8))"
+    let name = "e2e"
+
+    /// Where `capture-pane` output lands.
+    let outFile = FileManager.default.temporaryDirectory.appendingPathComponent("skateroute-e2e-\(UUID().uuidString).txt").path
+
+    /// Runs a tmux client command through `posix_spawn` and `waitpid` (Foundation's `Process`
+    /// can miss the exit of a client whose forked server lives on). Output goes to a file.
+    @discardableResult
+    func tmux(_ args: [String], output: Bool = false) -> (status: Int32, out: String) {
+        func q(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let line = "exec " + ([Self.tmuxPath!, "-L", socket, "-f", "/dev/null"] + args).map(q).joined(separator: " ") +
+            " </dev/null 2>/dev/null >" + (output ? q(outFile) : "/dev/null")
+        let argv = ["/bin/sh", "-c", line]
+        var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for p in cargs { free(p) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, &cargs, environ) == 0 else { return (-1, "") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+        let out = output ? ((try? String(contentsOfFile: outFile, encoding: .utf8)) ?? "") : ""
+        return (code, out)
+    }
+
+    /// Starts `command` (a shell line) in a detached session of `width`×`height`.
+    func start(_ command: String, width: Int, height: Int) -> Bool {
+        tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command]).status == 0
+    }
+
+    func screen() -> String { tmux(["capture-pane", "-p", "-t", name], output: true).out }
+    func keys(_ k: String...) { tmux(["send-keys", "-t", name] + k) }
+    func type(_ text: String) { tmux(["send-keys", "-t", name, "-l", text]) }
+
+    /// Polls the screen until `predicate` holds or `timeout` seconds pass.
+    @discardableResult
+    func wait(_ timeout: Double = 15, _ predicate: (String) -> Bool) -> String {
+        let end = Date().addingTimeInterval(timeout)
+        var s = screen()
+        while !predicate(s), Date() < end {
+            Thread.sleep(forTimeInterval: 0.1)
+            s = screen()
+        }
+        return s
+    }
+
+    deinit {
+        tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: outFile)
+    }
+}
+
+/// The built binary driven through tmux: plan between two Monaco places, ride at ×60, report a
+/// pothole with `h 1`, quit with `q`, exit code 0.
+@Suite(.serialized, .enabled(if: TmuxSession.available, "tmux is not installed: end-to-end TUI test skipped"),
+       .enabled(if: BuiltCLI.available, BuiltCLI.skip),
+       .enabled(if: FileManager.default.fileExists(atPath: TestData.bundledMonaco), "Maps/monaco.srmap is absent"))
+struct EndToEndTmuxTests {
+    @Test func planRideReportQuit() throws {
+        let dir = TestData.temporaryDirectory("tui-e2e")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let data = dir.appendingPathComponent("data").path
+        let status = dir.appendingPathComponent("status").path
+        let bin = BuiltCLI.url!.path
+        func q(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let line = "cd \(q(dir.path)) && LANG=C.UTF-8 TERM=xterm-256color \(q(bin)) tui --map \(q(TestData.bundledMonaco)) " +
+            "--data-dir \(q(data)) --speed 60; echo $? > \(q(status))"
+        let t = TmuxSession()
+        try #require(t.start("sh -c " + q(line), width: 120, height: 40))
+
+        var s = t.wait { $0.contains("Plan a route") }
+        try #require(s.contains("From"), Comment(rawValue: s))
+        t.type("casino")
+        s = t.wait { $0.contains("> Casino") }
+        #expect(s.contains("> Casino"), Comment(rawValue: s))
+        t.keys("Enter")
+        t.type("stade louis")
+        s = t.wait { $0.contains("> Stade Louis") }
+        t.keys("Enter")
+        s = t.wait { $0.contains("Routes") && $0.contains("> best") }
+        #expect(s.contains("score"), Comment(rawValue: s))
+        t.keys("Enter")
+        s = t.wait { $0.contains("Preview") && $0.contains("Steps") }
+        #expect(s.contains("Arrive"), Comment(rawValue: s))
+        t.keys("r")
+        s = t.wait { $0.contains("Ride:") && $0.contains("SPEED") && $0.contains("×60") }
+        #expect(s.contains("km/h") && s.contains("CLOCK"), Comment(rawValue: s))
+        // Ride time moves at ×60.
+        let clock1 = s
+        s = t.wait(5) { $0 != clock1 && $0.contains("SPEED") }
+        t.keys("h")
+        s = t.wait { $0.contains("1 pothole") }
+        t.keys("1")
+        s = t.wait { $0.contains("Reported pothole") || $0.contains("no-report zone") || $0.contains("not saved") }
+        #expect(s.contains("Reported pothole #1"), Comment(rawValue: s))
+        t.keys("q")
+        let end = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: status), Date() < end { Thread.sleep(forTimeInterval: 0.1) }
+        let code = (try? String(contentsOfFile: status, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(code == "0", Comment(rawValue: t.screen()))
+        // The report reached the store.
+        let store = try SkateStore(dataDir: URL(fileURLWithPath: data))
+        let hz = try store.hazards(now: Date())
+        #expect(hz.count == 1 && hz.first?.hazard.kind == .pothole && hz.first?.hazard.source == .keyboard)
+    }
+}
