@@ -43,6 +43,14 @@ public struct PlaceSearch: Sendable {
     static let typoScore = 0.7
     /// Score when the query token appears inside a name token.
     static let infixScore = 0.5
+    /// Score share kept by a name the query covers only partly ("casino" in "Casino de Monte-Carlo").
+    static let coverageFloor = 0.93
+    /// Chain shops share names across a city (a "Casino" supermarket); landmarks do not, so a shop
+    /// yields to a landmark of the same name.
+    static let shopPrior = 0.92
+
+    static func kindPrior(_ k: PlaceKind) -> Double { k == .shop ? shopPrior : 1 }
+
     /// Minimum score for a hit to count.
     public static let minScore = 0.5
     /// Hits within this score of the best are "equally good".
@@ -156,7 +164,8 @@ public struct PlaceSearch: Sendable {
             var score = sum / Double(q.count)
             // Prefer names that the query covers fully: "casino" → "Casino" over "Casino Café de Paris".
             let coverage = Double(min(q.count, nameTokens.count)) / Double(nameTokens.count)
-            score *= 0.85 + 0.15 * coverage
+            score *= Self.coverageFloor + (1 - Self.coverageFloor) * coverage
+            score *= Self.kindPrior(candidates[i].kind)
             if score >= Self.minScore { hits.append(PlaceMatch(candidate: candidates[i], score: score)) }
         }
         hits.sort { a, b in
