@@ -86,8 +86,10 @@ struct EndToEndTmuxTests {
         var s = t.wait { $0.contains("Plan a route") }
         try #require(s.contains("From"), Comment(rawValue: s))
         t.type("casino")
-        s = t.wait { $0.contains("> Casino") }
-        #expect(s.contains("> Casino"), Comment(rawValue: s))
+        // The first result is a Casino landmark (Place du Casino), not the supermarket.
+        let picked: (String) -> Bool = { $0.split(separator: "\n").contains { $0.contains("> ") && $0.contains("Casino") } }
+        s = t.wait(15, picked)
+        #expect(picked(s), Comment(rawValue: s))
         t.keys("Enter")
         t.type("stade louis")
         s = t.wait { $0.contains("> Stade Louis") }
