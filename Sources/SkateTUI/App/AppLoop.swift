@@ -17,8 +17,12 @@ public enum AppLoop {
     ///   - maxIterations: a guard for tests; the live app passes nil.
     @discardableResult
     public static func run(app: TUIApp, terminal: Terminal, tickInterval: Double? = nil,
-                           now: () -> Double, maxIterations: Int? = nil) -> TUIExit {
+                           now: () -> Double, maxIterations: Int? = nil, initialCommands: [AppCommand] = []) -> TUIExit {
         var model = app.initialModel(size: terminal.size)
+        // Commands to run before the first frame (e.g. start a ride given on the command line).
+        for c in initialCommands {
+            for e in app.perform(c) { model = app.step(model, e).0 }
+        }
         var shown: ScreenBuffer?
         var dirty = true
         var lastTick = now()

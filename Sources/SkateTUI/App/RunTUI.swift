@@ -16,6 +16,8 @@ public struct TUIOptions: Sendable {
     public var rideSpeed: Double
     /// Reporter name for hazard reports and ratings.
     public var reporter: String
+    /// A ride to start at once (`skateroute ride RIDE` without `--headless`).
+    public var startRide: RideRequest?
 
     public init(store: SkateStore? = nil, storeProblem: String = "no data directory", ridesDirectory: String = "Rides",
                 rideLogDirectory: String? = nil, rideSpeed: Double = RideScreen.defaultSimSpeed, reporter: String = TUIServices.defaultReporter) {
@@ -53,5 +55,5 @@ public func runTUI(map: SkateMap, environment: [String: String] = ProcessInfo.pr
     return AppLoop.run(app: app, terminal: terminal, now: {
         let d = clock.now - t0
         return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-    })
+    }, initialCommands: options.startRide.map { [AppCommand.startRide($0)] } ?? [])
 }

@@ -3,6 +3,7 @@ import Foundation
 import SkateCore
 import SkateRide
 import SkateStore
+import SkateTUI
 
 /// `skateroute ride`: replay a recorded or synthetic ride through the matcher, cue and roughness
 /// engines, write the NDJSON log and print the summary.
@@ -61,8 +62,31 @@ struct RideCommand: ParsableCommand {
         guard let first = source.fixes.first, let last = source.fixes.last, let startEpoch = first.time else {
             throw fail("\(Sanitize.line(ride)): no timed fixes to replay")
         }
+        if !headless && !json && plan == nil && to == nil && motion == nil && assumeSpeed == nil {
+            // Live view: the TUI's ride screen replays it on the paced clock.
+            let factor = speed == "max" ? 60 : (Double(speed) ?? 1)
+            guard factor >= 0.25, factor <= 60 else { throw fail("--speed \(Sanitize.line(speed)) is out of range: use max or 0.25 to 60") }
+            let map = try mapOption.load()
+            var options = TUIOptions(ridesDirectory: URL(fileURLWithPath: ride).deletingLastPathComponent().path, rideSpeed: factor)
+            options.startRide = .replay(path: ride, plan: nil)
+            if !noStore {
+                let dir = dataDir.map { URL(fileURLWithPath: $0) } ?? StorePaths.defaultDataDir()
+                if let store = try? SkateStore(dataDir: dir) {
+                    options.store = store
+                    options.rideLogDirectory = dir.appendingPathComponent("rides").path
+                }
+            }
+            do {
+                let exit = try runTUI(map: map, options: options)
+                if case .interrupted(let s) = exit, s != 0 { throw ExitCode(128 + s) }
+                return
+            } catch let e as TUIError {
+                printError(e.description + " — or add --headless")
+                throw ExitCode(1)
+            }
+        }
         if !headless {
-            printError("skateroute: the live ride view arrives with the TUI; replaying headless")
+            printError("skateroute: live view needs a ride folder without --plan/--to/--motion/--json; replaying headless")
         }
         let map = try mapOption.load()
         let onMap = Self.inside(first.coordinate, map.bbox, margin: Self.mapMargin)
