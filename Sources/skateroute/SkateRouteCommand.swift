@@ -5,7 +5,7 @@ import SkateCore
 /// `skateroute`: the terminal navigator for skateboards. With no subcommand it opens the TUI on
 /// the bundled default map.
 @main
-struct SkateRouteCommand: AsyncParsableCommand {
+struct SkateRouteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "skateroute",
         abstract: "A terminal navigator for skateboards and other small hard wheels.",
