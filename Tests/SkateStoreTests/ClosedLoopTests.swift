@@ -8,13 +8,6 @@ import Testing
 /// The closed loop: a ride measures a street rougher than its tags say, the store keeps it, and
 /// the next plan goes around — through the real ride pipeline (matcher, roughness engine, sink).
 @Suite struct ClosedLoopTests {
-    static let art = """
-    A--------B
-    |        |
-    |        |
-    C--------D
-    """
-    static let street: [String: String] = ["highway": "residential", "surface": "asphalt"]
 
     /// Fixes at 1 Hz and 100 Hz motion of a rider going A → B at `speed` on a surface of ISO class `road`.
     func ride(on m: AsciiMap, road: ISO8608.RoadClass, speed: Double, start: Double) -> [RideInput] {
@@ -38,7 +31,7 @@ import Testing
     }
 
     @Test func aRideThatFeltCrustyMovesTheNextPlan() throws {
-        let m = AsciiMap(Self.art, ways: [("AB", Self.street), ("ACDB", Self.street)])
+        let m = SquareMap.make()
         let tmp = try TempStore()
         let start = t0.timeIntervalSince1970
         #expect(try letters(m, tmp.store.loadKnowledge(for: m.map, now: t0)) == "AB")
@@ -58,7 +51,7 @@ import Testing
     }
 
     @Test func aSmoothRideKeepsThePlan() throws {
-        let m = AsciiMap(Self.art, ways: [("AB", Self.street), ("ACDB", Self.street)])
+        let m = SquareMap.make()
         let tmp = try TempStore()
         let planner = Planner(map: m.map)
         let plan = try planner.plan(from: m.nodes["A"]!, to: m.nodes["B"]!, mode: .smoothest)

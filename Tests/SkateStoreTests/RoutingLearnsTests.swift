@@ -7,13 +7,6 @@ import Testing
 /// The store feeds the router: a severe fresh pothole, or a measured crusty surface, changes the
 /// next plan when a reasonable alternative exists.
 @Suite struct RoutingLearnsTests {
-    static let art = """
-    A--------B
-    |        |
-    |        |
-    C--------D
-    """
-    static let street: [String: String] = ["highway": "residential", "surface": "asphalt"]
 
     func planLetters(_ m: AsciiMap, knowledge: RoadKnowledge) throws -> String {
         let plan = try Planner(map: m.map, knowledge: knowledge).plan(from: m.nodes["A"]!, to: m.nodes["B"]!, mode: .smoothest)
@@ -21,7 +14,7 @@ import Testing
     }
 
     @Test func severePotholeMovesTheRoute() throws {
-        let m = AsciiMap(Self.art, ways: [("AB", Self.street), ("ACDB", Self.street)])
+        let m = SquareMap.make()
         let tmp = try TempStore()
         #expect(try planLetters(m, knowledge: tmp.store.loadKnowledge(for: m.map, now: t0)) == "AB")
         let mid = Coordinate(lat: (m.nodes["A"]!.lat + m.nodes["B"]!.lat) / 2, lon: (m.nodes["A"]!.lon + m.nodes["B"]!.lon) / 2)
@@ -36,7 +29,7 @@ import Testing
     }
 
     @Test func measuredCrustyEdgeIsAvoidedNextTime() throws {
-        let m = AsciiMap(Self.art, ways: [("AB", Self.street), ("ACDB", Self.street)])
+        let m = SquareMap.make()
         let tmp = try TempStore()
         let ab = try #require((0..<m.map.edgeCount).first { e in
             let a = m.node("A")!, b = m.node("B")!

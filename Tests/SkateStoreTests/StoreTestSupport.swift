@@ -21,3 +21,16 @@ let t0 = Date(timeIntervalSince1970: 1_777_636_800)
 let minute: TimeInterval = 60
 let hour: TimeInterval = 3_600
 let day: TimeInterval = 86_400
+
+/// The two-route square both learning suites ride: A–B straight (225 m) or round by C and D.
+enum SquareMap {
+    static let art = """
+    A--------B
+    |        |
+    |        |
+    C--------D
+    """
+    static let street: [String: String] = ["highway": "residential", "surface": "asphalt"]
+
+    static func make() -> AsciiMap { AsciiMap(art, ways: [("AB", street), ("ACDB", street)]) }
+}
