@@ -48,10 +48,14 @@ struct MapOption: ParsableArguments {
     var path: String { map ?? BundledMaps.defaultMapPath() }
 
     /// Loads the map or throws an ExitCode after printing one clear line.
-    func load() throws -> SkateMap {
-        do { return try MapFormat.load(path: path) } catch let e as MapFileError {
-            throw fail(e.description)
-        }
+    func load() throws -> SkateMap { try loadMap(map) }
+}
+
+/// Loads the map at `path` (nil: the bundled default) or throws an ExitCode after printing one clear line.
+func loadMap(_ path: String?) throws -> SkateMap {
+    let p = path ?? BundledMaps.defaultMapPath()
+    do { return try MapFormat.load(path: p) } catch let e as MapFileError {
+        throw fail(e.description)
     }
 }
 

@@ -17,4 +17,20 @@ struct SkateRouteCommand: ParsableCommand {
         ],
         defaultSubcommand: TUICommand.self
     )
+
+    /// Well-formed `plan` command lines skip ArgumentParser's start-up (see `PlanFastPath`);
+    /// everything else, including every error and help text, goes through it.
+    static func main() {
+        if let request = PlanFastPath.parse(Array(CommandLine.arguments.dropFirst())) {
+            do {
+                try runPlan(request)
+            } catch let code as ExitCode {
+                Foundation.exit(code.rawValue)
+            } catch {
+                exit(withError: error)
+            }
+            Foundation.exit(0)
+        }
+        main(nil)
+    }
 }

@@ -23,42 +23,51 @@ struct PlanCommand: ParsableCommand {
     @Flag(help: "Ignore the hazard and surface store (plan from map tags only).") var noStore = false
     @Option(help: "Plan as of this time (ISO 8601), for hazard expiry.") var now: String?
 
-    func run() throws {
-        guard let rideMode = RideMode(rawValue: mode) else {
-            throw fail("unknown mode '\(mode)'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        guard (0...5).contains(alternatives) else { throw fail("--alternatives must be 0…5") }
-        var timer = PhaseTimer()
-        let map = try mapOption.load()
-        timer.mark("load")
-        let knowledge = try loadKnowledge(map: map, dataDir: dataDir, disabled: noStore, now: now)
-        timer.mark("store")
-        // Place search indexes every name; skip it when both ends are coordinates.
-        var search: PlaceSearch?
-        func place(_ text: String, _ role: String) throws -> PlaceCandidate {
-            if let c = Coordinate(parsing: text) { return PlaceCandidate(name: c.description, kind: .other, category: "coordinate", at: c) }
-            if search == nil { search = PlaceSearch(map: map) }
-            return try resolvePlace(text, search: search!, role: role)
-        }
-        let a = try place(from, "start")
-        let b = try place(to, "destination")
-        timer.mark("places")
-        let planner = Planner(map: map, knowledge: knowledge)
-        timer.mark("planner")
-        let plan: RoutePlan
-        do {
-            plan = try planner.plan(from: a.at, to: b.at, mode: rideMode, alternatives: alternatives)
-        } catch let e as RoutingError {
-            throw fail(e.description)
-        }
-        timer.mark("plan")
-        defer { timer.mark("output"); timer.report() }
-        switch format {
-        case .text: print(Sanitize.lines(PlanFormats.text(plan, from: a.name, to: b.name)), terminator: "")
-        case .json: print(PlanFormats.json(plan))
-        case .gpx: print(PlanFormats.gpx(plan, name: "\(a.name) → \(b.name)"), terminator: "")
-        case .geojson: print(PlanFormats.geojson(plan))
-        }
+    /// The parsed options as plain values.
+    var request: PlanRequest {
+        PlanRequest(from: from, to: to, mode: mode, alternatives: alternatives, format: format,
+                    map: mapOption.map, dataDir: dataDir, noStore: noStore, now: now)
+    }
+
+    func run() throws { try runPlan(request) }
+}
+
+/// Plans and prints a route: the whole of `skateroute plan` once its options are parsed.
+func runPlan(_ r: PlanRequest) throws {
+    guard let rideMode = RideMode(rawValue: r.mode) else {
+        throw fail("unknown mode '\(r.mode)'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    guard (0...5).contains(r.alternatives) else { throw fail("--alternatives must be 0…5") }
+    var timer = PhaseTimer()
+    let map = try loadMap(r.map)
+    timer.mark("load")
+    let knowledge = try loadKnowledge(map: map, dataDir: r.dataDir, disabled: r.noStore, now: r.now)
+    timer.mark("store")
+    // Place search indexes every name; skip it when both ends are coordinates.
+    var search: PlaceSearch?
+    func place(_ text: String, _ role: String) throws -> PlaceCandidate {
+        if let c = Coordinate(parsing: text) { return PlaceCandidate(name: c.description, kind: .other, category: "coordinate", at: c) }
+        if search == nil { search = PlaceSearch(map: map) }
+        return try resolvePlace(text, search: search!, role: role)
+    }
+    let a = try place(r.from, "start")
+    let b = try place(r.to, "destination")
+    timer.mark("places")
+    let planner = Planner(map: map, knowledge: knowledge)
+    timer.mark("planner")
+    let plan: RoutePlan
+    do {
+        plan = try planner.plan(from: a.at, to: b.at, mode: rideMode, alternatives: r.alternatives)
+    } catch let e as RoutingError {
+        throw fail(e.description)
+    }
+    timer.mark("plan")
+    defer { timer.mark("output"); timer.report() }
+    switch r.format {
+    case .text: print(Sanitize.lines(PlanFormats.text(plan, from: a.name, to: b.name)), terminator: "")
+    case .json: print(PlanFormats.json(plan))
+    case .gpx: print(PlanFormats.gpx(plan, name: "\(a.name) → \(b.name)"), terminator: "")
+    case .geojson: print(PlanFormats.geojson(plan))
     }
 }
 

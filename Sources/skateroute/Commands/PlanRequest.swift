@@ -1,0 +1,82 @@
+import SkateCore
+
+/// Everything `skateroute plan` needs, as plain values: filled by ArgumentParser (`PlanCommand`)
+/// or, for the common well-formed command line, by `PlanFastPath`.
+struct PlanRequest: Equatable {
+    var from: String
+    var to: String
+    /// A `RideMode` raw value (checked when the plan runs, so both parsers report it the same way).
+    var mode: String = RideMode.smoothest.rawValue
+    var alternatives: Int = 0
+    var format: PlanCommand.Format = .text
+    /// Compiled map path; nil means the bundled default.
+    var map: String?
+    var dataDir: String?
+    var noStore = false
+    var now: String?
+}
+
+/// A direct reader for well-formed `skateroute plan …` command lines.
+///
+/// Why not ArgumentParser for these too: building its command tree reflects over every
+/// subcommand's property wrappers (`Mirror`, generic metadata by mangled name, protocol
+/// conformance scans over the whole static binary), which costs ~2–3 ms of a process that
+/// otherwise answers in a few milliseconds; `skateroute plan` is the command scripts call in
+/// loops. Anything this reader does not fully understand — help, an unknown or repeated-flag
+/// form, a missing or dash-led value, a bad number or format — returns nil and goes to
+/// ArgumentParser, which stays the single source of help text and error messages. A test pins
+/// that both parsers agree on every command line this one accepts.
+enum PlanFastPath {
+    /// Options that take a value, by long name.
+    static let valueOptions: Set<String> = ["from", "to", "mode", "alternatives", "format", "map", "data-dir", "now"]
+
+    /// The request for `arguments` (without the program name), or nil to let ArgumentParser decide.
+    static func parse(_ arguments: [String]) -> PlanRequest? {
+        guard arguments.first == "plan" else { return nil }
+        var values: [String: String] = [:]
+        var noStore = false
+        var i = 1
+        while i < arguments.count {
+            let arg = arguments[i]
+            guard arg.hasPrefix("--"), arg.count > 2 else { return nil }
+            let body = arg.dropFirst(2)
+            let name: String, value: String
+            if let eq = body.firstIndex(of: "=") {
+                name = String(body[..<eq])
+                value = String(body[body.index(after: eq)...])
+                // ArgumentParser refuses an empty `--name=`; leave that error to it.
+                guard valueOptions.contains(name), !value.isEmpty else { return nil }
+                i += 1
+            } else {
+                name = String(body)
+                if name == "no-store" { noStore = true; i += 1; continue }
+                guard valueOptions.contains(name), i + 1 < arguments.count else { return nil }
+                value = arguments[i + 1]
+                // A value that looks like an option is ArgumentParser's call to make.
+                if value.hasPrefix("-") { return nil }
+                i += 2
+            }
+            // ArgumentParser converts every occurrence, so a bad early value is an error even when
+            // a later one would be fine.
+            if name == "alternatives" && Int(value) == nil { return nil }
+            if name == "format" && PlanCommand.Format(rawValue: value) == nil { return nil }
+            values[name] = value
+        }
+        guard let from = values["from"], let to = values["to"] else { return nil }
+        var r = PlanRequest(from: from, to: to)
+        if let m = values["mode"] { r.mode = m }
+        if let a = values["alternatives"] {
+            guard let n = Int(a) else { return nil }
+            r.alternatives = n
+        }
+        if let f = values["format"] {
+            guard let v = PlanCommand.Format(rawValue: f) else { return nil }
+            r.format = v
+        }
+        r.map = values["map"]
+        r.dataDir = values["data-dir"]
+        r.now = values["now"]
+        r.noStore = noStore
+        return r
+    }
+}
