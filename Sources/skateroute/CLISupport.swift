@@ -19,24 +19,29 @@ func fail(_ message: String) -> ExitCode {
 enum BundledMaps {
     static let defaultMapName = "monaco.srmap"
 
+    /// The first existing candidate: `$SKATEROUTE_MAPS/`, `./Maps/`, `Maps/` up to five folders above
+    /// the executable, then the source tree this binary was built from. Plain POSIX calls: this
+    /// runs on every `skateroute plan`.
     static func defaultMapPath() -> String {
-        let fm = FileManager.default
         var candidates: [String] = []
-        if let env = ProcessInfo.processInfo.environment["SKATEROUTE_MAPS"], !env.isEmpty {
-            candidates.append((env as NSString).appendingPathComponent(defaultMapName))
+        if let env = getenv("SKATEROUTE_MAPS"), env.pointee != 0 {
+            candidates.append(String(cString: env) + "/" + defaultMapName)
         }
-        candidates.append(fm.currentDirectoryPath + "/Maps/" + defaultMapName)
-        // Walk up from the executable (…/.build/debug/skateroute → project root).
-        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            candidates.append(url.appendingPathComponent("Maps/" + defaultMapName).path)
-            url.deleteLastPathComponent()
+        candidates.append("Maps/" + defaultMapName)
+        if let exe = realpath(CommandLine.arguments[0], nil) ?? realpath("/proc/self/exe", nil) {
+            var dir = String(cString: exe)
+            free(exe)
+            for _ in 0..<6 {
+                guard let slash = dir.lastIndex(of: "/") else { break }
+                dir = String(dir[..<slash])
+                candidates.append(dir + "/Maps/" + defaultMapName)
+            }
         }
-        // The source tree this binary was built from.
-        var src = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { src.deleteLastPathComponent() }
-        candidates.append(src.appendingPathComponent("Maps/" + defaultMapName).path)
-        return candidates.first { fm.fileExists(atPath: $0) } ?? candidates[0]
+        // The source tree this binary was built from (…/Sources/skateroute/CLISupport.swift).
+        var src = #filePath
+        for _ in 0..<3 { if let slash = src.lastIndex(of: "/") { src = String(src[..<slash]) } }
+        candidates.append(src + "/Maps/" + defaultMapName)
+        return candidates.first { access($0, R_OK) == 0 } ?? candidates[0]
     }
 }
 
@@ -88,7 +93,7 @@ func loadKnowledge(map: SkateMap, dataDir: String?, disabled: Bool, now: String?
 
 /// Phase timings on stderr when `SKATEROUTE_TIMING=1` (for profiling whole-process runs).
 struct PhaseTimer {
-    let enabled = ProcessInfo.processInfo.environment["SKATEROUTE_TIMING"] == "1"
+    let enabled = getenv("SKATEROUTE_TIMING").map { String(cString: $0) } == "1"
     var last = PhaseTimer.now()
     var phases: [(String, Double)] = []
 
@@ -107,6 +112,6 @@ struct PhaseTimer {
 
     func report() {
         guard enabled else { return }
-        printError(phases.map { String(format: "%@ %.2f ms", $0.0, $0.1 * 1000) }.joined(separator: ", "))
+        printError(phases.map { "\($0.0) \(FixedDecimal.string($0.1 * 1000, decimals: 2)) ms" }.joined(separator: ", "))
     }
 }

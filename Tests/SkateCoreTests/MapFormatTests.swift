@@ -51,6 +51,47 @@ import Testing
         }
     }
 
+    /// The derived tables a file carries are exactly what the map's arrays give when recomputed,
+    /// for the sample and for the shipped Monaco map (a stale `Maps/monaco.srmap` fails here).
+    @Test func derivedTablesMatchRecomputation() throws {
+        let m = sampleMap()
+        #expect(m.derived == nil, "an in-memory map carries no derived block")
+        let back = try MapFormat.encode(m).withUnsafeBytes { try MapFormat.decode($0, path: "mem") }
+        #expect(back.derived == MapDerived(map: m))
+        let monaco = try MapFormat.load(path: TestData.bundledMonaco)
+        let stored = try #require(monaco.derived)
+        let fresh = MapDerived(map: monaco)
+        #expect(stored == fresh)
+        #expect(stored.grade.contains { $0 < -8 }, "Monaco has steep descents; the stored grades are not all zero")
+        #expect(Set(stored.componentRoot).count > 1 && stored.bearingEnd.contains { $0 > 180 })
+    }
+
+    /// A derived block that passes the checksum but holds impossible values is refused.
+    @Test func corruptDerivedBlockIsRefused() throws {
+        var bytes = try MapFormat.encode(sampleMap())
+        // Find the componentRoot section (the second-to-last directory entry) and point a node's
+        // root far past the nodes, then fix the checksum so only the content check can catch it.
+        let count = Int(bytes[12]) | Int(bytes[13]) << 8
+        let entry = 32 + (count - 2) * 24
+        func u64(_ at: Int) -> Int { (0..<8).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        let off = u64(entry + 8)
+        bytes[off + 3] = 0x7F
+        let crc = bytes[32...].withUnsafeBytes { crc32Checksum($0) }
+        for i in 0..<4 { bytes[24 + i] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(i))) }
+        #expect(throws: MapFileError.corrupt(path: "x.srmap", reason: "component root out of range")) {
+            _ = try bytes.withUnsafeBytes { try MapFormat.decode($0, path: "x.srmap") }
+        }
+    }
+
+    @Test func metadataRoundTripsThroughTheBinaryRecord() throws {
+        let meta = MapMetadata(name: "Zürich \u{1B}[31m", attribution: "© OSM", sources: ["a.pbf", "", "b.hgt"], osmTimestamp: "2026-01-01T00:00:00Z",
+                               hasElevation: true, inclineTaggedWays: 390, waysKept: -1)
+        var m = sampleMap()
+        m.metadata = meta
+        let back = try MapFormat.encode(m).withUnsafeBytes { try MapFormat.decode($0, path: "mem") }
+        #expect(back.metadata == meta)
+    }
+
     @Test func missingFileAndAtomicWrite() throws {
         let dir = TestData.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

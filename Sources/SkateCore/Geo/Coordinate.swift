@@ -12,11 +12,18 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         self.lon = lon
     }
 
-    public var description: String { String(format: "%.6f,%.6f", lat, lon) }
+    public var description: String {
+        FixedDecimal.string(lat, decimals: 6) + "," + FixedDecimal.string(lon, decimals: 6)
+    }
 
     /// Parses `"lat,lon"` (spaces allowed). Returns nil when the text is not two numbers in range.
     public init?(parsing text: String) {
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        func trimmed(_ s: Substring) -> Substring {
+            let blank: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+            guard let first = s.firstIndex(where: { !blank($0) }), let last = s.lastIndex(where: { !blank($0) }) else { return "" }
+            return s[first...last]
+        }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
         guard parts.count == 2, let la = Double(parts[0]), let lo = Double(parts[1]),
               la.isFinite, lo.isFinite, abs(la) <= 90, abs(lo) <= 180 else { return nil }
         self.init(lat: la, lon: lo)

@@ -37,11 +37,13 @@ public enum MapFileError: Error, CustomStringConvertible, Equatable {
 /// 32  directory: per section { id UInt32, element size UInt32, offset UInt64, length UInt64 }
 ///     then the sections, each starting on an 8-byte boundary
 /// ```
-/// Section 1 (metadata) is JSON with sorted keys; all others are raw arrays.
+/// Section 1 (metadata) is a small binary record (see `MapMetadata.encoded`); all others are raw
+/// arrays. Version 2 added the derived sections (`MapDerived`: tag roughness, grades, climbs,
+/// steepest descents, travel times, bearings, connected components), so loading does no per-edge work.
 public enum MapFormat {
     public static let magic: [UInt8] = Array("SKTRMAP\0".utf8)
     /// Bump on any layout change; loaders refuse other versions.
-    public static let version: UInt32 = 1
+    public static let version: UInt32 = 2
     static let headerSize = 32
     static let directoryEntrySize = 24
 
@@ -56,6 +58,8 @@ public enum MapFormat {
         case placeLat, placeLon, placeName, placeKind, placeCategory
         case zoneKind, zoneName, zoneRingStart, zoneLat, zoneLon
         case gridParams, gridCellStart, gridCellEdges
+        case tagRMS, tagRMSSource, grade, climb, descent, steepestDownFwd, steepestDownBwd,
+             tagSecondsFwd, tagSecondsBwd, bearingStart, bearingEnd, componentRoot, componentSize
     }
 
     // MARK: Writing
@@ -66,9 +70,7 @@ public enum MapFormat {
         func add<T: BitwiseCopyable>(_ s: Section, _ a: [T]) {
             sections.append((s, UInt32(MemoryLayout<T>.stride), a.withUnsafeBytes { Array($0) }))
         }
-        let enc = JSONEncoder()
-        enc.outputFormatting = [.sortedKeys]
-        sections.append((.metadata, 1, Array(try enc.encode(map.metadata))))
+        sections.append((.metadata, 1, map.metadata.encoded()))
         add(.nodeLat, map.nodeLat); add(.nodeLon, map.nodeLon); add(.nodeFlags, map.nodeFlags); add(.nodeOsmId, map.nodeOsmId)
         add(.edgeFrom, map.edgeFrom); add(.edgeTo, map.edgeTo); add(.edgeLength, map.edgeLength)
         add(.edgeHighway, map.edgeHighway); add(.edgeSurface, map.edgeSurface); add(.edgeSmoothness, map.edgeSmoothness)
@@ -84,6 +86,13 @@ public enum MapFormat {
         let g = map.grid
         add(.gridParams, [g.bbox.minLon, g.bbox.minLat, g.bbox.maxLon, g.bbox.maxLat, g.cellLat, g.cellLon, Double(g.nx), Double(g.ny)])
         add(.gridCellStart, g.cellStart); add(.gridCellEdges, g.cellEdges)
+        // Always recomputed from the arrays being written, never copied from a loaded map.
+        let d = MapDerived(map: map)
+        add(.tagRMS, d.tagRMS); add(.tagRMSSource, d.tagRMSSource); add(.grade, d.grade); add(.climb, d.climb)
+        add(.descent, d.descent); add(.steepestDownFwd, d.steepestDownFwd); add(.steepestDownBwd, d.steepestDownBwd)
+        add(.tagSecondsFwd, d.tagSecondsFwd); add(.tagSecondsBwd, d.tagSecondsBwd)
+        add(.bearingStart, d.bearingStart); add(.bearingEnd, d.bearingEnd)
+        add(.componentRoot, d.componentRoot); add(.componentSize, d.componentSize)
 
         let dirSize = sections.count * directoryEntrySize
         var offset = align8(headerSize + dirSize)
@@ -170,7 +179,8 @@ public enum MapFormat {
         guard count < 1000, headerSize + count * directoryEntrySize <= raw.count else {
             throw MapFileError.corrupt(path: path, reason: "bad section directory")
         }
-        var dir: [UInt32: (elem: Int, off: Int, len: Int)] = [:]
+        // Indexed by section id (a plain array: no hashing set-up in a fresh process).
+        var dir = [(elem: Int, off: Int, len: Int)?](repeating: nil, count: Section.allCases.count + 1)
         for i in 0..<count {
             let at = headerSize + i * directoryEntrySize
             let id = raw.loadLE(UInt32.self, at: at)
@@ -179,10 +189,10 @@ public enum MapFormat {
             guard off <= UInt64(raw.count), len <= UInt64(raw.count) - off, elem > 0, Int(len) % elem == 0 else {
                 throw MapFileError.corrupt(path: path, reason: "section \(id) out of bounds")
             }
-            dir[id] = (elem, Int(off), Int(len))
+            if Int(id) < dir.count { dir[Int(id)] = (elem, Int(off), Int(len)) }
         }
         func arr<T: BitwiseCopyable>(_ s: Section, _: T.Type = T.self) throws -> [T] {
-            guard let d = dir[s.rawValue] else { throw MapFileError.corrupt(path: path, reason: "missing section \(s)") }
+            guard let d = dir[Int(s.rawValue)] else { throw MapFileError.corrupt(path: path, reason: "missing section \(s)") }
             guard d.elem == MemoryLayout<T>.stride else { throw MapFileError.corrupt(path: path, reason: "section \(s) has wrong element size") }
             let n = d.len / d.elem
             return [T](unsafeUninitializedCapacity: n) { buf, initialized in
@@ -191,8 +201,7 @@ public enum MapFormat {
             }
         }
         let metaBytes: [UInt8] = try arr(.metadata)
-        let meta: MapMetadata
-        do { meta = try JSONDecoder().decode(MapMetadata.self, from: Data(metaBytes)) } catch {
+        guard let meta = MapMetadata(encoded: metaBytes) else {
             throw MapFileError.corrupt(path: path, reason: "unreadable metadata")
         }
         var m = SkateMap(metadata: meta)
@@ -214,6 +223,13 @@ public enum MapFormat {
                              cellLat: gp[4], cellLon: gp[5], nx: Int(gp[6]), ny: Int(gp[7]),
                              cellStart: try arr(.gridCellStart), cellEdges: try arr(.gridCellEdges))
         if let problem = m.consistencyProblem() { throw MapFileError.corrupt(path: path, reason: problem) }
+        let d = MapDerived(tagRMS: try arr(.tagRMS), tagRMSSource: try arr(.tagRMSSource), grade: try arr(.grade),
+                           climb: try arr(.climb), descent: try arr(.descent), steepestDownFwd: try arr(.steepestDownFwd),
+                           steepestDownBwd: try arr(.steepestDownBwd), tagSecondsFwd: try arr(.tagSecondsFwd),
+                           tagSecondsBwd: try arr(.tagSecondsBwd), bearingStart: try arr(.bearingStart),
+                           bearingEnd: try arr(.bearingEnd), componentRoot: try arr(.componentRoot), componentSize: try arr(.componentSize))
+        if let problem = d.problem(nodes: m.nodeCount, edges: m.edgeCount) { throw MapFileError.corrupt(path: path, reason: problem) }
+        m.derived = d
         return m
     }
 }

@@ -108,6 +108,11 @@ public struct SkateMap: Sendable {
     // MARK: Spatial grid over edges for snapping
     public var grid: SpatialGrid
 
+    /// Precomputed per-edge facts, present on maps loaded from a `.srmap` (the file carries them);
+    /// nil on maps built in memory, whose users compute them on demand. A loaded map is not
+    /// meant to be edited; anyone who does must not rely on this.
+    public internal(set) var derived: MapDerived?
+
     /// Sentinel in `edgeIncline` meaning "no numeric incline tag".
     public static let noIncline: Int8 = .min
 
@@ -122,6 +127,7 @@ public struct SkateMap: Sendable {
         placeLat = []; placeLon = []; placeName = []; placeKind = []; placeCategory = []
         zoneKind = []; zoneName = []; zoneRingStart = [0]; zoneLat = []; zoneLon = []
         grid = SpatialGrid.empty
+        derived = nil
     }
 
     // MARK: Convenience accessors

@@ -1,4 +1,4 @@
-/// Connected components of a map's graph (ignoring direction), by union–find.
+/// Connected components of a map's graph (ignoring direction), by union–find (precomputed in `MapDerived`).
 public struct ConnectedComponents: Sendable {
     /// Component id (its root node) per node.
     public let root: [Int32]
@@ -13,23 +13,13 @@ public struct ConnectedComponents: Sendable {
 
     public init(map: SkateMap) {
         self.map = map
-        var parent = (0..<Int32(map.nodeCount)).map { $0 }
-        func find(_ x: Int32) -> Int32 {
-            var x = x
-            while parent[Int(x)] != x { parent[Int(x)] = parent[Int(parent[Int(x)])]; x = parent[Int(x)] }
-            return x
+        if let d = map.derived {
+            root = d.componentRoot; sizes = d.componentSize
+        } else {
+            (root, sizes) = MapDerived.components(map: map)
         }
-        for e in 0..<map.edgeCount where SkateCosting.isAllowed(map: map, edge: e) {
-            let a = find(Int32(map.edgeFrom[e])), b = find(Int32(map.edgeTo[e]))
-            if a != b { if a < b { parent[Int(b)] = a } else { parent[Int(a)] = b } }
-        }
-        var r = [Int32](repeating: 0, count: map.nodeCount)
-        var s = [Int32](repeating: 0, count: map.nodeCount)
-        for n in 0..<map.nodeCount { r[n] = find(Int32(n)); s[Int(r[n])] += 1 }
-        root = r
-        sizes = s
         var best: Int32 = 0
-        for n in 0..<map.nodeCount where s[n] > s[Int(best)] { best = Int32(n) }
+        for n in 0..<map.nodeCount where sizes[n] > sizes[Int(best)] { best = Int32(n) }
         mainRoot = best
     }
 

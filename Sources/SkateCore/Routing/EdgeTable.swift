@@ -32,59 +32,24 @@ public struct EdgeTable: Sendable {
     /// Largest |grade| in percent the router believes from a DEM; steeper figures are noise or stairs.
     public static let maxGradePct: Float = 30
 
+    /// The map's precomputed facts (from the `.srmap`, or computed now for an in-memory map),
+    /// patched with what the store knows: measured or rated roughness, freshness, hazards.
     public init(map: SkateMap, knowledge: RoadKnowledge) {
+        let d = map.derived ?? MapDerived(map: map)
         let n = map.edgeCount
-        rms = .init(repeating: 0, count: n); rmsSource = .init(repeating: 0, count: n); freshness = .init(repeating: 0, count: n)
-        grade = .init(repeating: 0, count: n); climb = .init(repeating: 0, count: n); descent = .init(repeating: 0, count: n)
-        steepestDownFwd = .init(repeating: 0, count: n); steepestDownBwd = .init(repeating: 0, count: n)
-        hazard = .init(repeating: 0, count: n); secondsFwd = .init(repeating: 0, count: n); secondsBwd = .init(repeating: 0, count: n); bearingStart = .init(repeating: 0, count: n); bearingEnd = .init(repeating: 0, count: n)
-        for e in 0..<n {
-            if let o = knowledge.observations[e] {
-                rms[e] = Float(o.rms); rmsSource[e] = UInt8(o.source.rawValue); freshness[e] = Float(o.freshness)
-            } else {
-                let t = map.tagRoughness(ofEdge: e)
-                rms[e] = Float(t.rms); rmsSource[e] = UInt8(t.source.rawValue)
-            }
-            if let hs = knowledge.hazards[e] {
-                hazard[e] = Float(hs.reduce(0) { $0 + Double($1.severity * $1.severity) * $1.confidence })
-            }
-            let len = Double(map.edgeLength[e])
-            let prof = map.elevationProfile(ofEdge: e)
-            if prof.count >= 2, len > 0 {
-                let g = Float((Double(prof.last!) - Double(prof.first!)) / len * 100)
-                grade[e] = max(-Self.maxGradePct, min(Self.maxGradePct, g))
-                var up: Float = 0, down: Float = 0
-                var prev = prof.first!
-                for x in prof.dropFirst() { let d = x - prev; if d > 0 { up += d } else { down -= d }; prev = x }
-                climb[e] = up; descent[e] = down
-                let spacing = len / Double(prof.count - 1)
-                let w = max(1, Int((Self.sustainWindow / spacing).rounded(.up)))
-                var minF: Float = 0, minB: Float = 0
-                let arr = Array(prof)
-                if w >= arr.count {
-                    minF = min(0, grade[e]); minB = min(0, -grade[e])
-                } else {
-                    for i in 0..<(arr.count - w) {
-                        let gg = Float(Double(arr[i + w] - arr[i]) / (Double(w) * spacing) * 100)
-                        minF = min(minF, gg); minB = min(minB, -gg)
-                    }
-                }
-                steepestDownFwd[e] = max(-Self.maxGradePct, minF); steepestDownBwd[e] = max(-Self.maxGradePct, minB)
-            }
-            let len0 = Double(map.edgeLength[e])
-            if map.flags(ofEdge: e).contains(.steps) {
-                secondsFwd[e] = Float(len0 / SkatePhysics.stepsSpeed); secondsBwd[e] = secondsFwd[e]
-            } else {
-                let r = Double(rms[e])
-                secondsFwd[e] = Float(len0 / SkatePhysics.cruiseSpeed(gradePct: Double(grade[e]), rms: r))
-                secondsBwd[e] = Float(len0 / SkatePhysics.cruiseSpeed(gradePct: -Double(grade[e]), rms: r))
-            }
-            let r = map.geometryRange(ofEdge: e)
-            let a = Coordinate(lat: map.geomLat[r.lowerBound], lon: map.geomLon[r.lowerBound])
-            let b = Coordinate(lat: map.geomLat[r.lowerBound + 1], lon: map.geomLon[r.lowerBound + 1])
-            let y = Coordinate(lat: map.geomLat[r.upperBound - 2], lon: map.geomLon[r.upperBound - 2])
-            let z = Coordinate(lat: map.geomLat[r.upperBound - 1], lon: map.geomLon[r.upperBound - 1])
-            bearingStart[e] = Float(Geo.bearing(a, b)); bearingEnd[e] = Float(Geo.bearing(y, z))
+        rms = d.tagRMS; rmsSource = d.tagRMSSource
+        grade = d.grade; climb = d.climb; descent = d.descent
+        steepestDownFwd = d.steepestDownFwd; steepestDownBwd = d.steepestDownBwd
+        secondsFwd = d.tagSecondsFwd; secondsBwd = d.tagSecondsBwd
+        bearingStart = d.bearingStart; bearingEnd = d.bearingEnd
+        freshness = .init(repeating: 0, count: n)
+        hazard = .init(repeating: 0, count: n)
+        for (e, o) in knowledge.observations where e >= 0 && e < n {
+            rms[e] = Float(o.rms); rmsSource[e] = UInt8(o.source.rawValue); freshness[e] = Float(o.freshness)
+            (secondsFwd[e], secondsBwd[e]) = MapDerived.travelSeconds(map: map, edge: e, grade: grade[e], rms: rms[e])
+        }
+        for (e, hs) in knowledge.hazards where e >= 0 && e < n {
+            hazard[e] = Float(hs.reduce(0) { $0 + Double($1.severity * $1.severity) * $1.confidence })
         }
     }
 

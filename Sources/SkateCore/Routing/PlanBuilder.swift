@@ -208,7 +208,7 @@ public struct PlanBuilder: Sendable {
         }
         var notes: [String] = []
         if !path.crustyRuleMet {
-            notes.append(String(format: "no line avoids %.0f m of continuous crusty surface; longest crusty stretch %.0f m", CostingConstants.maxContinuousCrusty, longest))
+            notes.append("no line avoids \(FixedDecimal.string(CostingConstants.maxContinuousCrusty, decimals: 0)) m of continuous crusty surface; longest crusty stretch \(FixedDecimal.string(longest, decimals: 0)) m")
         }
         if !hasElevation { notes.append("map has no elevation: grades and braking zones unknown") }
         return RoutePlan(mode: mode, path: path, steps: steps, geometry: geometry, distance: total, duration: duration, score: score,

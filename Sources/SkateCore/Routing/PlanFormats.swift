@@ -59,7 +59,11 @@ public enum PlanFormats {
 
     // MARK: Text
 
-    static func km(_ m: Double) -> String { m >= 1000 ? String(format: "%.2f km", m / 1000) : String(format: "%.0f m", m) }
+    static func km(_ m: Double) -> String { m >= 1000 ? f(m / 1000, 2) + " km" : f(m, 0) + " m" }
+    /// `%.Nf` without Foundation's locale machinery (the plan path stays fast in a fresh process).
+    static func f(_ x: Double, _ decimals: Int) -> String { FixedDecimal.string(x, decimals: decimals) }
+    /// `%+.Nf`.
+    static func sf(_ x: Double, _ decimals: Int) -> String { FixedDecimal.signed(x, decimals: decimals) }
     static func duration(_ s: Double) -> String {
         let m = Int(s / 60), sec = Int(s.rounded()) % 60
         return m > 0 ? "\(m) min \(sec) s" : "\(sec) s"
@@ -69,22 +73,22 @@ public enum PlanFormats {
     public static func text(_ p: RoutePlan, from: String, to: String) -> String {
         var out = "\(from) → \(to)  [\(p.mode.rawValue)]\n"
         if let a = p.startSnap, let b = p.endSnap, max(a.distance, b.distance) >= PlanFormats.snapNoteMetres {
-            out += String(format: "(start joins the network %.0f m away, destination %.0f m away)\n", a.distance, b.distance)
+            out += "(start joins the network \(f(a.distance, 0)) m away, destination \(f(b.distance, 0)) m away)\n"
         }
         for s in p.steps {
             let c = s.context
             if s.maneuver == .arrive {
-                out += String(format: "%3d  %@ %@\n", s.index + 1, s.maneuver.arrow, s.instruction)
+                out += FixedDecimal.padLeft(String(s.index + 1), 3) + "  \(s.maneuver.arrow) \(s.instruction)\n"
                 continue
             }
             var marks: [String] = []
             if c.braking == .braking { marks.append("BRAKE") } else if c.braking == .caution { marks.append("caution") }
             if c.tooFast { marks.append("too fast") }
             if c.walk { marks.append("walk") }
-            if c.hazardScore > 0 { marks.append(String(format: "hazards %.1f", c.hazardScore)) }
+            if c.hazardScore > 0 { marks.append("hazards " + f(c.hazardScore, 1)) }
             let dist = km(c.distance)
-            out += String(format: "%3d  %@ %@ — %@, %+.1f %%, %@%@\n", s.index + 1, s.maneuver.arrow, s.instruction, dist, c.gradePct,
-                          c.roughnessClass.name, marks.isEmpty ? "" : " [" + marks.joined(separator: ", ") + "]")
+            out += FixedDecimal.padLeft(String(s.index + 1), 3) + "  \(s.maneuver.arrow) \(s.instruction) — \(dist), \(sf(c.gradePct, 1)) %, "
+                + c.roughnessClass.name + (marks.isEmpty ? "" : " [" + marks.joined(separator: ", ") + "]") + "\n"
         }
         out += summaryLine(p) + "\n"
         for n in p.notes { out += "note: \(n)\n" }
@@ -95,9 +99,10 @@ public enum PlanFormats {
 
     public static func summaryLine(_ p: RoutePlan) -> String {
         let crusty = p.metresByClass[.crusty] ?? 0
-        return String(format: "%@, %@, climb %.0f m, descent %.0f m, max %+.1f %% / min %+.1f %%, %d braking zone(s), crusty %.0f m, score %.0f",
-                      km(p.distance), duration(p.duration), p.gradeSummary.climbM, p.gradeSummary.descentM,
-                      p.gradeSummary.maxGradePct, p.gradeSummary.minGradePct, p.brakingZones.count, crusty, p.score)
+        let g = p.gradeSummary
+        return "\(km(p.distance)), \(duration(p.duration)), climb \(f(g.climbM, 0)) m, descent \(f(g.descentM, 0)) m, "
+            + "max \(sf(g.maxGradePct, 1)) % / min \(sf(g.minGradePct, 1)) %, \(p.brakingZones.count) braking zone(s), "
+            + "crusty \(f(crusty, 0)) m, score \(f(p.score, 0))"
     }
 
     // MARK: GPX
@@ -124,8 +129,8 @@ public enum PlanFormats {
         s += "  <rte>\n    <name>\(xmlEscape(name))</name>\n"
         for st in p.steps {
             guard let c = st.geometry.first else { continue }
-            s += String(format: "    <rtept lat=\"%.7f\" lon=\"%.7f\"><name>%@</name><desc>%@</desc></rtept>\n", c.lat, c.lon,
-                        xmlEscape(st.instruction), xmlEscape(String(format: "%.0f m, %+.1f %%, %@", st.context.distance, st.context.gradePct, st.context.roughnessClass.name)))
+            let desc = "\(f(st.context.distance, 0)) m, \(sf(st.context.gradePct, 1)) %, \(st.context.roughnessClass.name)"
+            s += "    <rtept lat=\"\(f(c.lat, 7))\" lon=\"\(f(c.lon, 7))\"><name>\(xmlEscape(st.instruction))</name><desc>\(xmlEscape(desc))</desc></rtept>\n"
         }
         s += "  </rte>\n  <trk>\n    <name>\(xmlEscape(name))</name>\n    <trkseg>\n"
         var dist = 0.0
@@ -134,7 +139,7 @@ public enum PlanFormats {
             if let pr = prev { dist += Geo.distance(pr, c) }
             prev = c
             let e = elevationAt(p, distance: dist)
-            s += String(format: "      <trkpt lat=\"%.7f\" lon=\"%.7f\">%@</trkpt>\n", c.lat, c.lon, p.hasElevation ? String(format: "<ele>%.1f</ele>", e) : "")
+            s += "      <trkpt lat=\"\(f(c.lat, 7))\" lon=\"\(f(c.lon, 7))\">" + (p.hasElevation ? "<ele>\(f(e, 1))</ele>" : "") + "</trkpt>\n"
         }
         s += "    </trkseg>\n  </trk>\n</gpx>\n"
         return s

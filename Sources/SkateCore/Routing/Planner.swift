@@ -184,15 +184,17 @@ public struct Planner: Sendable {
 }
 
 /// A lock-protected memo of one costing per mode (costings are immutable values once built).
+/// A fixed slot per mode rather than a dictionary: no hashing set-up in a fresh process.
 final class CostingCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var byMode: [RideMode: SkateCosting] = [:]
+    private var byMode = [SkateCosting?](repeating: nil, count: RideMode.allCases.count)
 
     func costing(for mode: RideMode, make: () -> SkateCosting) -> SkateCosting {
         lock.lock(); defer { lock.unlock() }
-        if let c = byMode[mode] { return c }
+        let slot = mode.ordinal
+        if let c = byMode[slot] { return c }
         let c = make()
-        byMode[mode] = c
+        byMode[slot] = c
         return c
     }
 }

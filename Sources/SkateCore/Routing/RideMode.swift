@@ -4,6 +4,17 @@ public enum RideMode: String, Sendable, CaseIterable, Codable {
 
     public var weights: ModeWeights { ModeWeights.table(for: self) }
 
+    /// Position in `allCases` (0…4), for per-mode slots.
+    public var ordinal: Int {
+        switch self {
+        case .smoothest: return 0
+        case .chillFewCrossings: return 1
+        case .fastMildRoughness: return 2
+        case .nightSafe: return 3
+        case .trickSpotCrawl: return 4
+        }
+    }
+
     /// A short description for help texts and the TUI.
     public var summary: String {
         switch self {

@@ -27,8 +27,13 @@ struct PlanRequest: Equatable {
 /// ArgumentParser, which stays the single source of help text and error messages. A test pins
 /// that both parsers agree on every command line this one accepts.
 enum PlanFastPath {
-    /// Options that take a value, by long name.
-    static let valueOptions: Set<String> = ["from", "to", "mode", "alternatives", "format", "map", "data-dir", "now"]
+    /// Whether a long option name takes a value (a switch, not a Set: no hashing set-up at start).
+    static func takesValue(_ name: String) -> Bool {
+        switch name {
+        case "from", "to", "mode", "alternatives", "format", "map", "data-dir", "now": return true
+        default: return false
+        }
+    }
 
     /// The request for `arguments` (without the program name), or nil to let ArgumentParser decide.
     static func parse(_ arguments: [String]) -> PlanRequest? {
@@ -45,12 +50,12 @@ enum PlanFastPath {
                 name = String(body[..<eq])
                 value = String(body[body.index(after: eq)...])
                 // ArgumentParser refuses an empty `--name=`; leave that error to it.
-                guard valueOptions.contains(name), !value.isEmpty else { return nil }
+                guard takesValue(name), !value.isEmpty else { return nil }
                 i += 1
             } else {
                 name = String(body)
                 if name == "no-store" { noStore = true; i += 1; continue }
-                guard valueOptions.contains(name), i + 1 < arguments.count else { return nil }
+                guard takesValue(name), i + 1 < arguments.count else { return nil }
                 value = arguments[i + 1]
                 // A value that looks like an option is ArgumentParser's call to make.
                 if value.hasPrefix("-") { return nil }

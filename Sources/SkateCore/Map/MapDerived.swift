@@ -1,0 +1,128 @@
+/// Facts derived from the map alone — no store, no ride mode — computed once at import and kept
+/// in the `.srmap`, so a fresh `skateroute plan` process does no per-edge work before routing.
+/// `EdgeTable` starts from these and patches only the edges the store knows more about.
+public struct MapDerived: Sendable, Equatable {
+    /// Roughness RMS (g) from the OSM tags and its source, per edge.
+    public var tagRMS: [Float]
+    public var tagRMSSource: [UInt8]
+    /// Mean grade in percent along the drawing direction (clamped ±`EdgeTable.maxGradePct`).
+    public var grade: [Float]
+    /// Metres climbed / descended along the drawing direction.
+    public var climb: [Float]
+    public var descent: [Float]
+    /// Steepest `EdgeTable.sustainWindow`-metre grade (percent, ≤ 0) going forward / backward.
+    public var steepestDownFwd: [Float]
+    public var steepestDownBwd: [Float]
+    /// Travel seconds along / against the drawing direction on the tag roughness.
+    public var tagSecondsFwd: [Float]
+    public var tagSecondsBwd: [Float]
+    /// Bearing (degrees) leaving `edgeFrom` along the edge, and arriving at `edgeTo`.
+    public var bearingStart: [Float]
+    public var bearingEnd: [Float]
+    /// Connected component (its root node) per node, over the edges a skater may use at all.
+    public var componentRoot: [Int32]
+    /// Node count per component, indexed by the root node.
+    public var componentSize: [Int32]
+
+    /// Assembles loaded arrays (checked with `problem(nodes:edges:)` before use).
+    init(tagRMS: [Float], tagRMSSource: [UInt8], grade: [Float], climb: [Float], descent: [Float],
+         steepestDownFwd: [Float], steepestDownBwd: [Float], tagSecondsFwd: [Float], tagSecondsBwd: [Float],
+         bearingStart: [Float], bearingEnd: [Float], componentRoot: [Int32], componentSize: [Int32]) {
+        self.tagRMS = tagRMS; self.tagRMSSource = tagRMSSource; self.grade = grade; self.climb = climb
+        self.descent = descent; self.steepestDownFwd = steepestDownFwd; self.steepestDownBwd = steepestDownBwd
+        self.tagSecondsFwd = tagSecondsFwd; self.tagSecondsBwd = tagSecondsBwd
+        self.bearingStart = bearingStart; self.bearingEnd = bearingEnd
+        self.componentRoot = componentRoot; self.componentSize = componentSize
+    }
+
+    /// Computes everything from the map's arrays. O(edges + elevation samples + nodes).
+    public init(map: SkateMap) {
+        let n = map.edgeCount
+        tagRMS = .init(repeating: 0, count: n); tagRMSSource = .init(repeating: 0, count: n)
+        grade = .init(repeating: 0, count: n); climb = .init(repeating: 0, count: n); descent = .init(repeating: 0, count: n)
+        steepestDownFwd = .init(repeating: 0, count: n); steepestDownBwd = .init(repeating: 0, count: n)
+        tagSecondsFwd = .init(repeating: 0, count: n); tagSecondsBwd = .init(repeating: 0, count: n)
+        bearingStart = .init(repeating: 0, count: n); bearingEnd = .init(repeating: 0, count: n)
+        for e in 0..<n {
+            let t = map.tagRoughness(ofEdge: e)
+            tagRMS[e] = Float(t.rms); tagRMSSource[e] = UInt8(t.source.rawValue)
+            let len = Double(map.edgeLength[e])
+            let prof = map.elevationProfile(ofEdge: e)
+            if prof.count >= 2, len > 0 {
+                let maxG = EdgeTable.maxGradePct
+                let g = Float((Double(prof.last!) - Double(prof.first!)) / len * 100)
+                grade[e] = max(-maxG, min(maxG, g))
+                var up: Float = 0, down: Float = 0
+                var prev = prof.first!
+                for x in prof.dropFirst() { let d = x - prev; if d > 0 { up += d } else { down -= d }; prev = x }
+                climb[e] = up; descent[e] = down
+                let spacing = len / Double(prof.count - 1)
+                let w = max(1, Int((EdgeTable.sustainWindow / spacing).rounded(.up)))
+                var minF: Float = 0, minB: Float = 0
+                let arr = Array(prof)
+                if w >= arr.count {
+                    minF = min(0, grade[e]); minB = min(0, -grade[e])
+                } else {
+                    for i in 0..<(arr.count - w) {
+                        let gg = Float(Double(arr[i + w] - arr[i]) / (Double(w) * spacing) * 100)
+                        minF = min(minF, gg); minB = min(minB, -gg)
+                    }
+                }
+                steepestDownFwd[e] = max(-maxG, minF); steepestDownBwd[e] = max(-maxG, minB)
+            }
+            (tagSecondsFwd[e], tagSecondsBwd[e]) = Self.travelSeconds(map: map, edge: e, grade: grade[e], rms: tagRMS[e])
+            let r = map.geometryRange(ofEdge: e)
+            let a = Coordinate(lat: map.geomLat[r.lowerBound], lon: map.geomLon[r.lowerBound])
+            let b = Coordinate(lat: map.geomLat[r.lowerBound + 1], lon: map.geomLon[r.lowerBound + 1])
+            let y = Coordinate(lat: map.geomLat[r.upperBound - 2], lon: map.geomLon[r.upperBound - 2])
+            let z = Coordinate(lat: map.geomLat[r.upperBound - 1], lon: map.geomLon[r.upperBound - 1])
+            bearingStart[e] = Float(Geo.bearing(a, b)); bearingEnd[e] = Float(Geo.bearing(y, z))
+        }
+        (componentRoot, componentSize) = Self.components(map: map)
+    }
+
+    /// Seconds to travel an edge along and against its drawing direction, from the skate speed
+    /// model at the given grade (percent, drawing direction) and roughness (g); steps are walked.
+    public static func travelSeconds(map: SkateMap, edge e: Int, grade: Float, rms: Float) -> (Float, Float) {
+        let len = Double(map.edgeLength[e])
+        if map.flags(ofEdge: e).contains(.steps) {
+            let s = Float(len / SkatePhysics.stepsSpeed)
+            return (s, s)
+        }
+        let r = Double(rms)
+        return (Float(len / SkatePhysics.cruiseSpeed(gradePct: Double(grade), rms: r)),
+                Float(len / SkatePhysics.cruiseSpeed(gradePct: -Double(grade), rms: r)))
+    }
+
+    /// Union–find over the usable edges (direction ignored): root node and size per node.
+    static func components(map: SkateMap) -> (root: [Int32], size: [Int32]) {
+        var parent = (0..<Int32(map.nodeCount)).map { $0 }
+        func find(_ x: Int32) -> Int32 {
+            var x = x
+            while parent[Int(x)] != x { parent[Int(x)] = parent[Int(parent[Int(x)])]; x = parent[Int(x)] }
+            return x
+        }
+        for e in 0..<map.edgeCount where SkateCosting.isAllowed(map: map, edge: e) {
+            let a = find(Int32(map.edgeFrom[e])), b = find(Int32(map.edgeTo[e]))
+            if a != b { if a < b { parent[Int(b)] = a } else { parent[Int(a)] = b } }
+        }
+        var r = [Int32](repeating: 0, count: map.nodeCount)
+        var s = [Int32](repeating: 0, count: map.nodeCount)
+        for n in 0..<map.nodeCount { r[n] = find(Int32(n)); s[Int(r[n])] += 1 }
+        return (r, s)
+    }
+
+    /// Whether the arrays fit a map with these counts and hold sane values (a loaded file's
+    /// derived block is checked before use). Returns a description of the first problem, or nil.
+    func problem(nodes: Int, edges: Int) -> String? {
+        for c in [tagRMS.count, tagRMSSource.count, grade.count, climb.count, descent.count, steepestDownFwd.count,
+                  steepestDownBwd.count, tagSecondsFwd.count, tagSecondsBwd.count, bearingStart.count, bearingEnd.count] where c != edges {
+            return "derived edge arrays differ in length"
+        }
+        if componentRoot.count != nodes || componentSize.count != nodes { return "derived node arrays differ in length" }
+        for r in componentRoot where r < 0 || Int(r) >= nodes { return "component root out of range" }
+        for x in tagSecondsFwd where !(x >= 0 && x.isFinite) { return "bad travel time" }
+        for x in tagSecondsBwd where !(x >= 0 && x.isFinite) { return "bad travel time" }
+        return nil
+    }
+}
