@@ -76,8 +76,8 @@ import Testing
         func u64(_ at: Int) -> Int { (0..<8).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
         let off = u64(entry + 8)
         bytes[off + 3] = 0x7F
-        let crc = bytes[32...].withUnsafeBytes { crc32Checksum($0) }
-        for i in 0..<4 { bytes[24 + i] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(i))) }
+        let digest = bytes[32...].withUnsafeBytes { XXHash64.hash($0) }
+        for i in 0..<8 { bytes[24 + i] = UInt8(truncatingIfNeeded: digest >> (8 * UInt64(i))) }
         #expect(throws: MapFileError.corrupt(path: "x.srmap", reason: "component root out of range")) {
             _ = try bytes.withUnsafeBytes { try MapFormat.decode($0, path: "x.srmap") }
         }

@@ -32,8 +32,7 @@ public enum MapFileError: Error, CustomStringConvertible, Equatable {
 /// 8   format version             UInt32
 /// 12  section count              UInt32
 /// 16  payload length             UInt64   (bytes after the header)
-/// 24  CRC-32 of the payload      UInt32
-/// 28  reserved                   UInt32
+/// 24  XXH64 of the payload       UInt64   (version 1 had CRC-32 + a reserved word here)
 /// 32  directory: per section { id UInt32, element size UInt32, offset UInt64, length UInt64 }
 ///     then the sections, each starting on an 8-byte boundary
 /// ```
@@ -109,10 +108,10 @@ public enum MapFormat {
         var payload = dir
         payload.append(contentsOf: [UInt8](repeating: 0, count: align8(headerSize + dirSize) - headerSize - dirSize))
         payload.append(contentsOf: body)
-        let crc = payload.withUnsafeBytes { crc32Checksum($0) }
+        let digest = payload.withUnsafeBytes { XXHash64.hash($0) }
         var out = magic
         out.appendLE(version); out.appendLE(UInt32(sections.count)); out.appendLE(UInt64(payload.count))
-        out.appendLE(crc); out.appendLE(UInt32(0))
+        out.appendLE(digest)
         out.append(contentsOf: payload)
         return out
     }
@@ -151,14 +150,23 @@ public enum MapFormat {
     /// Loads a compiled map, verifying magic, version, checksum and internal consistency.
     /// - Throws: `MapFileError` naming the file and the problem.
     public static func load(path: String) throws -> SkateMap {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "unreadable" : "no such file"
-            throw MapFileError.unreadable(path: path, reason: reason)
+        // Plain open/fstat/mmap: a read-only private mapping the decoder copies from once.
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw MapFileError.unreadable(path: path, reason: errno == ENOENT ? "no such file" : "unreadable")
         }
-        return try data.withUnsafeBytes { try decode($0, path: path) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            throw MapFileError.unreadable(path: path, reason: (st.st_mode & S_IFMT) == S_IFDIR ? "is a folder" : "not a regular file")
+        }
+        let size = Int(st.st_size)
+        guard size > 0 else { return try decode(UnsafeRawBufferPointer(start: nil, count: 0), path: path) }
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
+            throw MapFileError.unreadable(path: path, reason: "unreadable")
+        }
+        defer { munmap(base, size) }
+        return try decode(UnsafeRawBufferPointer(start: base, count: size), path: path)
     }
 
     /// Decodes a map from bytes (see `load(path:)`).
@@ -172,10 +180,10 @@ public enum MapFormat {
         guard ver == version else { throw MapFileError.wrongVersion(path: path, found: ver, expected: version) }
         let count = Int(raw.loadLE(UInt32.self, at: 12))
         let payloadLen = raw.loadLE(UInt64.self, at: 16)
-        let crc = raw.loadLE(UInt32.self, at: 24)
+        let digest = raw.loadLE(UInt64.self, at: 24)
         guard payloadLen == UInt64(raw.count - headerSize) else { throw MapFileError.truncated(path: path) }
         let payload = UnsafeRawBufferPointer(rebasing: raw[headerSize...])
-        guard crc32Checksum(payload) == crc else { throw MapFileError.checksumMismatch(path: path) }
+        guard XXHash64.hash(payload) == digest else { throw MapFileError.checksumMismatch(path: path) }
         guard count < 1000, headerSize + count * directoryEntrySize <= raw.count else {
             throw MapFileError.corrupt(path: path, reason: "bad section directory")
         }
