@@ -1,12 +1,17 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import SkateCore
 
 /// Reads GPX 1.0 and 1.1 files: any namespace prefix or none, several tracks and segments,
 /// `<rte>/<rtept>` routes, a UTF-8 BOM, missing elevation, fractional-second and offset times.
 /// Waypoints (`<wpt>`) are not fixes and are ignored.
+///
+/// Parses with the small `XMLPullTokenizer` rather than Foundation's `XMLParser`, whose module
+/// links libxml2 and through it the system ICU (~30 MB of data) and liblzma into every process
+/// that links this module, which costs start-up time on every `skateroute` command.
 public struct GPXReader: Sendable {
     /// What to do when a fix's time is earlier than the one before it.
     public enum BackwardTimePolicy: Sendable {
@@ -15,6 +20,10 @@ public struct GPXReader: Sendable {
         /// Drop fixes until the time is again at or after the last kept fix.
         case drop
     }
+
+    /// Largest GPX file read, in bytes: a week of 1 Hz fixes with extensions is ~150 MB, so a
+    /// bigger file is not a ride, and reading it whole would only exhaust memory.
+    public static let maxFileBytes = 256 << 20
 
     /// Speed in km/h used to synthesise missing times from distance; nil means missing times are
     /// an error.
@@ -28,29 +37,39 @@ public struct GPXReader: Sendable {
     }
 
     /// Reads the GPX file at `path`.
-    /// - Throws: `GPXError` naming the file: unreadable, malformed XML, no track points, or
-    ///   missing times without an assumed speed.
+    /// - Throws: `GPXError` naming the file: unreadable (or over `maxFileBytes`), malformed XML
+    ///   (with its line), no track points, or missing times without an assumed speed.
     public func read(path: String) throws -> GPXTrack {
         if let v = assumedSpeedKmh, !(v > 0 && v.isFinite) { throw GPXError.badAssumedSpeed(v) }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else {
-            throw GPXError.unreadable(path: path, reason: "no such file")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path: path, maxBytes: Self.maxFileBytes)
+        } catch {
+            switch error {
+            case .notFound: throw GPXError.unreadable(path: path, reason: "no such file")
+            case let .unreadable(reason): throw GPXError.unreadable(path: path, reason: reason)
+            case let .tooLarge(size):
+                throw GPXError.unreadable(path: path, reason: "\(size >> 20) MB is over the \(Self.maxFileBytes >> 20) MB limit for a GPX ride")
+            }
         }
-        guard FileManager.default.isReadableFile(atPath: path),
-              let parser = XMLParser(contentsOf: URL(fileURLWithPath: path)) else {
-            throw GPXError.unreadable(path: path, reason: "permission denied or unreadable")
-        }
-        let collector = GPXCollector()
-        parser.delegate = collector
-        parser.shouldProcessNamespaces = false
-        parser.shouldResolveExternalEntities = false
-        let ok = parser.parse()
-        if !ok {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "parse failed"
-            throw GPXError.malformed(path: path, line: max(1, parser.lineNumber), reason: reason)
-        }
-        if !collector.sawGPXRoot {
-            throw GPXError.malformed(path: path, line: 1, reason: "root element is not <gpx>")
+        var collector = GPXCollector()
+        do throws(XMLSyntaxError) {
+            var tokenizer = try XMLPullTokenizer(bytes: bytes)
+            while let event = try tokenizer.next() {
+                switch event {
+                case let .startElement(name, attributes):
+                    if collector.atRoot, XMLName.local(name) != "gpx" {
+                        throw XMLSyntaxError(line: tokenizer.eventLine, message: "root element is <\(name.prefix(40))>, not <gpx>")
+                    }
+                    collector.start(name, attributes)
+                case let .text(text):
+                    collector.characters(text)
+                case let .endElement(name):
+                    collector.end(name)
+                }
+            }
+        } catch {
+            throw GPXError.malformed(path: path, line: error.line, reason: error.message)
         }
         return try finish(collector, path: path)
     }
@@ -58,7 +77,7 @@ public struct GPXReader: Sendable {
     // MARK: - Post-processing
 
     private func finish(_ c: GPXCollector, path: String) throws -> GPXTrack {
-        let file = (path as NSString).lastPathComponent
+        let file = path.split(separator: "/").last.map(String.init) ?? path
         var warnings: [String] = []
         if c.badPositions > 0 {
             warnings.append("\(file): skipped \(c.badPositions) point(s) with missing or out-of-range lat/lon (first at index \(c.firstBadPosition))")
@@ -160,15 +179,45 @@ struct IndexedFix {
 /// Formats a number of seconds or km/h compactly ("5395", "2.5").
 func formatNumber(_ v: Double) -> String {
     if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
-    return String(format: "%.3g", v)
+    var buffer = [CChar](repeating: 0, count: 32)
+    _ = buffer.withUnsafeMutableBufferPointer { p in withVaList([v]) { vsnprintf(p.baseAddress, p.count, "%.3g", $0) } }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-/// The XMLParser delegate that collects points. Only `<time>`, `<ele>` that are direct children
-/// of a point are read, so extension elements (e.g. GraphHopper's `<gh:time>`) never leak in.
-final class GPXCollector: NSObject, XMLParserDelegate {
+/// `s` without leading and trailing white space (Unicode White_Space; with `newlines` false,
+/// line-break characters are kept, as Foundation's `.whitespaces` does).
+func trimmedSpace(_ s: String, newlines: Bool = true) -> Substring {
+    // Fast path: ASCII at both ends (nearly every GPX value) needs no Unicode properties.
+    let utf8 = s.utf8
+    var lo = utf8.startIndex, hi = utf8.endIndex
+    func asciiBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || (newlines && c >= 0x0A && c <= 0x0D) }
+    while lo < hi, utf8[lo] < 0x80, asciiBlank(utf8[lo]) { lo = utf8.index(after: lo) }
+    while lo < hi, utf8[utf8.index(before: hi)] < 0x80, asciiBlank(utf8[utf8.index(before: hi)]) { hi = utf8.index(before: hi) }
+    if lo == hi { return "" }
+    if utf8[lo] < 0x80, utf8[utf8.index(before: hi)] < 0x80 { return s[lo..<hi] }
+    return trimmedUnicodeSpace(s, newlines: newlines)
+}
+
+private func trimmedUnicodeSpace(_ s: String, newlines: Bool) -> Substring {
+    func isTrimmed(_ u: Unicode.Scalar) -> Bool {
+        guard u.properties.isWhitespace else { return false }
+        if newlines { return true }
+        switch u.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return false
+        default: return true
+        }
+    }
+    let scalars = s.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isTrimmed($0) }) else { return "" }
+    let last = scalars.lastIndex(where: { !isTrimmed($0) })!
+    return Substring(scalars[first...last])
+}
+
+/// Collects points from tokenizer events. Only `<time>`, `<ele>` that are direct children of a
+/// point are read, so extension elements (e.g. GraphHopper's `<gh:time>`) never leak in.
+struct GPXCollector {
     var segments: [[IndexedFix]] = []
     var name: String?
-    var sawGPXRoot = false
     var badPositions = 0
     var firstBadPosition = -1
     var badTimes = 0
@@ -187,24 +236,23 @@ final class GPXCollector: NSObject, XMLParserDelegate {
     private var text = ""
     private var segmentOpen = false
 
-    private static func localName(_ qName: String) -> Substring {
-        if let colon = qName.lastIndex(of: ":") { return qName[qName.index(after: colon)...] }
-        return Substring(qName)
-    }
+    /// True before the root element has started.
+    var atRoot: Bool { depth == 0 }
 
-    private func openSegment() {
+    private mutating func openSegment() {
         segments.append([])
         segmentOpen = true
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    private static func number(_ attributes: [XMLAttribute], _ key: String) -> Double? {
+        guard let a = attributes.first(where: { $0.name == key }) else { return nil }
+        return Double(trimmedSpace(a.value, newlines: false))
+    }
+
+    mutating func start(_ elementName: String, _ attributes: [XMLAttribute]) {
         depth += 1
-        let local = GPXCollector.localName(elementName)
-        if depth == 1 {
-            if local == "gpx" { sawGPXRoot = true }
-            return
-        }
+        let local = XMLName.local(elementName)
+        if depth == 1 { return }  // <gpx>: the reader has checked the root's name
         if let pd = pointDepth {
             if depth == pd + 1, local == "time" || local == "ele" {
                 capture = String(local)
@@ -223,8 +271,8 @@ final class GPXCollector: NSObject, XMLParserDelegate {
             openSegment()
         case "trkpt", "rtept":
             pointDepth = depth
-            pointLat = attributeDict["lat"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            pointLon = attributeDict["lon"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            pointLat = Self.number(attributes, "lat")
+            pointLon = Self.number(attributes, "lon")
             pointTime = nil
             pointTimeBad = false
             pointEle = nil
@@ -238,22 +286,22 @@ final class GPXCollector: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
+    mutating func characters(_ string: String) {
         if capture != nil { text += string }
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    mutating func end(_ elementName: String) {
         defer { depth -= 1 }
-        let local = GPXCollector.localName(elementName)
+        let local = XMLName.local(elementName)
         if let field = capture, field == local {
-            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = trimmedSpace(text)
             switch field {
             case "time":
-                if let t = ISO8601Time.parse(value) { pointTime = t } else if !value.isEmpty { pointTimeBad = true }
+                if let t = ISO8601Time.parse(String(value)) { pointTime = t } else if !value.isEmpty { pointTimeBad = true }
             case "ele":
                 if let e = Double(value), e.isFinite { pointEle = e }
             case "name":
-                if !value.isEmpty { name = value }
+                if !value.isEmpty { name = String(value) }
             default: break
             }
             capture = nil

@@ -214,3 +214,242 @@ import SkateTestSupport
         #expect(t.segments.count == 1 && t.warnings.isEmpty)
     }
 }
+
+/// The tokenizer-based reader against what Foundation's `XMLParser` (libxml2) gave on every real
+/// GPX file. The expected strings were produced once by the previous `GPXReader` (XMLParser-based,
+/// before the switch to `XMLPullTokenizer`) running `signature` below over /work/shared/data/gpx
+/// with the three reader set-ups; they are an independent parser's answers, not this code's. A
+/// full per-fix dump (every time, lat, lon, elevation, warning) was also diffed old vs new then:
+/// identical except the one CDATA name noted below.
+@Suite struct GPXRealFilesMatchOldParserTests {
+    struct Expected {
+        var file: String
+        var plain: String
+        var speed: String?  // nil: same as plain
+        var drop: String?   // nil: same as plain
+        init(_ file: String, _ plain: String, speed: String? = nil, drop: String? = nil) {
+            self.file = file
+            self.plain = plain
+            self.speed = speed
+            self.drop = drop
+        }
+    }
+
+    /// Point counts per segment, first/last time, elevation count and sum, coordinate sums, name,
+    /// warning count; or the error's text with the data folder removed from the path.
+    static func signature(_ reader: GPXReader, _ path: String, root: String) -> String {
+        do {
+            let t = try reader.read(path: path)
+            let f = t.allFixes
+            let ele = f.compactMap(\.elevation)
+            let lat = f.reduce(0.0) { $0 + $1.coordinate.lat }, lon = f.reduce(0.0) { $0 + $1.coordinate.lon }
+            let first = f.first?.time.map { "\($0)" } ?? "nil", last = f.last?.time.map { "\($0)" } ?? "nil"
+            return "segs=\(t.segments.map(\.fixes.count)) first=\(first) last=\(last) ele=\(ele.count) eleSum=\(ele.reduce(0, +)) lat=\(lat) lon=\(lon) name=\(t.name ?? "nil") warnings=\(t.warnings.count)"
+        } catch {
+            return "error: " + "\(error)".replacingOccurrences(of: root, with: "")
+        }
+    }
+
+    static let expected: [Expected] = [
+        Expected("gpxpy-testfiles/Mojstrovka.gpx",
+              "segs=[1, 183] first=-2147483647.7926562 last=-2147483647.7926562 ele=184 eleSum=336960.7281600001 lat=8543.675177 lon=2528.6884970000015 name=nil warnings=1",
+              drop: "segs=[183] first=-2147483647.7926562 last=-2147483647.7926562 ele=183 eleSum=335323.9521600001 lat=8497.240287 lon=2514.9403040000016 name=nil warnings=1"),
+        Expected("gpxpy-testfiles/around-visnjan-with-car.gpx",
+              "segs=[104] first=1608272150.0 last=1608272664.0 ele=104 eleSum=23127.83 lat=4708.6785497703 lon=1426.5852327738996 name=2020-12-18 07:24:29 warnings=0"),
+        Expected("gpxpy-testfiles/cerknicko-jezero-no-creator.gpx",
+              "segs=[173, 52, 2, 44, 2, 2, 21] first=1281018239.0 last=1281025429.0 ele=296 eleSum=162927.8685499998 lat=13547.734576710996 lon=4248.871361307 name=ACTIVE LOG warnings=0"),
+        Expected("gpxpy-testfiles/cerknicko-jezero-with-elevations-zero.gpx",
+              "segs=[173, 52, 2, 44, 2, 2, 21] first=1281018239.0 last=1281025429.0 ele=296 eleSum=0.0 lat=13547.734576710996 lon=4248.871361307 name=ACTIVE LOG warnings=0"),
+        Expected("gpxpy-testfiles/cerknicko-jezero-without-elevations.gpx",
+              "error: gpxpy-testfiles/cerknicko-jezero-without-elevations.gpx: 1 of 296 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[173, 52, 2, 44, 2, 2, 21] first=1281018239.0 last=1281025417.975266 ele=0 eleSum=0.0 lat=13547.734576710996 lon=4248.871361307 name=ACTIVE LOG warnings=1"),
+        Expected("gpxpy-testfiles/cerknicko-jezero.gpx",
+              "segs=[173, 52, 2, 44, 2, 2, 21] first=1281018239.0 last=1281025429.0 ele=296 eleSum=162927.8685499998 lat=13547.734576710996 lon=4248.871361307 name=ACTIVE LOG warnings=0"),
+        Expected("gpxpy-testfiles/cerknicko-without-times.gpx",
+              "error: gpxpy-testfiles/cerknicko-without-times.gpx: 291 of 296 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[173, 52, 2, 44, 2, 2, 21] first=1281021288.4290287 last=1281025429.0 ele=296 eleSum=162927.8685499998 lat=13547.734576710996 lon=4248.871361307 name=ACTIVE LOG warnings=1"),
+        Expected("gpxpy-testfiles/custom_schema_locations.gpx",
+              "error: gpxpy-testfiles/custom_schema_locations.gpx: no track points (no <trkpt> or <rtept> with lat/lon)"),
+        Expected("gpxpy-testfiles/default_schema_locations.gpx",
+              "error: gpxpy-testfiles/default_schema_locations.gpx: no track points (no <trkpt> or <rtept> with lat/lon)"),
+        Expected("gpxpy-testfiles/first_and_last_elevation.gpx",
+              "segs=[9, 1] first=1368865384.0 last=1368868984.0 ele=2 eleSum=280.0 lat=456.93156762190006 lon=146.58229283749998 name=nil warnings=1",
+              drop: "segs=[9] first=1368865384.0 last=1368872584.0 ele=1 eleSum=140.0 lat=410.78274743390006 lon=132.3591221475 name=nil warnings=1"),
+        Expected("gpxpy-testfiles/gpx-with-node-with-comments.gpx",
+              "segs=[1] first=1399379373.0 last=1399379373.0 ele=1 eleSum=81.0 lat=51.519402 lon=-0.134462 name=2014-05-06_132925 warnings=0"),
+        Expected("gpxpy-testfiles/gpx1.0_with_all_fields.gpx",
+              "error: gpxpy-testfiles/gpx1.0_with_all_fields.gpx: 4 of 6 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[3, 2, 1] first=1357092183.0 last=1357041604.0 ele=2 eleSum=86.19999999999999 lat=70.1 lon=89.8 name=example name warnings=1"),
+        Expected("gpxpy-testfiles/gpx1.1_with_all_fields.gpx",
+              "error: gpxpy-testfiles/gpx1.1_with_all_fields.gpx: 4 of 6 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[3, 2, 1] first=1357092183.0 last=1357041604.0 ele=2 eleSum=86.19999999999999 lat=70.1 lon=89.8 name=example name warnings=1"),
+        Expected("gpxpy-testfiles/gpx1.1_with_extensions.gpx",
+              "error: gpxpy-testfiles/gpx1.1_with_extensions.gpx: no track points (no <trkpt> or <rtept> with lat/lon)"),
+        Expected("gpxpy-testfiles/gpx1.1_with_extensions_without_namespaces.gpx",
+              "error: gpxpy-testfiles/gpx1.1_with_extensions_without_namespaces.gpx: no track points (no <trkpt> or <rtept> with lat/lon)"),
+        Expected("gpxpy-testfiles/gpx_with_garmin_extension.gpx",
+              "error: gpxpy-testfiles/gpx_with_garmin_extension.gpx: no track points (no <trkpt> or <rtept> with lat/lon)"),
+        Expected("gpxpy-testfiles/korita-zbevnica.gpx",
+              "error: gpxpy-testfiles/korita-zbevnica.gpx: 358 of 871 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[358, 176, 337] first=1286092190.7261403 last=1286111971.0 ele=871 eleSum=785205.7387590006 lat=39564.60552373401 lon=12260.539379134992 name=03-OCT-10 warnings=1"),
+        Expected("gpxpy-testfiles/route.gpx",
+              "error: gpxpy-testfiles/route.gpx: 55 of 55 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[55] first=0.0 last=2004.8760251041713 ele=0 eleSum=0.0 lat=2490.646843889 lon=755.4911365365001 name=nil warnings=1"),
+        Expected("gpxpy-testfiles/track-with-empty-segment.gpx",
+              "segs=[9] first=1373131586.0 last=1373131662.0 ele=9 eleSum=1724.3997804 lat=456.9981379 lon=54.742611999999994 name=2013-07-06T14:59:00Z warnings=0"),
+        Expected("gpxpy-testfiles/track-with-extremes.gpx",
+              "error: gpxpy-testfiles/track-with-extremes.gpx: 25 of 25 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[25] first=0.0 last=661.0621291713016 ele=25 eleSum=441.0 lat=1137.050461249 lon=337.8385094740001 name=Untitled Path warnings=1"),
+        Expected("gpxpy-testfiles/track-with-less-sec-time.gpx",
+              "segs=[2] first=1449844993.0 last=1449844993.994 ele=2 eleSum=47.104799 lat=114.02292600000001 lon=19.985746 name=nil warnings=0"),
+        Expected("gpxpy-testfiles/track-with-small-floats.gpx",
+              "error: gpxpy-testfiles/track-with-small-floats.gpx: 3 of 3 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[3] first=0.0 last=2839.68685073723 ele=3 eleSum=22.000005 lat=0.169864131 lon=0.007753096 name=Untitled Path warnings=1"),
+        Expected("gpxpy-testfiles/track_with_dilution_errors.gpx",
+              "error: gpxpy-testfiles/track_with_dilution_errors.gpx: 2 of 2 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[1, 1] first=0.0 last=0.0 ele=0 eleSum=0.0 lat=24.2 lon=26.4 name=nil warnings=1"),
+        Expected("gpxpy-testfiles/track_with_speed.gpx",
+              "segs=[3] first=1236002752.0 last=1236002765.0 ele=3 eleSum=160.510225 lat=156.992813 lon=16.624048000000002 name=nil warnings=0"),
+        Expected("gpxpy-testfiles/unicode.gpx",
+              "error: gpxpy-testfiles/unicode.gpx: no track points (no <trkpt> or <rtept> with lat/lon)"),
+        Expected("gpxpy-testfiles/unicode2.gpx",
+              "error: gpxpy-testfiles/unicode2.gpx: no track points (no <trkpt> or <rtept> with lat/lon)"),
+        Expected("gpxpy-testfiles/unicode_with_bom.gpx",
+              "error: gpxpy-testfiles/unicode_with_bom.gpx: no track points (no <trkpt> or <rtept> with lat/lon)"),
+        Expected("gpxpy-testfiles/unicode_with_bom_noencoding.gpx",
+              "error: gpxpy-testfiles/unicode_with_bom_noencoding.gpx: no track points (no <trkpt> or <rtept> with lat/lon)"),
+        Expected("graphhopper-tests/another-tour-with-loop.gpx",
+              "error: graphhopper-tests/another-tour-with-loop.gpx: 9 of 23 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[9, 14] first=1423207924.2624686 last=1423208318.0 ele=0 eleSum=0.0 lat=1180.923398 lon=284.33169699999996 name=GraphHopper Track warnings=1"),
+        Expected("graphhopper-tests/gpxv1_0.gpx",
+              "segs=[14] first=1423208206.0 last=1423208318.0 ele=0 eleSum=0.0 lat=718.8228500000001 lon=173.069868 name=GraphHopper Track warnings=0"),
+        Expected("graphhopper-tests/issue-127.gpx",
+              "error: graphhopper-tests/issue-127.gpx: 2 of 2 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[2] first=0.0 last=0.0 ele=0 eleSum=0.0 lat=82.0238178 lon=58.1782173 name=nil warnings=1"),
+        Expected("graphhopper-tests/issue-13.gpx",
+              "segs=[29] first=1420112102.0 last=1420112102.0 ele=0 eleSum=0.0 lat=1189.33346955 lon=843.62190835 name=nil warnings=0"),
+        Expected("graphhopper-tests/issue-70.gpx",
+              "segs=[17] first=1262307653.0 last=1262308613.0 ele=17 eleSum=6494.0 lat=769.1627845094475 lon=335.1156157627702 name=converted track warnings=0"),
+        Expected("graphhopper-tests/no_trk.gpx",
+              "error: graphhopper-tests/no_trk.gpx: no track points (no <trkpt> or <rtept> with lat/lon)"),
+        Expected("graphhopper-tests/no_trkpt.gpx",
+              "error: graphhopper-tests/no_trkpt.gpx: no track points (no <trkpt> or <rtept> with lat/lon)"),
+        Expected("graphhopper-tests/no_trkseg.gpx",
+              "error: graphhopper-tests/no_trkseg.gpx: no track points (no <trkpt> or <rtept> with lat/lon)"),
+        Expected("graphhopper-tests/test-only-wpt.gpx",
+              "error: graphhopper-tests/test-only-wpt.gpx: 5 of 5 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[5] first=0.0 last=155.80198066073163 ele=0 eleSum=0.0 lat=256.88406200000003 lon=61.703097 name=nil warnings=1"),
+        Expected("graphhopper-tests/test1.gpx",
+              "error: graphhopper-tests/test1.gpx: 34 of 298 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[34, 264] first=-4851.8586622117355 last=796.0 ele=0 eleSum=0.0 lat=15302.510864999998 lon=3684.339268999999 name=GraphHopper warnings=1"),
+        Expected("graphhopper-tests/test2.gpx",
+              "error: graphhopper-tests/test2.gpx: 1 of 3 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[1, 2] first=0.0010000000000000002 last=14.002 ele=0 eleSum=0.0 lat=154.132468 lon=37.0156 name=GraphHopper warnings=1"),
+        Expected("graphhopper-tests/test2_no_millis.gpx",
+              "error: graphhopper-tests/test2_no_millis.gpx: 4 of 4 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[1, 3] first=0.0 last=53.29451373477234 ele=0 eleSum=0.0 lat=205.51018699999997 lon=49.354766 name=GraphHopper warnings=1"),
+        Expected("graphhopper-tests/tour-with-loop.gpx",
+              "error: graphhopper-tests/tour-with-loop.gpx: 11 of 22 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[11, 11] first=1422984620.3562558 last=1422984922.0 ele=0 eleSum=0.0 lat=1129.5464470000002 lon=271.969807 name=GraphHopper Track warnings=1"),
+        Expected("graphhopper-tests/tour2-with-loop.gpx",
+              "error: graphhopper-tests/tour2-with-loop.gpx: 9 of 21 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[9, 12] first=1423207924.2624686 last=1423208318.0 ele=0 eleSum=0.0 lat=1078.2336169999999 lon=259.60648599999996 name=GraphHopper Track warnings=1"),
+        Expected("graphhopper-tests/tour3-with-long-edge.gpx",
+              "segs=[7] first=1423515181.0 last=1423515238.0 ele=0 eleSum=0.0 lat=359.511467 lon=86.50733699999999 name=GraphHopper Track warnings=0"),
+        Expected("graphhopper-tests/tour4-with-uturn.gpx",
+              "error: graphhopper-tests/tour4-with-uturn.gpx: 9 of 14 track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times",
+              speed: "segs=[9, 5] first=1423642373.8640678 last=1423642659.0 ele=0 eleSum=0.0 lat=718.8184570000001 lon=173.06498999999997 name=GraphHopper Track warnings=1"),
+        Expected("sacalobra-strava/sa_calobra_strava_2018-10-16.gpx",
+              "segs=[3243, 1419] first=1539683443.0 last=1539683442.0 ele=4662 eleSum=1867613.8999999955 lat=185710.79582899986 lon=13086.457853000024 name=Sa Calobra warnings=1",
+              drop: "segs=[3243] first=1539683443.0 last=1539687388.0 ele=3243 eleSum=1233612.2999999986 lat=129187.97489199993 lon=9101.258937000008 name=Sa Calobra warnings=1"),
+    ]
+
+    @Test(.enabled(if: TestData.available, TestData.skip))
+    func everyRealGPXFileReadsAsTheOldParserDid() throws {
+        let root = TestData.path("gpx") + "/"
+        let found = (FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".gpx") }.sorted()
+        // Every file in the folder is covered (a new file needs its old-parser numbers here).
+        #expect(found == Self.expected.map(\.file))
+        for e in Self.expected {
+            let path = root + e.file
+            #expect(Self.signature(GPXReader(), path, root: root) == e.plain, "\(e.file)")
+            #expect(Self.signature(GPXReader(assumedSpeedKmh: 12), path, root: root) == e.speed ?? e.plain, "\(e.file) at 12 km/h")
+            #expect(Self.signature(GPXReader(backwardTime: .drop), path, root: root) == e.drop ?? e.plain, "\(e.file) dropping")
+        }
+    }
+}
+
+@Suite struct GPXReaderXMLEdgeTests {
+    @Test func cdataEntitiesAndCommentsInFields() throws {
+        // CDATA is read (XMLParser's delegate here ignored it, losing names such as Ultra GPS
+        // Logger's); entities and character references are decoded; comments split nothing.
+        let path = GPXReaderTests.write("""
+        <gpx><trk><name><![CDATA[Ride <1>]]> &amp; &#x1F6F9;</name><trkseg>
+        <trkpt lat=" 43.7 " lon='7.4'><ele>1<!-- c -->2</ele><time><![CDATA[2020-01-01T00:00:00Z]]></time></trkpt>
+        </trkseg></trk></gpx>
+        """)
+        let t = try GPXReader().read(path: path)
+        #expect(t.name == "Ride <1> & 🛹")
+        #expect(t.allFixes.first?.elevation == 12)
+        #expect(t.allFixes.first?.time == 1_577_836_800)
+    }
+
+    @Test func malformedXMLNamesTheLine() throws {
+        let mismatched = GPXReaderTests.write("<gpx>\n<trk>\n<trkseg>\n</trk>\n</gpx>")
+        #expect(throws: GPXError.malformed(path: mismatched, line: 4, reason: "</trk> closes <trkseg> (opened at line 3)")) {
+            try GPXReader().read(path: mismatched)
+        }
+        let e = GPXError.malformed(path: "r.gpx", line: 4, reason: "</trk> closes <trkseg> (opened at line 3)")
+        #expect(e.description == "r.gpx:4: not a valid GPX/XML file: </trk> closes <trkseg> (opened at line 3)")
+        let kml = GPXReaderTests.write("<?xml version=\"1.0\"?>\n<!-- x -->\n<kml><Placemark/></kml>")
+        #expect(throws: GPXError.malformed(path: kml, line: 3, reason: "root element is <kml>, not <gpx>")) { try GPXReader().read(path: kml) }
+        let truncated = GPXReaderTests.write("<gpx><trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n<time>2020-01-01T00:00:00Z</ti")
+        do {
+            _ = try GPXReader().read(path: truncated)
+            Issue.record("truncated file parsed")
+        } catch let e as GPXError {
+            guard case let .malformed(_, line, reason) = e else { Issue.record("unexpected \(e)"); return }
+            #expect(line == 3 && reason.contains("truncated"))
+        }
+    }
+
+    @Test func entityBombInAGPXIsRefusedFast() throws {
+        var doc = "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [\n<!ENTITY a \"aaaaaaaaaa\">\n"
+        for i in 1...9 { doc += "<!ENTITY a\(i) \"" + String(repeating: "&a\(i == 1 ? "" : String(i - 1));", count: 10) + "\">\n" }
+        doc += "]>\n<gpx><trk><name>&a9;</name><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2020-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>\n"
+        let path = GPXReaderTests.write(doc)
+        do {
+            _ = try GPXReader().read(path: path)
+            Issue.record("entity bomb parsed")
+        } catch let e as GPXError {
+            guard case let .malformed(_, line, reason) = e else { Issue.record("unexpected \(e)"); return }
+            #expect(line == 14 && reason.contains("&a9;"))
+        }
+    }
+
+    @Test func encodingsAndDirectories() throws {
+        var latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx><trk><name>Z".utf8)
+        latin1 += [0xFC] + Array("rich</name><trkseg><trkpt lat=\"47.4\" lon=\"8.5\"><time>2020-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>".utf8)
+        let dir = TestData.temporaryDirectory("gpx")
+        let path = dir.appendingPathComponent("latin1.gpx").path
+        FileManager.default.createFile(atPath: path, contents: Data(latin1))
+        #expect(try GPXReader().read(path: path).name == "Zürich")
+        let utf16 = dir.appendingPathComponent("utf16.gpx").path
+        FileManager.default.createFile(atPath: utf16, contents: "<gpx/>".data(using: .utf16))
+        #expect(throws: GPXError.malformed(path: utf16, line: 1, reason: "UTF-16 is not supported: save the file as UTF-8")) {
+            try GPXReader().read(path: utf16)
+        }
+        #expect(throws: GPXError.unreadable(path: dir.path, reason: "no such file")) { try GPXReader().read(path: dir.path) }
+    }
+
+    @Test func formatsNumbersLikePrintf() {
+        #expect(formatNumber(5395) == "5395")
+        #expect(formatNumber(2.5) == "2.5")
+        #expect(formatNumber(0.125) == "0.125")
+        #expect(formatNumber(1234.5) == "1.23e+03")
+        #expect(formatNumber(-0.5) == "-0.5")
+        #expect(trimmedSpace(" \t\n x y \u{00A0}\r") == "x y")
+        #expect(trimmedSpace(" 43.7\n", newlines: false) == "43.7\n")
+    }
+}

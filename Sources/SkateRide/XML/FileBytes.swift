@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a whole file into memory through plain POSIX calls, refusing one over a size limit
+/// before reading it (and while reading, for files whose size `stat` cannot tell).
+enum FileBytes {
+    /// Why a file could not be read.
+    enum Failure: Error, Equatable {
+        /// No such file, or a directory.
+        case notFound
+        /// Open or read failed (permission, I/O); the reason in words.
+        case unreadable(String)
+        /// Larger than the limit; the size in bytes as far as known.
+        case tooLarge(bytes: Int)
+    }
+
+    /// Bytes requested per `read` call.
+    private static let chunkSize = 1 << 16
+
+    /// The contents of `path`, at most `maxBytes` long.
+    static func read(path: String, maxBytes: Int) throws(Failure) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .notFound }
+            if code == EACCES || code == EPERM { throw .unreadable("permission denied or unreadable") }
+            throw .unreadable(String(cString: strerror(code)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .notFound }
+        let size = Int(info.st_size)
+        if size > maxBytes { throw .tooLarge(bytes: size) }
+        var out: [UInt8] = []
+        out.reserveCapacity(size + 1)
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { readChunk(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            out.append(contentsOf: chunk[0..<n])
+            if out.count > maxBytes { throw .tooLarge(bytes: out.count) }
+        }
+        return out
+    }
+
+    @inline(__always)
+    private static func readChunk(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+        #else
+        Darwin.read(fd, buffer, count)
+        #endif
+    }
+}
