@@ -65,7 +65,9 @@ public enum Geo {
 
     /// Signed smallest difference `to - from` between two bearings, in degrees (−180…180].
     public static func turnAngle(from: Double, to: Double) -> Double {
-        var d = (to - from).truncatingRemainder(dividingBy: 360)
+        var d = to - from
+        // Bearings in 0..<360 differ by less than 360: two compares, no fmod (the router's inner loop).
+        if !(d > -360 && d < 360) { d = d.truncatingRemainder(dividingBy: 360) }
         if d > 180 { d -= 360 }
         if d <= -180 { d += 360 }
         return d

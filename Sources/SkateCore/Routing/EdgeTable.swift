@@ -63,10 +63,12 @@ public struct EdgeTable: Sendable {
     @inlinable public func steepestDown(_ e: Int, reversed: Bool) -> Double { Double(reversed ? steepestDownBwd[e] : steepestDownFwd[e]) }
     /// Heading leaving the start of a traversal, degrees.
     @inlinable public func headingOut(_ e: Int, reversed: Bool) -> Double {
-        reversed ? (Double(bearingEnd[e]) + 180).truncatingRemainder(dividingBy: 360) : Double(bearingStart[e])
+        reversed ? Self.opposite(Double(bearingEnd[e])) : Double(bearingStart[e])
     }
     /// Heading arriving at the end of a traversal, degrees.
     @inlinable public func headingIn(_ e: Int, reversed: Bool) -> Double {
-        reversed ? (Double(bearingStart[e]) + 180).truncatingRemainder(dividingBy: 360) : Double(bearingEnd[e])
+        reversed ? Self.opposite(Double(bearingStart[e])) : Double(bearingEnd[e])
     }
+    /// The opposite of a bearing in 0..<360 (no fmod: this runs for every edge the router relaxes).
+    @inlinable static func opposite(_ b: Double) -> Double { b >= 180 ? b - 180 : b + 180 }
 }

@@ -12,6 +12,9 @@ public struct Router: Sendable {
     /// Crusty-run buckets in the search state: 10 m each up to the 100 m limit.
     static let runBucketMetres: Double = 10
     static let runBuckets = 11
+    /// States are `node << runBucketShift | bucket`: a shift, not a division by 11, in the inner
+    /// loop; the order of state ids (the tie-break) is the same (node, bucket) order either way.
+    static let runBucketShift = 4
 
     public let components: ConnectedComponents?
 
@@ -52,14 +55,16 @@ public struct Router: Sendable {
     }
 }
 
-/// One A* run. States are (node, crusty-run bucket); bucket 0 lives in arrays, others in a dictionary.
+/// One A* run. States are (node, crusty-run bucket); bucket 0 lives in an array, others in a dictionary.
 struct Search {
+    /// 24 bytes: the per-node array stays small enough to be cheap to allocate and touch.
     struct Label {
         var g: Double
-        var run: Double
+        /// Metres of continuous crusty riding when reaching this state.
+        var run: Float
         /// Parent state (-1 = start) and the traversal that reached this state (`edge << 1 | reversed`).
-        var parent: Int
-        var via: Int
+        var parent: Int32
+        var via: Int32
         var closed: Bool
     }
 
@@ -98,13 +103,15 @@ struct Search {
     }
 
     static let B = Router.runBuckets
+    static let shift = Router.runBucketShift
+    static let bucketMask = (1 << Router.runBucketShift) - 1
 
-    func label(_ s: Int) -> Label? {
-        s % Self.B == 0 ? base[s / Self.B] : extra[s]
+    @inline(__always) func label(_ s: Int) -> Label? {
+        s & Self.bucketMask == 0 ? base[s >> Self.shift] : extra[s]
     }
 
-    mutating func setLabel(_ s: Int, _ l: Label) {
-        if s % Self.B == 0 { base[s / Self.B] = l } else { extra[s] = l }
+    @inline(__always) mutating func setLabel(_ s: Int, _ l: Label) {
+        if s & Self.bucketMask == 0 { base[s >> Self.shift] = l } else { extra[s] = l }
     }
 
     func heuristic(_ node: Int) -> Double {
@@ -118,16 +125,17 @@ struct Search {
 
     func traversalCost(_ e: Int, _ rev: Bool, fraction: Double = 1) -> Double {
         let c = costing.edgeCost(edge: e, reversed: rev).cost * fraction
-        if let p = penalty[e] { return c * p }
+        // Most searches have no penalties: skip hashing the edge id then.
+        if !penalty.isEmpty, let p = penalty[e] { return c * p }
         return c
     }
 
     /// Relaxes a state; returns false when the hard rule forbids it.
     mutating func relax(node: Int, g: Double, run: Double, parent: Int, via: Int) {
         if hardRule && run >= CostingConstants.maxContinuousCrusty { return }
-        let s = node * Self.B + bucket(for: run)
+        let s = node << Self.shift | bucket(for: run)
         if let old = label(s), old.closed || old.g <= g { return }
-        setLabel(s, Label(g: g, run: run, parent: parent, via: via, closed: false))
+        setLabel(s, Label(g: g, run: Float(run), parent: Int32(parent), via: Int32(via), closed: false))
         heap.insert(QItem(f: g + heuristic(node), state: s))
     }
 
@@ -167,14 +175,14 @@ struct Search {
             guard var lab = label(s), !lab.closed else { continue }
             lab.closed = true
             setLabel(s, lab)
-            let u = s / Self.B
-            let viaEdge = lab.via >> 1, viaRev = lab.via & 1 == 1
+            let u = s >> Self.shift
+            let viaEdge = Int(lab.via) >> 1, viaRev = lab.via & 1 == 1
             // Reaching the target edge from this node.
             if u == fromB || u == toB {
                 let rev = u == toB  // arriving from edgeTo means travelling backwards
                 if costing.allowed(edge: eb, reversed: rev) {
                     let part = rev ? lenB - target.offset : target.offset
-                    let runEnd = crustyB ? lab.run + part : 0
+                    let runEnd = crustyB ? Double(lab.run) + part : 0
                     if !(hardRule && runEnd >= CostingConstants.maxContinuousCrusty) {
                         let fr = lenB > 0 ? part / lenB : 0
                         let tcost = (viaEdge == eb) ? 0 : costing.transitionCost(from: viaEdge, fromReversed: viaRev, node: u, to: eb, toReversed: rev)
@@ -195,7 +203,7 @@ struct Search {
                 let v = Int(rev ? map.edgeFrom[e] : map.edgeTo[e])
                 let t = costing.transitionCost(from: viaEdge, fromReversed: viaRev, node: u, to: e, toReversed: rev)
                 let g = lab.g + t + traversalCost(e, rev)
-                let run = costing.isCrusty(edge: e) ? lab.run + Double(map.edgeLength[e]) : 0
+                let run = costing.isCrusty(edge: e) ? Double(lab.run) + Double(map.edgeLength[e]) : 0
                 relax(node: v, g: g, run: run, parent: s, via: e << 1 | (rev ? 1 : 0))
             }
         }
@@ -205,14 +213,14 @@ struct Search {
         var legs: [RouteLeg] = [last]
         var s = bestGoalState
         while s >= 0, let lab = label(s) {
-            let e = lab.via >> 1, rev = lab.via & 1 == 1
+            let e = Int(lab.via) >> 1, rev = lab.via & 1 == 1
             let len = Double(map.edgeLength[e])
             if lab.parent < 0 {
                 legs.append(RouteLeg(edge: e, reversed: rev, startOffset: a.offset, endOffset: rev ? 0 : len))
             } else {
                 legs.append(RouteLeg(edge: e, reversed: rev, startOffset: rev ? len : 0, endOffset: rev ? 0 : len))
             }
-            s = lab.parent
+            s = Int(lab.parent)
         }
         legs.reverse()
         // Drop zero-length legs at the ends (snapped exactly onto a node).
