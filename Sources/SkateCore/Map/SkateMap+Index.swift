@@ -95,13 +95,14 @@ extension SkateMap {
         let (cx, cy) = grid.cell(lat: c.lat, lon: c.lon)
         let maxRing = Int((maxDistance / Self.gridCellMetres).rounded(.up)) + 1
         var best: EdgeSnap?
-        var visited = Set<UInt32>()
+        // No visited set: an edge seen again in a neighbouring cell snaps to the same point and
+        // cannot replace itself (ties go to the smaller id), and a set would cost more than it saves.
         for ring in 0...maxRing {
             // Cells at Chebyshev distance `ring` from the centre cell.
             if let b = best, Double(ring - 1) * Self.gridCellMetres > b.distance { break }
             for y in (cy - ring)...(cy + ring) {
                 for x in (cx - ring)...(cx + ring) where max(abs(x - cx), abs(y - cy)) == ring {
-                    for e32 in grid.edges(inCellX: x, y: y) where visited.insert(e32).inserted {
+                    for e32 in grid.edges(inCellX: x, y: y) {
                         let e = Int(e32)
                         guard filter(e) else { continue }
                         if let s = snap(c, toEdge: e, projection: proj), s.distance <= maxDistance,

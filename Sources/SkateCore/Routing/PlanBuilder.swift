@@ -154,7 +154,7 @@ public struct PlanBuilder: Sendable {
         // Steps.
         var steps = makeSteps(legs: legs, legStart: legStart)
         // Contexts and timing.
-        var metresByClass: [RoughnessClass: Double] = [:]
+        var metresByClass = ClassLengths()
         for k in steps.indices {
             let st = steps[k]
             let a = st.startDistance, b = a + st.context.distance
@@ -168,7 +168,7 @@ public struct PlanBuilder: Sendable {
             steps[k].context.braking = zones.filter { min(b, $0.end) - max(a, $0.start) >= need - 1e-6 && $0.start < b && $0.end > a }
                 .map(\.level).max() ?? .none
             for li in st.legs {
-                metresByClass[RoughnessClass(rms: Double(costing.table.rms[legs[li].edge])), default: 0] += legs[li].length
+                metresByClass[RoughnessClass(rms: Double(costing.table.rms[legs[li].edge]))] += legs[li].length
             }
         }
         // Arrive.
@@ -221,18 +221,33 @@ public struct PlanBuilder: Sendable {
     /// the caution (−6 % over 30 m) or braking (−8 % over 50 m) thresholds; overlapping zones merge
     /// and keep the stronger level.
     public static func brakingZones(distance s: [Double], elevation e: [Double]) -> [BrakingZone] {
-        var marks: [(Double, Double, BrakingLevel)] = []
-        for (level, window, threshold) in [(BrakingLevel.caution, cautionLength, cautionGradePct), (.braking, brakingLength, brakingGradePct)] {
+        // Windows of each level, found in start order.
+        func windows(_ level: BrakingLevel, _ window: Double, _ threshold: Double) -> [(Double, Double, BrakingLevel)] {
+            var out: [(Double, Double, BrakingLevel)] = []
             var j = 0
             for i in s.indices {
                 if j < i { j = i }
                 while j < s.count && s[j] - s[i] < window - 1e-6 { j += 1 }
                 guard j < s.count else { break }
                 let g = (e[j] - e[i]) / (s[j] - s[i]) * 100
-                if g <= threshold { marks.append((s[i], s[j], level)) }
+                if g <= threshold { out.append((s[i], s[j], level)) }
+            }
+            return out
+        }
+        let caution = windows(.caution, cautionLength, cautionGradePct)
+        let braking = windows(.braking, brakingLength, brakingGradePct)
+        // Merge the two start-ordered lists (equal starts: braking first) instead of sorting:
+        // the same order, without the sort's generic set-up in a fresh process.
+        var marks: [(Double, Double, BrakingLevel)] = []
+        marks.reserveCapacity(caution.count + braking.count)
+        var ci = 0, bi = 0
+        while ci < caution.count || bi < braking.count {
+            if bi < braking.count && (ci == caution.count || braking[bi].0 <= caution[ci].0) {
+                marks.append(braking[bi]); bi += 1
+            } else {
+                marks.append(caution[ci]); ci += 1
             }
         }
-        marks.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.2 > $1.2 }
         var zones: [BrakingZone] = []
         for (a, b, lv) in marks {
             if var last = zones.last, a <= last.end {

@@ -39,7 +39,7 @@ public enum PlanFormats {
             "braking_zones": p.brakingZones.map { ["start_m": r($0.start), "end_m": r($0.end), "level": $0.level.name, "grade_pct": r($0.gradePct)] as [String: Any] },
             "steps": p.steps.map(stepJSON),
             "geometry": p.geometry.map { [r($0.lon, 6), r($0.lat, 6)] },
-            "metres_by_class": Dictionary(uniqueKeysWithValues: RoughnessClass.allCases.map { ($0.name, r(p.metresByClass[$0] ?? 0)) }),
+            "metres_by_class": Dictionary(uniqueKeysWithValues: RoughnessClass.allCases.map { ($0.name, r(p.metresByClass[$0])) }),
             "longest_crusty_m": r(p.longestCrustyRun),
             "spots": p.spots, "notes": p.notes, "has_elevation": p.hasElevation,
         ]
@@ -88,7 +88,7 @@ public enum PlanFormats {
             if c.hazardScore > 0 { marks.append("hazards " + f(c.hazardScore, 1)) }
             let dist = km(c.distance)
             out += FixedDecimal.padLeft(String(s.index + 1), 3) + "  \(s.maneuver.arrow) \(s.instruction) — \(dist), \(sf(c.gradePct, 1)) %, "
-                + c.roughnessClass.name + (marks.isEmpty ? "" : " [" + marks.joined(separator: ", ") + "]") + "\n"
+                + c.roughnessClass.name + bracketed(marks) + "\n"
         }
         out += summaryLine(p) + "\n"
         for n in p.notes { out += "note: \(n)\n" }
@@ -97,8 +97,16 @@ public enum PlanFormats {
         return out
     }
 
+    /// " [a, b]" or "" (a loop rather than `joined`, which costs a generic set-up in a fresh process).
+    static func bracketed(_ marks: [String]) -> String {
+        guard !marks.isEmpty else { return "" }
+        var s = " ["
+        for (i, m) in marks.enumerated() { if i > 0 { s += ", " }; s += m }
+        return s + "]"
+    }
+
     public static func summaryLine(_ p: RoutePlan) -> String {
-        let crusty = p.metresByClass[.crusty] ?? 0
+        let crusty = p.metresByClass[.crusty]
         let g = p.gradeSummary
         return "\(km(p.distance)), \(duration(p.duration)), climb \(f(g.climbM, 0)) m, descent \(f(g.descentM, 0)) m, "
             + "max \(sf(g.maxGradePct, 1)) % / min \(sf(g.minGradePct, 1)) %, \(p.brakingZones.count) braking zone(s), "

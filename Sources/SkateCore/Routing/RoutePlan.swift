@@ -159,7 +159,7 @@ public struct RoutePlan: Sendable {
     public var brakingZones: [BrakingZone]
     public var profile: [ProfileSample]
     /// Metres by roughness class.
-    public var metresByClass: [RoughnessClass: Double]
+    public var metresByClass: ClassLengths
     /// Trick spots the route passes (trickSpotCrawl).
     public var spots: [String]
     /// Notes for the rider (e.g. the crusty rule could not be met).

@@ -55,3 +55,20 @@ public enum BrakingLevel: Int, Sendable, Codable, Comparable, CaseIterable {
 
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
+
+/// Metres per roughness class: a fixed slot per class (no dictionary, so building a plan in a
+/// fresh process sets up no hashing for `RoughnessClass`).
+public struct ClassLengths: Sendable, Equatable {
+    private var metres: [Double] = Array(repeating: 0, count: RoughnessClass.allCases.count)
+
+    public init() {}
+
+    /// Metres of the class (0 when none).
+    public subscript(_ c: RoughnessClass) -> Double {
+        get { metres[c.rawValue] }
+        set { metres[c.rawValue] = newValue }
+    }
+
+    /// Total metres over all classes.
+    public var total: Double { metres.reduce(0, +) }
+}

@@ -396,7 +396,7 @@ public enum PlanScreen {
     public static func routeRow(_ p: RoutePlan) -> String {
         let dist = Format.distance(p.distance).leftPadded(to: 7)
         let eta = Format.duration(p.duration).leftPadded(to: 7)
-        let crusty = Format.metres(p.metresByClass[.crusty] ?? 0).leftPadded(to: 7)
+        let crusty = Format.metres(p.metresByClass[.crusty]).leftPadded(to: 7)
         let brk = String(p.brakingZones.count).leftPadded(to: 4)
         let score = String(Int(p.score.rounded())).leftPadded(to: 6)
         return dist + eta + crusty + brk + score

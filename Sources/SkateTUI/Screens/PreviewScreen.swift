@@ -103,7 +103,7 @@ public enum PreviewScreen {
         let label = theme.style(.hudLabel), value = theme.style(.hudValue), dim = theme.style(.textDim)
         buffer.write(plan.mode.rawValue, x: x0, y: y, style: label, maxWidth: inner)
         y += 1
-        let crusty = plan.metresByClass[.crusty] ?? 0
+        let crusty = plan.metresByClass[.crusty]
         let facts = Format.distance(plan.distance) + "  " + Format.duration(plan.duration) + "  score \(Int(plan.score.rounded()))"
         buffer.write(facts, x: x0, y: y, style: value, maxWidth: inner)
         y += 1

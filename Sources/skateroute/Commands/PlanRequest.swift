@@ -38,7 +38,8 @@ enum PlanFastPath {
     /// The request for `arguments` (without the program name), or nil to let ArgumentParser decide.
     static func parse(_ arguments: [String]) -> PlanRequest? {
         guard arguments.first == "plan" else { return nil }
-        var values: [String: String] = [:]
+        var r = PlanRequest(from: "", to: "")
+        var from: String?, to: String?
         var noStore = false
         var i = 1
         while i < arguments.count {
@@ -61,26 +62,27 @@ enum PlanFastPath {
                 if value.hasPrefix("-") { return nil }
                 i += 2
             }
-            // ArgumentParser converts every occurrence, so a bad early value is an error even when
-            // a later one would be fine.
-            if name == "alternatives" && Int(value) == nil { return nil }
-            if name == "format" && PlanCommand.Format(rawValue: value) == nil { return nil }
-            values[name] = value
+            // Later occurrences win, as in ArgumentParser; it converts every occurrence, so a bad
+            // early value is an error even when a later one would be fine.
+            switch name {
+            case "from": from = value
+            case "to": to = value
+            case "mode": r.mode = value
+            case "alternatives":
+                guard let n = Int(value) else { return nil }
+                r.alternatives = n
+            case "format":
+                guard let f = PlanCommand.Format(rawValue: value) else { return nil }
+                r.format = f
+            case "map": r.map = value
+            case "data-dir": r.dataDir = value
+            case "now": r.now = value
+            default: return nil
+            }
         }
-        guard let from = values["from"], let to = values["to"] else { return nil }
-        var r = PlanRequest(from: from, to: to)
-        if let m = values["mode"] { r.mode = m }
-        if let a = values["alternatives"] {
-            guard let n = Int(a) else { return nil }
-            r.alternatives = n
-        }
-        if let f = values["format"] {
-            guard let v = PlanCommand.Format(rawValue: f) else { return nil }
-            r.format = v
-        }
-        r.map = values["map"]
-        r.dataDir = values["data-dir"]
-        r.now = values["now"]
+        guard let from, let to else { return nil }
+        r.from = from
+        r.to = to
         r.noStore = noStore
         return r
     }
