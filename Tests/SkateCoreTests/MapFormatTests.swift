@@ -69,11 +69,11 @@ import Testing
     /// A derived block that passes the checksum but holds impossible values is refused.
     @Test func corruptDerivedBlockIsRefused() throws {
         var bytes = try MapFormat.encode(sampleMap())
-        // Find the componentRoot section (the second-to-last directory entry) and point a node's
-        // root far past the nodes, then fix the checksum so only the content check can catch it.
+        // Find the componentRoot section (id 50 in the format's fixed numbering) and point a
+        // node's root far past the nodes, then fix the checksum so only the content check can catch it.
         let count = Int(bytes[12]) | Int(bytes[13]) << 8
-        let entry = 32 + (count - 2) * 24
         func u64(_ at: Int) -> Int { (0..<8).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        let entry = try #require((0..<count).map { 32 + $0 * 24 }.first { bytes[$0] == 50 && bytes[$0 + 1] == 0 })
         let off = u64(entry + 8)
         bytes[off + 3] = 0x7F
         let digest = bytes[32...].withUnsafeBytes { XXHash64.hash($0) }
@@ -81,6 +81,35 @@ import Testing
         #expect(throws: MapFileError.corrupt(path: "x.srmap", reason: "component root out of range")) {
             _ = try bytes.withUnsafeBytes { try MapFormat.decode($0, path: "x.srmap") }
         }
+    }
+
+    /// Costings built on a loaded map's stored mode costs equal costings computed from scratch,
+    /// with no store knowledge and with measured roughness and hazards patched in.
+    @Test func storedModeCostsMatchAFullCompute() throws {
+        let m = sampleMap()
+        let back = try MapFormat.encode(m).withUnsafeBytes { try MapFormat.decode($0, path: "mem") }
+        let hazard = EdgeHazard(id: 1, kind: "pothole", severity: 3, confidence: 0.9, position: m.coordinate(ofNode: 0), offset: 5)
+        let knowing = RoadKnowledge(observations: [0: EdgeObservation(rms: 0.31, source: .measured, freshness: 1, count: 4)],
+                                    hazards: [1: [hazard]])
+        for knowledge in [RoadKnowledge.empty, knowing] {
+            for mode in RideMode.allCases {
+                let fresh = SkateCosting(map: m, table: EdgeTable(map: m, knowledge: knowledge), mode: mode)
+                let stored = SkateCosting(map: back, table: EdgeTable(map: back, knowledge: knowledge), mode: mode)
+                for e in 0..<m.edgeCount {
+                    for rev in [false, true] {
+                        #expect(fresh.edgeCost(edge: e, reversed: rev) == stored.edgeCost(edge: e, reversed: rev), "\(mode) edge \(e) rev \(rev)")
+                        #expect(fresh.allowed(edge: e, reversed: rev) == stored.allowed(edge: e, reversed: rev))
+                    }
+                }
+                #expect(stored.minCostPerMetre <= fresh.minCostPerMetre, "the heuristic must stay admissible")
+                if knowledge.observations.isEmpty { #expect(stored.minCostPerMetre == fresh.minCostPerMetre) }
+            }
+        }
+        // The patch really changed something: the measured crusty edge costs more than its tags say.
+        let plain = SkateCosting(map: back, table: EdgeTable(map: back, knowledge: .empty), mode: .smoothest)
+        let patched = SkateCosting(map: back, table: EdgeTable(map: back, knowledge: knowing), mode: .smoothest)
+        #expect(patched.edgeCost(edge: 0, reversed: false).cost > plain.edgeCost(edge: 0, reversed: false).cost)
+        #expect(patched.edgeCost(edge: 1, reversed: false).cost > plain.edgeCost(edge: 1, reversed: false).cost)
     }
 
     @Test func metadataRoundTripsThroughTheBinaryRecord() throws {

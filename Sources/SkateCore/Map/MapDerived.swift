@@ -23,16 +23,24 @@ public struct MapDerived: Sendable, Equatable {
     public var componentRoot: [Int32]
     /// Node count per component, indexed by the root node.
     public var componentSize: [Int32]
+    /// Each ride mode's edge costs with its standard weights and no store knowledge, mode after
+    /// mode in `RideMode.allCases` order, each `2 × edges` long indexed `edge << 1 | reversed`
+    /// (infinity where the edge may not be used).
+    public var modeCosts: [Float]
+    /// Each mode's lowest cost per metre (the A* heuristic's factor), in `allCases` order.
+    public var modeMinCostPerMetre: [Double]
 
     /// Assembles loaded arrays (checked with `problem(nodes:edges:)` before use).
     init(tagRMS: [Float], tagRMSSource: [UInt8], grade: [Float], climb: [Float], descent: [Float],
          steepestDownFwd: [Float], steepestDownBwd: [Float], tagSecondsFwd: [Float], tagSecondsBwd: [Float],
-         bearingStart: [Float], bearingEnd: [Float], componentRoot: [Int32], componentSize: [Int32]) {
+         bearingStart: [Float], bearingEnd: [Float], componentRoot: [Int32], componentSize: [Int32],
+         modeCosts: [Float], modeMinCostPerMetre: [Double]) {
         self.tagRMS = tagRMS; self.tagRMSSource = tagRMSSource; self.grade = grade; self.climb = climb
         self.descent = descent; self.steepestDownFwd = steepestDownFwd; self.steepestDownBwd = steepestDownBwd
         self.tagSecondsFwd = tagSecondsFwd; self.tagSecondsBwd = tagSecondsBwd
         self.bearingStart = bearingStart; self.bearingEnd = bearingEnd
         self.componentRoot = componentRoot; self.componentSize = componentSize
+        self.modeCosts = modeCosts; self.modeMinCostPerMetre = modeMinCostPerMetre
     }
 
     /// Computes everything from the map's arrays. O(edges + elevation samples + nodes).
@@ -79,6 +87,21 @@ public struct MapDerived: Sendable, Equatable {
             bearingStart[e] = Float(Geo.bearing(a, b)); bearingEnd[e] = Float(Geo.bearing(y, z))
         }
         (componentRoot, componentSize) = Self.components(map: map)
+        modeCosts = []
+        modeMinCostPerMetre = []
+        // Mode costs from a table of exactly these facts (no knowledge).
+        let table = EdgeTable(derived: self, edgeCount: n)
+        modeCosts.reserveCapacity(RideMode.allCases.count * 2 * n)
+        for mode in RideMode.allCases {
+            let (c, minPerM) = SkateCosting.computeCosts(map: map, table: table, weights: mode.weights)
+            modeCosts.append(contentsOf: c)
+            modeMinCostPerMetre.append(minPerM)
+        }
+    }
+
+    /// One mode's precomputed costs (`2 × edges`, indexed `edge << 1 | reversed`).
+    func costs(for mode: RideMode, edgeCount n: Int) -> ArraySlice<Float> {
+        modeCosts[(mode.ordinal * 2 * n)..<((mode.ordinal + 1) * 2 * n)]
     }
 
     /// Seconds to travel an edge along and against its drawing direction, from the skate speed
@@ -120,6 +143,10 @@ public struct MapDerived: Sendable, Equatable {
             return "derived edge arrays differ in length"
         }
         if componentRoot.count != nodes || componentSize.count != nodes { return "derived node arrays differ in length" }
+        let modes = RideMode.allCases.count
+        if modeCosts.count != modes * 2 * edges || modeMinCostPerMetre.count != modes { return "derived mode costs differ in length" }
+        for x in modeCosts where !(x > 0) { return "bad mode cost" }
+        for x in modeMinCostPerMetre where !(x >= 0 && x.isFinite) { return "bad mode cost" }
         for r in componentRoot where r < 0 || Int(r) >= nodes { return "component root out of range" }
         for x in tagSecondsFwd where !(x >= 0 && x.isFinite) { return "bad travel time" }
         for x in tagSecondsBwd where !(x >= 0 && x.isFinite) { return "bad travel time" }

@@ -58,7 +58,8 @@ public enum MapFormat {
         case zoneKind, zoneName, zoneRingStart, zoneLat, zoneLon
         case gridParams, gridCellStart, gridCellEdges
         case tagRMS, tagRMSSource, grade, climb, descent, steepestDownFwd, steepestDownBwd,
-             tagSecondsFwd, tagSecondsBwd, bearingStart, bearingEnd, componentRoot, componentSize
+             tagSecondsFwd, tagSecondsBwd, bearingStart, bearingEnd, componentRoot, componentSize,
+             modeCosts, modeMinCostPerMetre
     }
 
     // MARK: Writing
@@ -92,6 +93,7 @@ public enum MapFormat {
         add(.tagSecondsFwd, d.tagSecondsFwd); add(.tagSecondsBwd, d.tagSecondsBwd)
         add(.bearingStart, d.bearingStart); add(.bearingEnd, d.bearingEnd)
         add(.componentRoot, d.componentRoot); add(.componentSize, d.componentSize)
+        add(.modeCosts, d.modeCosts); add(.modeMinCostPerMetre, d.modeMinCostPerMetre)
 
         let dirSize = sections.count * directoryEntrySize
         var offset = align8(headerSize + dirSize)
@@ -235,7 +237,8 @@ public enum MapFormat {
                            climb: try arr(.climb), descent: try arr(.descent), steepestDownFwd: try arr(.steepestDownFwd),
                            steepestDownBwd: try arr(.steepestDownBwd), tagSecondsFwd: try arr(.tagSecondsFwd),
                            tagSecondsBwd: try arr(.tagSecondsBwd), bearingStart: try arr(.bearingStart),
-                           bearingEnd: try arr(.bearingEnd), componentRoot: try arr(.componentRoot), componentSize: try arr(.componentSize))
+                           bearingEnd: try arr(.bearingEnd), componentRoot: try arr(.componentRoot), componentSize: try arr(.componentSize),
+                           modeCosts: try arr(.modeCosts), modeMinCostPerMetre: try arr(.modeMinCostPerMetre))
         if let problem = d.problem(nodes: m.nodeCount, edges: m.edgeCount) { throw MapFileError.corrupt(path: path, reason: problem) }
         m.derived = d
         return m

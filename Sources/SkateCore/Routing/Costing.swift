@@ -59,22 +59,52 @@ public struct SkateCosting: Costing {
         let w = weights ?? mode.weights
         self.weights = w
         let n = map.edgeCount
-        var c = [Float](repeating: .infinity, count: 2 * n)
         var s = [Float](repeating: 0, count: 2 * n)
         var ok = [Bool](repeating: false, count: 2 * n)
+        for e in 0..<n where Self.isAllowed(map: map, edge: e) {
+            s[e << 1] = table.secondsFwd[e]; s[e << 1 | 1] = table.secondsBwd[e]
+            ok[e << 1] = true; ok[e << 1 | 1] = true
+        }
+        seconds = s; allowedBits = ok
+        if table.fromStoredDerived, w == mode.weights, let d = map.derived {
+            // The map file carries this mode's costs without knowledge: patch the edges the
+            // store knows about. The stored minimum stays a lower bound (admissible) unless a
+            // patched edge goes lower, which the loop below catches.
+            var c = Array(d.costs(for: mode, edgeCount: n))
+            var minPerM = d.modeMinCostPerMetre[mode.ordinal]
+            for e in table.patchedEdges where Self.isAllowed(map: map, edge: e) {
+                for rev in [false, true] {
+                    let cc = Self.compute(map: map, table: table, w: w, edge: e, reversed: rev).0
+                    c[e << 1 | (rev ? 1 : 0)] = Float(cc)
+                    let len = Double(map.edgeLength[e])
+                    if len > 1 { minPerM = min(minPerM, cc / len * Self.heuristicMargin) }
+                }
+            }
+            cost = c
+            minCostPerMetre = minPerM
+        } else {
+            (cost, minCostPerMetre) = Self.computeCosts(map: map, table: table, weights: w)
+        }
+    }
+
+    /// Scales the smallest cost per metre so float rounding never makes the heuristic overestimate.
+    static let heuristicMargin = 0.999
+
+    /// Every edge's cost both ways (infinity where not allowed, index `edge << 1 | reversed`) and
+    /// the lowest cost per metre, for one set of weights.
+    static func computeCosts(map: SkateMap, table: EdgeTable, weights w: ModeWeights) -> ([Float], Double) {
+        let n = map.edgeCount
+        var c = [Float](repeating: .infinity, count: 2 * n)
         var minPerM = Double.infinity
-        for e in 0..<n {
+        for e in 0..<n where Self.isAllowed(map: map, edge: e) {
             for rev in [false, true] {
-                let i = e << 1 | (rev ? 1 : 0)
-                guard Self.isAllowed(map: map, edge: e) else { continue }
-                let (cc, ss) = Self.compute(map: map, table: table, w: w, edge: e, reversed: rev)
-                c[i] = Float(cc); s[i] = Float(ss); ok[i] = true
+                let cc = Self.compute(map: map, table: table, w: w, edge: e, reversed: rev).0
+                c[e << 1 | (rev ? 1 : 0)] = Float(cc)
                 let len = Double(map.edgeLength[e])
                 if len > 1 { minPerM = min(minPerM, cc / len) }
             }
         }
-        cost = c; seconds = s; allowedBits = ok
-        minCostPerMetre = minPerM.isFinite ? minPerM * 0.999 : 0
+        return (c, minPerM.isFinite ? minPerM * heuristicMargin : 0)
     }
 
     static func isAllowed(map: SkateMap, edge e: Int) -> Bool {

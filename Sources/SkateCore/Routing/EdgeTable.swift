@@ -29,12 +29,20 @@ public struct EdgeTable: Sendable {
     public var bearingStart: [Float]
     public var bearingEnd: [Float]
 
+    /// Edges whose roughness, travel time or hazard differ from the map's derived facts (the
+    /// store knows them), in increasing order; costings built on the map's precomputed mode costs
+    /// recompute exactly these.
+    public private(set) var patchedEdges: [Int] = []
+    /// True when the table started from the map file's derived block (so its mode costs apply).
+    public let fromStoredDerived: Bool
+
     /// Largest |grade| in percent the router believes from a DEM; steeper figures are noise or stairs.
     public static let maxGradePct: Float = 30
 
     /// The map's precomputed facts (from the `.srmap`, or computed now for an in-memory map),
     /// patched with what the store knows: measured or rated roughness, freshness, hazards.
     public init(map: SkateMap, knowledge: RoadKnowledge) {
+        fromStoredDerived = map.derived != nil
         let d = map.derived ?? MapDerived(map: map)
         let n = map.edgeCount
         rms = d.tagRMS; rmsSource = d.tagRMSSource
@@ -51,6 +59,24 @@ public struct EdgeTable: Sendable {
         for (e, hs) in knowledge.hazards where e >= 0 && e < n {
             hazard[e] = Float(hs.reduce(0) { $0 + Double($1.severity * $1.severity) * $1.confidence })
         }
+        var touched = Array(knowledge.observations.keys) + Array(knowledge.hazards.keys)
+        touched.removeAll { $0 < 0 || $0 >= n }
+        if !touched.isEmpty {
+            touched.sort()
+            patchedEdges = touched.enumerated().filter { $0.offset == 0 || touched[$0.offset - 1] != $0.element }.map(\.element)
+        }
+    }
+
+    /// The table of a map's derived facts alone (no knowledge), while computing them.
+    init(derived d: MapDerived, edgeCount n: Int) {
+        fromStoredDerived = false
+        rms = d.tagRMS; rmsSource = d.tagRMSSource
+        grade = d.grade; climb = d.climb; descent = d.descent
+        steepestDownFwd = d.steepestDownFwd; steepestDownBwd = d.steepestDownBwd
+        secondsFwd = d.tagSecondsFwd; secondsBwd = d.tagSecondsBwd
+        bearingStart = d.bearingStart; bearingEnd = d.bearingEnd
+        freshness = .init(repeating: 0, count: n)
+        hazard = .init(repeating: 0, count: n)
     }
 
     /// Grade (percent) travelling the edge in the given direction.
