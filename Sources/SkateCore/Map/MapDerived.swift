@@ -3,38 +3,39 @@
 /// `EdgeTable` starts from these and patches only the edges the store knows more about.
 public struct MapDerived: Sendable, Equatable {
     /// Roughness RMS (g) from the OSM tags and its source, per edge.
-    public var tagRMS: [Float]
-    public var tagRMSSource: [UInt8]
+    public var tagRMS: FlatArray<Float>
+    public var tagRMSSource: FlatArray<UInt8>
     /// Mean grade in percent along the drawing direction (clamped ±`EdgeTable.maxGradePct`).
-    public var grade: [Float]
+    public var grade: FlatArray<Float>
     /// Metres climbed / descended along the drawing direction.
-    public var climb: [Float]
-    public var descent: [Float]
+    public var climb: FlatArray<Float>
+    public var descent: FlatArray<Float>
     /// Steepest `EdgeTable.sustainWindow`-metre grade (percent, ≤ 0) going forward / backward.
-    public var steepestDownFwd: [Float]
-    public var steepestDownBwd: [Float]
+    public var steepestDownFwd: FlatArray<Float>
+    public var steepestDownBwd: FlatArray<Float>
     /// Travel seconds along / against the drawing direction on the tag roughness.
-    public var tagSecondsFwd: [Float]
-    public var tagSecondsBwd: [Float]
+    public var tagSecondsFwd: FlatArray<Float>
+    public var tagSecondsBwd: FlatArray<Float>
     /// Bearing (degrees) leaving `edgeFrom` along the edge, and arriving at `edgeTo`.
-    public var bearingStart: [Float]
-    public var bearingEnd: [Float]
+    public var bearingStart: FlatArray<Float>
+    public var bearingEnd: FlatArray<Float>
     /// Connected component (its root node) per node, over the edges a skater may use at all.
-    public var componentRoot: [Int32]
+    public var componentRoot: FlatArray<Int32>
     /// Node count per component, indexed by the root node.
-    public var componentSize: [Int32]
+    public var componentSize: FlatArray<Int32>
     /// Each ride mode's edge costs with its standard weights and no store knowledge, mode after
     /// mode in `RideMode.allCases` order, each `2 × edges` long indexed `edge << 1 | reversed`
     /// (infinity where the edge may not be used).
-    public var modeCosts: [Float]
+    public var modeCosts: FlatArray<Float>
     /// Each mode's lowest cost per metre (the A* heuristic's factor), in `allCases` order.
-    public var modeMinCostPerMetre: [Double]
+    public var modeMinCostPerMetre: FlatArray<Double>
 
     /// Assembles loaded arrays (checked with `problem(nodes:edges:)` before use).
-    init(tagRMS: [Float], tagRMSSource: [UInt8], grade: [Float], climb: [Float], descent: [Float],
-         steepestDownFwd: [Float], steepestDownBwd: [Float], tagSecondsFwd: [Float], tagSecondsBwd: [Float],
-         bearingStart: [Float], bearingEnd: [Float], componentRoot: [Int32], componentSize: [Int32],
-         modeCosts: [Float], modeMinCostPerMetre: [Double]) {
+    init(tagRMS: FlatArray<Float>, tagRMSSource: FlatArray<UInt8>, grade: FlatArray<Float>, climb: FlatArray<Float>,
+         descent: FlatArray<Float>, steepestDownFwd: FlatArray<Float>, steepestDownBwd: FlatArray<Float>,
+         tagSecondsFwd: FlatArray<Float>, tagSecondsBwd: FlatArray<Float>, bearingStart: FlatArray<Float>,
+         bearingEnd: FlatArray<Float>, componentRoot: FlatArray<Int32>, componentSize: FlatArray<Int32>,
+         modeCosts: FlatArray<Float>, modeMinCostPerMetre: FlatArray<Double>) {
         self.tagRMS = tagRMS; self.tagRMSSource = tagRMSSource; self.grade = grade; self.climb = climb
         self.descent = descent; self.steepestDownFwd = steepestDownFwd; self.steepestDownBwd = steepestDownBwd
         self.tagSecondsFwd = tagSecondsFwd; self.tagSecondsBwd = tagSecondsBwd
@@ -86,7 +87,8 @@ public struct MapDerived: Sendable, Equatable {
             let z = Coordinate(lat: map.geomLat[r.upperBound - 1], lon: map.geomLon[r.upperBound - 1])
             bearingStart[e] = Float(Geo.bearing(a, b)); bearingEnd[e] = Float(Geo.bearing(y, z))
         }
-        (componentRoot, componentSize) = Self.components(map: map)
+        let (root, size) = Self.components(map: map)
+        componentRoot = FlatArray(root); componentSize = FlatArray(size)
         modeCosts = []
         modeMinCostPerMetre = []
         // Mode costs from a table of exactly these facts (no knowledge).
@@ -100,8 +102,9 @@ public struct MapDerived: Sendable, Equatable {
     }
 
     /// One mode's precomputed costs (`2 × edges`, indexed `edge << 1 | reversed`).
-    func costs(for mode: RideMode, edgeCount n: Int) -> ArraySlice<Float> {
-        modeCosts[(mode.ordinal * 2 * n)..<((mode.ordinal + 1) * 2 * n)]
+    func costs(for mode: RideMode, edgeCount n: Int) -> FlatArray<Float> {
+        let start = mode.ordinal * 2 * n
+        return modeCosts.subarray(start..<(start + 2 * n))
     }
 
     /// Seconds to travel an edge along and against its drawing direction, from the skate speed

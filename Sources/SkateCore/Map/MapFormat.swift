@@ -67,7 +67,7 @@ public enum MapFormat {
     /// Serialises a map to bytes.
     public static func encode(_ map: SkateMap) throws -> [UInt8] {
         var sections: [(Section, UInt32, [UInt8])] = []
-        func add<T: BitwiseCopyable>(_ s: Section, _ a: [T]) {
+        func add<T: BitwiseCopyable>(_ s: Section, _ a: FlatArray<T>) {
             sections.append((s, UInt32(MemoryLayout<T>.stride), a.withUnsafeBytes { Array($0) }))
         }
         sections.append((.metadata, 1, map.metadata.encoded()))
@@ -84,7 +84,7 @@ public enum MapFormat {
         add(.zoneKind, map.zoneKind); add(.zoneName, map.zoneName); add(.zoneRingStart, map.zoneRingStart)
         add(.zoneLat, map.zoneLat); add(.zoneLon, map.zoneLon)
         let g = map.grid
-        add(.gridParams, [g.bbox.minLon, g.bbox.minLat, g.bbox.maxLon, g.bbox.maxLat, g.cellLat, g.cellLon, Double(g.nx), Double(g.ny)])
+        add(.gridParams, FlatArray([g.bbox.minLon, g.bbox.minLat, g.bbox.maxLon, g.bbox.maxLat, g.cellLat, g.cellLon, Double(g.nx), Double(g.ny)]))
         add(.gridCellStart, g.cellStart); add(.gridCellEdges, g.cellEdges)
         // Always recomputed from the arrays being written, never copied from a loaded map.
         let d = MapDerived(map: map)
@@ -167,12 +167,18 @@ public enum MapFormat {
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
             throw MapFileError.unreadable(path: path, reason: "unreadable")
         }
-        defer { munmap(base, size) }
-        return try decode(UnsafeRawBufferPointer(start: base, count: size), path: path)
+        // The map's arrays view this mapping (no copy); it is unmapped when the last one goes.
+        let file = MappedFile(base: UnsafeRawPointer(base), size: size)
+        return try decode(file.bytes, path: path, file: file)
     }
 
     /// Decodes a map from bytes (see `load(path:)`).
     public static func decode(_ raw: UnsafeRawBufferPointer, path: String) throws -> SkateMap {
+        try decode(raw, path: path, file: nil)
+    }
+
+    /// Decodes; with `file` (whose bytes `raw` are) the arrays view the mapping instead of copying.
+    static func decode(_ raw: UnsafeRawBufferPointer, path: String, file: MappedFile?) throws -> SkateMap {
         guard raw.count >= headerSize else {
             if raw.count >= 8 && Array(raw[0..<8]) == magic { throw MapFileError.truncated(path: path) }
             throw MapFileError.notAMap(path: path)
@@ -201,16 +207,19 @@ public enum MapFormat {
             }
             if Int(id) < dir.count { dir[Int(id)] = (elem, Int(off), Int(len)) }
         }
-        func arr<T: BitwiseCopyable>(_ s: Section, _: T.Type = T.self) throws -> [T] {
+        func arr<T: BitwiseCopyable>(_ s: Section, _: T.Type = T.self) throws -> FlatArray<T> {
             guard let d = dir[Int(s.rawValue)] else { throw MapFileError.corrupt(path: path, reason: "missing section \(s)") }
-            guard d.elem == MemoryLayout<T>.stride else { throw MapFileError.corrupt(path: path, reason: "section \(s) has wrong element size") }
+            guard d.elem == MemoryLayout<T>.stride, d.off % MemoryLayout<T>.alignment == 0 else {
+                throw MapFileError.corrupt(path: path, reason: "section \(s) has wrong element size")
+            }
             let n = d.len / d.elem
-            return [T](unsafeUninitializedCapacity: n) { buf, initialized in
+            if let file { return FlatArray(file: file, byteOffset: d.off, count: n) }
+            return FlatArray([T](unsafeUninitializedCapacity: n) { buf, initialized in
                 if n > 0 { UnsafeMutableRawBufferPointer(buf).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[d.off..<(d.off + d.len)])) }
                 initialized = n
-            }
+            })
         }
-        let metaBytes: [UInt8] = try arr(.metadata)
+        let metaBytes: [UInt8] = try arr(.metadata, UInt8.self).array
         guard let meta = MapMetadata(encoded: metaBytes) else {
             throw MapFileError.corrupt(path: path, reason: "unreadable metadata")
         }
@@ -227,7 +236,7 @@ public enum MapFormat {
         m.placeKind = try arr(.placeKind); m.placeCategory = try arr(.placeCategory)
         m.zoneKind = try arr(.zoneKind); m.zoneName = try arr(.zoneName); m.zoneRingStart = try arr(.zoneRingStart)
         m.zoneLat = try arr(.zoneLat); m.zoneLon = try arr(.zoneLon)
-        let gp: [Double] = try arr(.gridParams)
+        let gp: [Double] = try arr(.gridParams, Double.self).array
         guard gp.count == 8, gp[6] >= 0, gp[7] >= 0, gp[6] < 1e7, gp[7] < 1e7 else { throw MapFileError.corrupt(path: path, reason: "bad grid") }
         m.grid = SpatialGrid(bbox: BoundingBox(minLon: gp[0], minLat: gp[1], maxLon: gp[2], maxLat: gp[3]),
                              cellLat: gp[4], cellLon: gp[5], nx: Int(gp[6]), ny: Int(gp[7]),
@@ -257,7 +266,7 @@ extension SkateMap {
         }
         if edgeGeomStart.count != e + 1 || edgeElevStart.count != e + 1 || adjStart.count != n + 1 { return "bad offsets" }
         if geomLon.count != geomLat.count { return "geometry arrays differ" }
-        func csrOK(_ s: [UInt32], _ total: Int, minRun: Int = 0) -> Bool {
+        func csrOK(_ s: FlatArray<UInt32>, _ total: Int, minRun: Int = 0) -> Bool {
             guard s.first == 0, Int(s.last ?? 0) == total else { return false }
             for i in 1..<s.count where s[i] < s[i - 1] + UInt32(minRun) { return false }
             return true

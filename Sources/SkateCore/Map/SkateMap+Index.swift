@@ -24,8 +24,8 @@ extension SkateMap {
             adj[Int(fill[a])] = UInt32(e) << 1; fill[a] += 1
             adj[Int(fill[b])] = UInt32(e) << 1 | 1; fill[b] += 1
         }
-        adjStart = start
-        adjacency = adj
+        adjStart = FlatArray(start)
+        adjacency = FlatArray(adj)
 
         // Spatial grid.
         var box = BoundingBox.empty
@@ -60,8 +60,8 @@ extension SkateMap {
         var cs = [UInt32](repeating: 0, count: nx * ny + 1)
         for p in pairs { cs[p.cell + 1] += 1 }
         for c in 0..<(nx * ny) { cs[c + 1] += cs[c] }
-        g.cellStart = cs
-        g.cellEdges = pairs.map(\.edge)
+        g.cellStart = FlatArray(cs)
+        g.cellEdges = FlatArray(pairs.map(\.edge))
         grid = g
     }
 }

@@ -43,67 +43,67 @@ public struct SkateMap: Sendable {
 
     // MARK: Nodes (graph nodes only: way ends and junctions)
     /// Latitude / longitude in degrees.
-    public var nodeLat: [Double]
-    public var nodeLon: [Double]
+    public var nodeLat: FlatArray<Double>
+    public var nodeLon: FlatArray<Double>
     /// Raw `NodeFlags`.
-    public var nodeFlags: [UInt16]
+    public var nodeFlags: FlatArray<UInt16>
     /// OSM node ids, for exports and debugging.
-    public var nodeOsmId: [Int64]
+    public var nodeOsmId: FlatArray<Int64>
 
     // MARK: Edges
-    public var edgeFrom: [UInt32]
-    public var edgeTo: [UInt32]
+    public var edgeFrom: FlatArray<UInt32>
+    public var edgeTo: FlatArray<UInt32>
     /// Length in metres along the geometry.
-    public var edgeLength: [Float]
+    public var edgeLength: FlatArray<Float>
     /// Raw `HighwayClass`, `Surface`, `Smoothness`.
-    public var edgeHighway: [UInt8]
-    public var edgeSurface: [UInt8]
-    public var edgeSmoothness: [UInt8]
+    public var edgeHighway: FlatArray<UInt8>
+    public var edgeSurface: FlatArray<UInt8>
+    public var edgeSmoothness: FlatArray<UInt8>
     /// Raw `EdgeFlags`.
-    public var edgeFlags: [UInt32]
+    public var edgeFlags: FlatArray<UInt32>
     /// Numeric OSM incline in percent along the drawing direction; `SkateMap.noIncline` when absent.
-    public var edgeIncline: [Int8]
+    public var edgeIncline: FlatArray<Int8>
     /// Crossing nodes strictly inside the edge (endpoint crossings are node flags).
-    public var edgeCrossings: [UInt8]
+    public var edgeCrossings: FlatArray<UInt8>
     /// Index into `strings` of the street name (0 = unnamed).
-    public var edgeName: [UInt32]
+    public var edgeName: FlatArray<UInt32>
     /// The OSM way the edge came from.
-    public var edgeWayId: [Int64]
+    public var edgeWayId: FlatArray<Int64>
     /// Geometry CSR: points of edge `e` are `geomLat/Lon[edgeGeomStart[e] ..< edgeGeomStart[e+1]]`,
     /// first and last equal to the end nodes. Count = edges + 1.
-    public var edgeGeomStart: [UInt32]
-    public var geomLat: [Double]
-    public var geomLon: [Double]
+    public var edgeGeomStart: FlatArray<UInt32>
+    public var geomLat: FlatArray<Double>
+    public var geomLon: FlatArray<Double>
     /// Elevation CSR: samples of edge `e` are `elevation[edgeElevStart[e] ..< edgeElevStart[e+1]]`,
     /// equally spaced along the edge from `edgeFrom` to `edgeTo` (at most `ElevationSampling.maxSpacing` apart),
     /// in metres above sea level. Empty when unknown.
-    public var edgeElevStart: [UInt32]
-    public var elevation: [Float]
+    public var edgeElevStart: FlatArray<UInt32>
+    public var elevation: FlatArray<Float>
 
     // MARK: Adjacency (CSR): for node n, `adjacency[adjStart[n] ..< adjStart[n+1]]` holds
     // `edge << 1 | (1 if leaving through edgeTo→edgeFrom)`.
-    public var adjStart: [UInt32]
-    public var adjacency: [UInt32]
+    public var adjStart: FlatArray<UInt32>
+    public var adjacency: FlatArray<UInt32>
 
     // MARK: Strings (index 0 is the empty string)
-    public var stringBytes: [UInt8]
-    public var stringStart: [UInt32]
+    public var stringBytes: FlatArray<UInt8>
+    public var stringStart: FlatArray<UInt32>
 
     // MARK: Places (POIs, squares, skateparks…)
-    public var placeLat: [Double]
-    public var placeLon: [Double]
-    public var placeName: [UInt32]
-    public var placeKind: [UInt8]
+    public var placeLat: FlatArray<Double>
+    public var placeLon: FlatArray<Double>
+    public var placeName: FlatArray<UInt32>
+    public var placeKind: FlatArray<UInt8>
     /// Index into `strings` of the OSM key=value that made it a place, e.g. "amenity=cafe".
-    public var placeCategory: [UInt32]
+    public var placeCategory: FlatArray<UInt32>
 
     // MARK: No-report zones (school / hospital / kindergarten areas)
-    public var zoneKind: [UInt8]
-    public var zoneName: [UInt32]
+    public var zoneKind: FlatArray<UInt8>
+    public var zoneName: FlatArray<UInt32>
     /// Ring CSR into `zoneLat/zoneLon`. Count = zones + 1.
-    public var zoneRingStart: [UInt32]
-    public var zoneLat: [Double]
-    public var zoneLon: [Double]
+    public var zoneRingStart: FlatArray<UInt32>
+    public var zoneLat: FlatArray<Double>
+    public var zoneLon: FlatArray<Double>
 
     // MARK: Spatial grid over edges for snapping
     public var grid: SpatialGrid
@@ -168,12 +168,12 @@ public struct SkateMap: Sendable {
     @inlinable public func geometryRange(ofEdge e: Int) -> Range<Int> { Int(edgeGeomStart[e])..<Int(edgeGeomStart[e + 1]) }
 
     /// The elevation samples of an edge in metres, equally spaced from `edgeFrom` to `edgeTo`; empty when unknown.
-    public func elevationProfile(ofEdge e: Int) -> ArraySlice<Float> {
+    public func elevationProfile(ofEdge e: Int) -> Slice<FlatArray<Float>> {
         elevation[Int(edgeElevStart[e])..<Int(edgeElevStart[e + 1])]
     }
 
     /// Edges leaving node `n`: `(edge, reversed)` where reversed means travelling `edgeTo → edgeFrom`.
-    @inlinable public func neighbours(of n: Int) -> ArraySlice<UInt32> {
+    @inlinable public func neighbours(of n: Int) -> Slice<FlatArray<UInt32>> {
         adjacency[Int(adjStart[n])..<Int(adjStart[n + 1])]
     }
 
@@ -196,13 +196,13 @@ public struct SpatialGrid: Sendable {
     public var nx: Int
     public var ny: Int
     /// CSR: edges of cell `c = iy * nx + ix` are `cellEdges[cellStart[c] ..< cellStart[c+1]]`.
-    public var cellStart: [UInt32]
-    public var cellEdges: [UInt32]
+    public var cellStart: FlatArray<UInt32>
+    public var cellEdges: FlatArray<UInt32>
 
     public static let empty = SpatialGrid(bbox: BoundingBox(minLon: 0, minLat: 0, maxLon: 0, maxLat: 0),
                                           cellLat: 1, cellLon: 1, nx: 0, ny: 0, cellStart: [0], cellEdges: [])
 
-    public init(bbox: BoundingBox, cellLat: Double, cellLon: Double, nx: Int, ny: Int, cellStart: [UInt32], cellEdges: [UInt32]) {
+    public init(bbox: BoundingBox, cellLat: Double, cellLon: Double, nx: Int, ny: Int, cellStart: FlatArray<UInt32>, cellEdges: FlatArray<UInt32>) {
         self.bbox = bbox; self.cellLat = cellLat; self.cellLon = cellLon; self.nx = nx; self.ny = ny
         self.cellStart = cellStart; self.cellEdges = cellEdges
     }
@@ -214,8 +214,8 @@ public struct SpatialGrid: Sendable {
         return (min(max(ix, 0), max(nx - 1, 0)), min(max(iy, 0), max(ny - 1, 0)))
     }
 
-    @inlinable public func edges(inCellX ix: Int, y iy: Int) -> ArraySlice<UInt32> {
-        guard ix >= 0, iy >= 0, ix < nx, iy < ny else { return [] }
+    @inlinable public func edges(inCellX ix: Int, y iy: Int) -> Slice<FlatArray<UInt32>> {
+        guard ix >= 0, iy >= 0, ix < nx, iy < ny else { return cellEdges[0..<0] }
         let c = iy * nx + ix
         return cellEdges[Int(cellStart[c])..<Int(cellStart[c + 1])]
     }

@@ -1,9 +1,9 @@
 /// Connected components of a map's graph (ignoring direction), by union–find (precomputed in `MapDerived`).
 public struct ConnectedComponents: Sendable {
     /// Component id (its root node) per node.
-    public let root: [Int32]
+    public let root: FlatArray<Int32>
     /// Node count per root (indexed by the root node).
-    let sizes: [Int32]
+    let sizes: FlatArray<Int32>
     /// The largest component's root.
     public let mainRoot: Int32
     let map: SkateMap
@@ -16,7 +16,8 @@ public struct ConnectedComponents: Sendable {
         if let d = map.derived {
             root = d.componentRoot; sizes = d.componentSize
         } else {
-            (root, sizes) = MapDerived.components(map: map)
+            let (r, s) = MapDerived.components(map: map)
+            root = FlatArray(r); sizes = FlatArray(s)
         }
         var best: Int32 = 0
         for n in 0..<map.nodeCount where sizes[n] > sizes[Int(best)] { best = Int32(n) }

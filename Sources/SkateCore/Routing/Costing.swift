@@ -46,10 +46,9 @@ public struct SkateCosting: Costing {
     public let table: EdgeTable
     public let mode: RideMode
     public let weights: ModeWeights
-    /// Precomputed per direction: index `e << 1 | reversed`.
-    @usableFromInline let cost: [Float]
-    @usableFromInline let seconds: [Float]
-    @usableFromInline let allowedBits: [Bool]
+    /// Precomputed per direction: index `e << 1 | reversed`; infinity where the edge may not be
+    /// used. A view of the map file's stored costs when nothing needed patching.
+    @usableFromInline let cost: FlatArray<Float>
     public let minCostPerMetre: Double
 
     public init(map: SkateMap, table: EdgeTable, mode: RideMode, weights: ModeWeights? = nil) {
@@ -59,18 +58,11 @@ public struct SkateCosting: Costing {
         let w = weights ?? mode.weights
         self.weights = w
         let n = map.edgeCount
-        var s = [Float](repeating: 0, count: 2 * n)
-        var ok = [Bool](repeating: false, count: 2 * n)
-        for e in 0..<n where Self.isAllowed(map: map, edge: e) {
-            s[e << 1] = table.secondsFwd[e]; s[e << 1 | 1] = table.secondsBwd[e]
-            ok[e << 1] = true; ok[e << 1 | 1] = true
-        }
-        seconds = s; allowedBits = ok
         if table.fromStoredDerived, w == mode.weights, let d = map.derived {
             // The map file carries this mode's costs without knowledge: patch the edges the
             // store knows about. The stored minimum stays a lower bound (admissible) unless a
             // patched edge goes lower, which the loop below catches.
-            var c = Array(d.costs(for: mode, edgeCount: n))
+            var c = d.costs(for: mode, edgeCount: n)
             var minPerM = d.modeMinCostPerMetre[mode.ordinal]
             for e in table.patchedEdges where Self.isAllowed(map: map, edge: e) {
                 for rev in [false, true] {
@@ -83,7 +75,9 @@ public struct SkateCosting: Costing {
             cost = c
             minCostPerMetre = minPerM
         } else {
-            (cost, minCostPerMetre) = Self.computeCosts(map: map, table: table, weights: w)
+            let (c, minPerM) = Self.computeCosts(map: map, table: table, weights: w)
+            cost = FlatArray(c)
+            minCostPerMetre = minPerM
         }
     }
 
@@ -154,11 +148,12 @@ public struct SkateCosting: Costing {
         }
     }
 
-    @inlinable public func allowed(edge: Int, reversed: Bool) -> Bool { allowedBits[edge << 1 | (reversed ? 1 : 0)] }
+    @inlinable public func allowed(edge: Int, reversed: Bool) -> Bool { cost[edge << 1 | (reversed ? 1 : 0)] < .infinity }
 
     @inlinable public func edgeCost(edge: Int, reversed: Bool) -> (cost: Double, seconds: Double) {
         let i = edge << 1 | (reversed ? 1 : 0)
-        return (Double(cost[i]), Double(seconds[i]))
+        let c = cost[i]
+        return c < .infinity ? (Double(c), table.seconds(edge, reversed: reversed)) : (Double(c), 0)
     }
 
     public func transitionCost(from a: Int, fromReversed ar: Bool, node: Int, to b: Int, toReversed br: Bool) -> Double {

@@ -7,27 +7,27 @@ public struct EdgeTable: Sendable {
     /// Window in metres over which a descent must be sustained to count as steep (the caution rule).
     public static let sustainWindow: Double = 30
 
-    public var rms: [Float]
-    public var rmsSource: [UInt8]
-    public var freshness: [Float]
+    public var rms: FlatArray<Float>
+    public var rmsSource: FlatArray<UInt8>
+    public var freshness: FlatArray<Float>
     /// Mean grade in percent along the drawing direction (clamped ±30).
-    public var grade: [Float]
+    public var grade: FlatArray<Float>
     /// Metres climbed / descended along the drawing direction.
-    public var climb: [Float]
-    public var descent: [Float]
+    public var climb: FlatArray<Float>
+    public var descent: FlatArray<Float>
     /// Steepest 30 m-window grade (percent, most negative) going forward / going backward.
-    public var steepestDownFwd: [Float]
-    public var steepestDownBwd: [Float]
+    public var steepestDownFwd: FlatArray<Float>
+    public var steepestDownBwd: FlatArray<Float>
     /// Σ severity² × confidence of live hazards on the edge: a severe (3) pothole throws riders,
     /// a minor (1) crack is a bump, so danger grows faster than the severity number.
-    public var hazard: [Float]
+    public var hazard: FlatArray<Float>
     /// Travel time in seconds along / against the drawing direction from the skate speed model
     /// (mode-independent, so every mode's costing reuses it).
-    public var secondsFwd: [Float]
-    public var secondsBwd: [Float]
+    public var secondsFwd: FlatArray<Float>
+    public var secondsBwd: FlatArray<Float>
     /// Bearing (degrees) leaving `edgeFrom` along the edge, and arriving at `edgeTo`.
-    public var bearingStart: [Float]
-    public var bearingEnd: [Float]
+    public var bearingStart: FlatArray<Float>
+    public var bearingEnd: FlatArray<Float>
 
     /// Edges whose roughness, travel time or hazard differ from the map's derived facts (the
     /// store knows them), in increasing order; costings built on the map's precomputed mode costs

@@ -124,15 +124,15 @@ extension MapCompiler {
                 map.edgeElevStart.append(UInt32(map.elevation.count))
             }
         } else {
-            map.edgeElevStart = [UInt32](repeating: 0, count: map.edgeCount + 1)
+            map.edgeElevStart = FlatArray(repeating: 0, count: map.edgeCount + 1)
         }
 
         // 6. Places and zones.
         buildPlaces(into: &map, strings: &strings)
         buildZones(into: &map, strings: &strings)
 
-        map.stringBytes = strings.bytes
-        map.stringStart = strings.starts
+        map.stringBytes = FlatArray(strings.bytes)
+        map.stringStart = FlatArray(strings.starts)
         map.rebuildIndexes()
         return map
     }
