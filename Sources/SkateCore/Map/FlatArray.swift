@@ -25,61 +25,82 @@ public final class MappedFile: @unchecked Sendable {
     public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: size) }
 }
 
-/// The storage of every map array: a plain Swift array while a map is built in memory, or a
-/// zero-copy view into a memory-mapped `.srmap` once loaded.
+/// Owned, growable storage of a `FlatArray` (elements are bitwise-copyable: no deinitialisation).
+@usableFromInline final class FlatBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
+    @usableFromInline let pointer: UnsafeMutablePointer<Element>
+    @usableFromInline let capacity: Int
+
+    @usableFromInline init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        pointer = .allocate(capacity: self.capacity)
+    }
+
+    deinit { pointer.deallocate() }
+}
+
+/// The storage of every map array: owned memory while a map is built in memory, or a zero-copy
+/// view into a memory-mapped `.srmap` once loaded.
 ///
 /// Why not `[Element]` throughout: copying a 1.6 MB map into fresh arrays cost ~400 page faults
 /// (~0.7 ms) of every `skateroute plan` process, while a mapped file costs a few dozen faults
-/// for the pages the plan actually reads. Reads are a pointer load either way; the first write
-/// to a mapped array copies it into an owned one (copy-on-write), so the file is never written.
+/// for the pages the plan actually reads. Reads are one bounds check and a pointer load in both
+/// cases (no branch on the kind of storage); the first write to a mapped or shared array copies
+/// it into owned memory (copy-on-write), so the file is never written.
 public struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, MutableCollection, @unchecked Sendable {
-    /// Owned elements (when not mapped).
-    @usableFromInline var owned: [Element]
-    /// The mapping and the first element inside it, when mapped.
+    /// First element (nil when empty) and element count: all that reads touch.
+    @usableFromInline var base: UnsafePointer<Element>?
+    @usableFromInline var storedCount: Int
+    /// What keeps `base` alive: owned memory, or the mapping.
+    @usableFromInline var owner: FlatBuffer<Element>?
     @usableFromInline var file: MappedFile?
-    @usableFromInline var mappedBase: UnsafePointer<Element>?
-    @usableFromInline var mappedCount: Int
 
     public typealias Index = Int
 
-    /// Copies (owns) the elements of an array.
+    public init() { base = nil; storedCount = 0; owner = nil; file = nil }
+
+    /// Copies the elements of an array.
     public init(_ array: [Element]) {
-        owned = array; file = nil; mappedBase = nil; mappedCount = 0
+        self.init()
+        guard !array.isEmpty else { return }
+        let b = FlatBuffer<Element>(capacity: array.count)
+        array.withUnsafeBufferPointer { src in b.pointer.initialize(from: src.baseAddress!, count: src.count) }
+        owner = b; base = UnsafePointer(b.pointer); storedCount = array.count
     }
 
-    public init() { self.init([]) }
-
-    public init(repeating value: Element, count: Int) { self.init([Element](repeating: value, count: count)) }
+    public init(repeating value: Element, count: Int) {
+        self.init()
+        guard count > 0 else { return }
+        let b = FlatBuffer<Element>(capacity: count)
+        b.pointer.initialize(repeating: value, count: count)
+        owner = b; base = UnsafePointer(b.pointer); storedCount = count
+    }
 
     /// A view of `count` elements at `byteOffset` (suitably aligned) in a mapped file.
     init(file: MappedFile, byteOffset: Int, count: Int) {
-        owned = []
+        self.init()
         self.file = file
-        mappedBase = count > 0 ? file.base!.advanced(by: byteOffset).assumingMemoryBound(to: Element.self) : nil
-        mappedCount = count
+        base = count > 0 ? file.base!.advanced(by: byteOffset).assumingMemoryBound(to: Element.self) : nil
+        storedCount = count
     }
 
     @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { file == nil ? owned.count : mappedCount }
-    @inlinable public var count: Int { endIndex }
+    @inlinable public var endIndex: Int { storedCount }
+    @inlinable public var count: Int { storedCount }
 
     @inlinable public subscript(i: Int) -> Element {
         get {
-            if file != nil {
-                precondition(i >= 0 && i < mappedCount, "FlatArray index out of range")
-                return mappedBase.unsafelyUnwrapped[i]
-            }
-            return owned[i]
+            precondition(UInt(bitPattern: i) < UInt(bitPattern: storedCount), "FlatArray index out of range")
+            return base.unsafelyUnwrapped[i]
         }
         set {
-            makeOwned()
-            owned[i] = newValue
+            precondition(UInt(bitPattern: i) < UInt(bitPattern: storedCount), "FlatArray index out of range")
+            makeUnique(capacity: storedCount)[i] = newValue
         }
     }
 
     @inlinable public subscript(bounds: Range<Int>) -> Slice<FlatArray<Element>> {
         get {
-            precondition(bounds.lowerBound >= 0 && bounds.upperBound <= count, "FlatArray range out of range")
+            precondition(bounds.lowerBound >= 0 && bounds.upperBound <= storedCount, "FlatArray range out of range")
             return Slice(base: self, bounds: bounds)
         }
         set {
@@ -87,36 +108,46 @@ public struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, Mutab
         }
     }
 
+    /// Owned, unshared memory for at least `capacity` elements holding the current ones.
+    @usableFromInline mutating func makeUnique(capacity: Int) -> UnsafeMutablePointer<Element> {
+        if let b = owner, b.capacity >= capacity, isKnownUniquelyReferenced(&owner) { return b.pointer }
+        let b = FlatBuffer<Element>(capacity: capacity)
+        if let base, storedCount > 0 { b.pointer.initialize(from: base, count: storedCount) }
+        owner = b; file = nil; base = UnsafePointer(b.pointer)
+        return b.pointer
+    }
+
+    public mutating func append(_ x: Element) {
+        let cap = owner?.capacity ?? 0
+        let p = makeUnique(capacity: storedCount < cap ? cap : Swift.max(16, storedCount * 2))
+        p[storedCount] = x
+        storedCount += 1
+    }
+
+    public mutating func append<S: Sequence>(contentsOf s: S) where S.Element == Element {
+        for x in s { append(x) }
+    }
+
+    public mutating func reserveCapacity(_ n: Int) {
+        if n > (owner?.capacity ?? 0) { _ = makeUnique(capacity: n) }
+    }
+
     /// Elements `range` as their own array: a view into the same mapping when mapped (no copy).
     public func subarray(_ range: Range<Int>) -> FlatArray {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "FlatArray range out of range")
+        precondition(range.lowerBound >= 0 && range.upperBound <= storedCount, "FlatArray range out of range")
         if let file {
             var v = FlatArray()
             v.file = file
-            v.mappedBase = range.isEmpty ? nil : mappedBase.unsafelyUnwrapped + range.lowerBound
-            v.mappedCount = range.count
+            v.base = range.isEmpty ? nil : base.unsafelyUnwrapped + range.lowerBound
+            v.storedCount = range.count
             return v
         }
-        return FlatArray(Array(owned[range]))
+        return FlatArray(Array(self[range]))
     }
-
-    /// Turns a mapped view into owned elements before a write.
-    @usableFromInline mutating func makeOwned() {
-        guard file != nil else { return }
-        owned = withUnsafeBufferPointer { Array($0) }
-        file = nil; mappedBase = nil; mappedCount = 0
-    }
-
-    public mutating func append(_ x: Element) { makeOwned(); owned.append(x) }
-
-    public mutating func append<S: Sequence>(contentsOf s: S) where S.Element == Element { makeOwned(); owned.append(contentsOf: s) }
-
-    public mutating func reserveCapacity(_ n: Int) { makeOwned(); owned.reserveCapacity(n) }
 
     /// The elements as contiguous memory.
     public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
-        if file != nil { return try body(UnsafeBufferPointer(start: mappedBase, count: mappedCount)) }
-        return try owned.withUnsafeBufferPointer(body)
+        try withExtendedLifetime(self) { try body(UnsafeBufferPointer(start: base, count: storedCount)) }
     }
 
     /// The elements as raw bytes.

@@ -173,6 +173,9 @@ public struct SkateMap: Sendable {
     }
 
     /// Edges leaving node `n`: `(edge, reversed)` where reversed means travelling `edgeTo → edgeFrom`.
+    /// Indices into `adjacency` of the edges leaving node `n` (for inner loops: no slice to retain).
+    @inlinable public func adjacencyRange(of n: Int) -> Range<Int> { Int(adjStart[n])..<Int(adjStart[n + 1]) }
+
     @inlinable public func neighbours(of n: Int) -> Slice<FlatArray<UInt32>> {
         adjacency[Int(adjStart[n])..<Int(adjStart[n + 1])]
     }

@@ -196,7 +196,8 @@ struct Search {
                     }
                 }
             }
-            for adj in map.neighbours(of: u) {
+            for k in map.adjacencyRange(of: u) {
+                let adj = map.adjacency[k]
                 let e = Int(adj >> 1), rev = adj & 1 == 1
                 if e == viaEdge && rev != viaRev { continue }  // no U-turn on the same edge
                 guard costing.allowed(edge: e, reversed: rev) else { continue }
