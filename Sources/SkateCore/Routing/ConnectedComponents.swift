@@ -6,13 +6,14 @@ public struct ConnectedComponents: Sendable {
     let sizes: FlatArray<Int32>
     /// The largest component's root.
     public let mainRoot: Int32
-    let map: SkateMap
+    /// The map's edge start nodes (all `isMain` needs; not the whole map, which is costly to copy).
+    let edgeFrom: FlatArray<UInt32>
 
     /// Components at least this share of the largest count as "main" too (twin networks split by a river).
     public static let mainShare = 0.25
 
     public init(map: SkateMap) {
-        self.map = map
+        edgeFrom = map.edgeFrom
         if let d = map.derived {
             root = d.componentRoot; sizes = d.componentSize
         } else {
@@ -29,7 +30,7 @@ public struct ConnectedComponents: Sendable {
 
     /// Whether an edge belongs to the main network.
     public func isMain(edge e: Int) -> Bool {
-        let n = size(ofNode: Int(map.edgeFrom[e]))
+        let n = size(ofNode: Int(edgeFrom[e]))
         return Double(n) >= Self.mainShare * Double(sizes.isEmpty ? 0 : sizes[Int(mainRoot)])
     }
 }

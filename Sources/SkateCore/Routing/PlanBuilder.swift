@@ -334,9 +334,18 @@ public struct PlanBuilder: Sendable {
     }
 
     func dominantName(legs: [RouteLeg], range: Range<Int>) -> String {
-        var byName: [String: Double] = [:]
-        for li in range { byName[map.name(ofEdge: legs[li].edge), default: 0] += legs[li].length }
-        return byName.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? ""
+        // Name-table ids and metres in a short list (a step has a handful of names): no hashing.
+        var ids: [UInt32] = [], metres: [Double] = []
+        for li in range {
+            let id = map.edgeName[legs[li].edge]
+            if let k = ids.firstIndex(of: id) { metres[k] += legs[li].length } else { ids.append(id); metres.append(legs[li].length) }
+        }
+        var best = "", bestM = -Double.infinity
+        for (k, id) in ids.enumerated() {
+            let name = map.string(id)
+            if metres[k] > bestM || (metres[k] == bestM && name < best) { best = name; bestM = metres[k] }
+        }
+        return best
     }
 
     static func compass(_ bearing: Double) -> String {

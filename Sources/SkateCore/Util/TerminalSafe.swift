@@ -40,6 +40,20 @@ public enum TerminalSafe {
         return String(out)
     }
 
+    /// True when `clean` would leave every line of `text` unchanged: no control, escape, C1 or
+    /// bidirectional-control scalar anywhere, line feeds aside (one pass, no copies).
+    public static func isSafeMultiline(_ text: String) -> Bool {
+        for u in text.unicodeScalars {
+            switch u.value {
+            case 0x0A: continue
+            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFFF9...0xFFFB, 0xFEFF:
+                return false
+            default: continue
+            }
+        }
+        return true
+    }
+
     /// Index after an escape sequence whose ESC was at `from - 1`.
     static func skipEscape(_ s: [Unicode.Scalar], from: Int) -> Int {
         guard from < s.count else { return from }
