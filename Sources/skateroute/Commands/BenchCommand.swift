@@ -18,6 +18,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seed for the random pairs.") var seed: UInt64 = 42
     @Option(help: "Repetitions for import and load timings (the median is printed).") var repeats: Int = 5
     @Flag(help: "Skip the Heidelberg figures (slow in debug builds).") var noHeidelberg = false
+    @Option(help: "Alternating whole-process runs of `skateroute plan` and Debian's routino-router on the same Monaco pair (0 = skip).") var peerRuns: Int = 50
 
     func run() throws {
         #if DEBUG
@@ -51,6 +52,10 @@ struct BenchCommand: ParsableCommand {
             }
         } else {
             print("(no \(dataDir): import figures skipped)")
+        }
+        if peerRuns > 0 && FileManager.default.fileExists(atPath: monacoPBF) {
+            let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            PeerBenchmark(pbf: monacoPBF, runs: peerRuns, selfPath: me, mapPath: BundledMaps.defaultMapPath()).run(tmp: tmp)
         }
         for (name, path) in maps {
             var loads: [Double] = []
