@@ -110,7 +110,9 @@ public struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, Mutab
 
     /// Owned, unshared memory for at least `capacity` elements holding the current ones.
     @usableFromInline mutating func makeUnique(capacity: Int) -> UnsafeMutablePointer<Element> {
-        if let b = owner, b.capacity >= capacity, isKnownUniquelyReferenced(&owner) { return b.pointer }
+        // Uniqueness first: binding `owner` to a local before the check would add a reference
+        // and make every write copy the whole array.
+        if isKnownUniquelyReferenced(&owner), owner.unsafelyUnwrapped.capacity >= capacity { return owner.unsafelyUnwrapped.pointer }
         let b = FlatBuffer<Element>(capacity: capacity)
         if let base, storedCount > 0 { b.pointer.initialize(from: base, count: storedCount) }
         owner = b; file = nil; base = UnsafePointer(b.pointer)
