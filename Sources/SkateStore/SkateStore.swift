@@ -41,16 +41,19 @@ public final class SkateStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         do {
-            db = try DatabasePool(path: path, configuration: config)
+            // Opening and migrating happen under a lock file (the kernel drops it if the holder
+            // dies): two processes creating a new store at once would otherwise race on switching
+            // the new file to WAL, which SQLite answers with "database is locked" without waiting,
+            // and would both see "not migrated" and both run the migrations. Each open holds the
+            // lock for well under a millisecond once the store exists.
             let migrator = Self.migrator
-            if try !db.read({ try migrator.hasCompletedMigrations($0) }) {
-                // Two processes opening a new store at once would both see "not migrated" and
-                // both run the migrations; a lock file serialises them (the kernel drops it if the
-                // holder dies), and the second finds the work done.
-                try StoreLock.withExclusiveLock(at: dataDir.appendingPathComponent(StoreLock.fileName).path,
-                                                timeout: Self.busyTimeout) {
-                    try migrator.migrate(db)
+            db = try StoreLock.withExclusiveLock(at: dataDir.appendingPathComponent(StoreLock.fileName).path,
+                                                 timeout: Self.busyTimeout) {
+                let pool = try DatabasePool(path: path, configuration: config)
+                if try !pool.read({ try migrator.hasCompletedMigrations($0) }) {
+                    try migrator.migrate(pool)
                 }
+                return pool
             }
         } catch let e as DatabaseError {
             throw StoreError.cannotOpen(path: path, reason: e.message ?? "\(e.resultCode)")
