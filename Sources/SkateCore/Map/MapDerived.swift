@@ -29,23 +29,32 @@ public struct MapDerived: Sendable, Equatable {
     public var modeCosts: FlatArray<Float>
     /// Each mode's lowest cost per metre (the A* heuristic's factor), in `allCases` order.
     public var modeMinCostPerMetre: FlatArray<Double>
+    /// ALT landmark nodes (`Landmarks.count`, fewer on tiny maps; see `Landmarks`).
+    public var landmarks: FlatArray<UInt32>
+    /// Per mode (in `allCases` order), per node, per landmark: cost from it and cost to it
+    /// (`modes × nodes × 2 × Landmarks.count`; infinity where unreachable).
+    public var landmarkCosts: FlatArray<Float>
 
     /// Assembles loaded arrays (checked with `problem(nodes:edges:)` before use).
     init(tagRMS: FlatArray<Float>, tagRMSSource: FlatArray<UInt8>, grade: FlatArray<Float>, climb: FlatArray<Float>,
          descent: FlatArray<Float>, steepestDownFwd: FlatArray<Float>, steepestDownBwd: FlatArray<Float>,
          tagSecondsFwd: FlatArray<Float>, tagSecondsBwd: FlatArray<Float>, bearingStart: FlatArray<Float>,
          bearingEnd: FlatArray<Float>, componentRoot: FlatArray<Int32>, componentSize: FlatArray<Int32>,
-         modeCosts: FlatArray<Float>, modeMinCostPerMetre: FlatArray<Double>) {
+         modeCosts: FlatArray<Float>, modeMinCostPerMetre: FlatArray<Double>,
+         landmarks: FlatArray<UInt32>, landmarkCosts: FlatArray<Float>) {
         self.tagRMS = tagRMS; self.tagRMSSource = tagRMSSource; self.grade = grade; self.climb = climb
         self.descent = descent; self.steepestDownFwd = steepestDownFwd; self.steepestDownBwd = steepestDownBwd
         self.tagSecondsFwd = tagSecondsFwd; self.tagSecondsBwd = tagSecondsBwd
         self.bearingStart = bearingStart; self.bearingEnd = bearingEnd
         self.componentRoot = componentRoot; self.componentSize = componentSize
         self.modeCosts = modeCosts; self.modeMinCostPerMetre = modeMinCostPerMetre
+        self.landmarks = landmarks; self.landmarkCosts = landmarkCosts
     }
 
-    /// Computes everything from the map's arrays. O(edges + elevation samples + nodes).
-    public init(map: SkateMap) {
+    /// Computes everything from the map's arrays: O(edges + elevation samples + nodes), plus
+    /// with `routingTables` the mode costs and the landmark tables (2 × `Landmarks.count`
+    /// Dijkstra runs per mode), which only a map file carries.
+    public init(map: SkateMap, routingTables: Bool = true) {
         let n = map.edgeCount
         tagRMS = .init(repeating: 0, count: n); tagRMSSource = .init(repeating: 0, count: n)
         grade = .init(repeating: 0, count: n); climb = .init(repeating: 0, count: n); descent = .init(repeating: 0, count: n)
@@ -91,6 +100,9 @@ public struct MapDerived: Sendable, Equatable {
         componentRoot = FlatArray(root); componentSize = FlatArray(size)
         modeCosts = []
         modeMinCostPerMetre = []
+        landmarks = []
+        landmarkCosts = []
+        guard routingTables else { return }
         // Mode costs from a table of exactly these facts (no knowledge).
         let table = EdgeTable(derived: self, edgeCount: n)
         modeCosts.reserveCapacity(RideMode.allCases.count * 2 * n)
@@ -99,6 +111,34 @@ public struct MapDerived: Sendable, Equatable {
             modeCosts.append(contentsOf: c)
             modeMinCostPerMetre.append(minPerM)
         }
+        // Landmarks on the main network (a usable edge touches them).
+        let compRoot = componentRoot, compSize = componentSize
+        var mainRoot: Int32 = 0
+        for v in 0..<map.nodeCount where compSize[v] > compSize[Int(mainRoot)] { mainRoot = Int32(v) }
+        var touched = [Bool](repeating: false, count: map.nodeCount)
+        for e in 0..<n where SkateCosting.isAllowed(map: map, edge: e) {
+            touched[Int(map.edgeFrom[e])] = true; touched[Int(map.edgeTo[e])] = true
+        }
+        let chosen = Landmarks.choose(map: map) { touched[$0] && compRoot[$0] == mainRoot }
+        var lm = [UInt32](chosen.map { UInt32($0) })
+        var bounds: [Float] = []
+        if chosen.count == Landmarks.count {
+            bounds.reserveCapacity(RideMode.allCases.count * map.nodeCount * 2 * Landmarks.count)
+            for mode in RideMode.allCases {
+                bounds += Landmarks.table(map: map, cost: costs(for: mode, edgeCount: n), landmarks: chosen)
+            }
+        } else {
+            lm = []  // a map too small for landmarks routes on the straight-line bound alone
+        }
+        landmarks = FlatArray(lm)
+        landmarkCosts = FlatArray(bounds)
+    }
+
+    /// One mode's landmark table (`nodes × 2 × Landmarks.count`), or nil when the map has none.
+    func landmarkTable(for mode: RideMode, nodeCount: Int) -> FlatArray<Float>? {
+        guard landmarks.count == Landmarks.count else { return nil }
+        let w = nodeCount * 2 * Landmarks.count
+        return landmarkCosts.subarray((mode.ordinal * w)..<((mode.ordinal + 1) * w))
     }
 
     /// One mode's precomputed costs (`2 × edges`, indexed `edge << 1 | reversed`).
@@ -150,6 +190,12 @@ public struct MapDerived: Sendable, Equatable {
         if modeCosts.count != modes * 2 * edges || modeMinCostPerMetre.count != modes { return "derived mode costs differ in length" }
         for x in modeCosts where !(x > 0) { return "bad mode cost" }
         for x in modeMinCostPerMetre where !(x >= 0 && x.isFinite) { return "bad mode cost" }
+        if !(landmarks.isEmpty && landmarkCosts.isEmpty)
+            && (landmarks.count != Landmarks.count || landmarkCosts.count != modes * nodes * 2 * Landmarks.count) {
+            return "derived landmark table differs in length"
+        }
+        for l in landmarks where Int(l) >= nodes { return "landmark out of range" }
+        for x in landmarkCosts where !(x >= 0) { return "bad landmark cost" }
         for r in componentRoot where r < 0 || Int(r) >= nodes { return "component root out of range" }
         for x in tagSecondsFwd where !(x >= 0 && x.isFinite) { return "bad travel time" }
         for x in tagSecondsBwd where !(x >= 0 && x.isFinite) { return "bad travel time" }

@@ -38,11 +38,12 @@ public enum MapFileError: Error, CustomStringConvertible, Equatable {
 /// ```
 /// Section 1 (metadata) is a small binary record (see `MapMetadata.encoded`); all others are raw
 /// arrays. Version 2 added the derived sections (`MapDerived`: tag roughness, grades, climbs,
-/// steepest descents, travel times, bearings, connected components), so loading does no per-edge work.
+/// steepest descents, travel times, bearings, connected components, each mode's edge costs), so
+/// loading does no per-edge work; version 3 added the ALT landmark tables (`Landmarks`).
 public enum MapFormat {
     public static let magic: [UInt8] = Array("SKTRMAP\0".utf8)
     /// Bump on any layout change; loaders refuse other versions.
-    public static let version: UInt32 = 2
+    public static let version: UInt32 = 3
     static let headerSize = 32
     static let directoryEntrySize = 24
 
@@ -59,7 +60,7 @@ public enum MapFormat {
         case gridParams, gridCellStart, gridCellEdges
         case tagRMS, tagRMSSource, grade, climb, descent, steepestDownFwd, steepestDownBwd,
              tagSecondsFwd, tagSecondsBwd, bearingStart, bearingEnd, componentRoot, componentSize,
-             modeCosts, modeMinCostPerMetre
+             modeCosts, modeMinCostPerMetre, landmarks, landmarkCosts
     }
 
     // MARK: Writing
@@ -94,6 +95,7 @@ public enum MapFormat {
         add(.bearingStart, d.bearingStart); add(.bearingEnd, d.bearingEnd)
         add(.componentRoot, d.componentRoot); add(.componentSize, d.componentSize)
         add(.modeCosts, d.modeCosts); add(.modeMinCostPerMetre, d.modeMinCostPerMetre)
+        add(.landmarks, d.landmarks); add(.landmarkCosts, d.landmarkCosts)
 
         let dirSize = sections.count * directoryEntrySize
         var offset = align8(headerSize + dirSize)
@@ -247,7 +249,8 @@ public enum MapFormat {
                            steepestDownBwd: try arr(.steepestDownBwd), tagSecondsFwd: try arr(.tagSecondsFwd),
                            tagSecondsBwd: try arr(.tagSecondsBwd), bearingStart: try arr(.bearingStart),
                            bearingEnd: try arr(.bearingEnd), componentRoot: try arr(.componentRoot), componentSize: try arr(.componentSize),
-                           modeCosts: try arr(.modeCosts), modeMinCostPerMetre: try arr(.modeMinCostPerMetre))
+                           modeCosts: try arr(.modeCosts), modeMinCostPerMetre: try arr(.modeMinCostPerMetre),
+                           landmarks: try arr(.landmarks), landmarkCosts: try arr(.landmarkCosts))
         if let problem = d.problem(nodes: m.nodeCount, edges: m.edgeCount) { throw MapFileError.corrupt(path: path, reason: problem) }
         m.derived = d
         return m

@@ -49,6 +49,9 @@ public struct SkateCosting: Costing {
     /// Precomputed per direction: index `e << 1 | reversed`; infinity where the edge may not be
     /// used. A view of the map file's stored costs when nothing needed patching.
     @usableFromInline let cost: FlatArray<Float>
+    /// The map's ALT landmark table for this mode, when this costing's edge costs are all at
+    /// least the stored ones it was computed from (so its bounds stay admissible); else nil.
+    let landmarkTable: FlatArray<Float>?
     public let minCostPerMetre: Double
 
     public init(map: SkateMap, table: EdgeTable, mode: RideMode, weights: ModeWeights? = nil) {
@@ -64,9 +67,11 @@ public struct SkateCosting: Costing {
             // patched edge goes lower, which the loop below catches.
             var c = d.costs(for: mode, edgeCount: n)
             var minPerM = d.modeMinCostPerMetre[mode.ordinal]
+            var noneCheaper = true
             for e in table.patchedEdges where Self.isAllowed(map: map, edge: e) {
                 for rev in [false, true] {
                     let cc = Self.compute(map: map, table: table, w: w, edge: e, reversed: rev).0
+                    if Float(cc) < c[e << 1 | (rev ? 1 : 0)] { noneCheaper = false }
                     c[e << 1 | (rev ? 1 : 0)] = Float(cc)
                     let len = Double(map.edgeLength[e])
                     if len > 1 { minPerM = min(minPerM, cc / len * Self.heuristicMargin) }
@@ -74,7 +79,9 @@ public struct SkateCosting: Costing {
             }
             cost = c
             minCostPerMetre = minPerM
+            landmarkTable = noneCheaper ? d.landmarkTable(for: mode, nodeCount: map.nodeCount) : nil
         } else {
+            landmarkTable = nil
             let (c, minPerM) = Self.computeCosts(map: map, table: table, weights: w)
             cost = FlatArray(c)
             minCostPerMetre = minPerM

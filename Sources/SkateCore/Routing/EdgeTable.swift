@@ -43,7 +43,7 @@ public struct EdgeTable: Sendable {
     /// patched with what the store knows: measured or rated roughness, freshness, hazards.
     public init(map: SkateMap, knowledge: RoadKnowledge) {
         fromStoredDerived = map.derived != nil
-        let d = map.derived ?? MapDerived(map: map)
+        let d = map.derived ?? MapDerived(map: map, routingTables: false)
         let n = map.edgeCount
         rms = d.tagRMS; rmsSource = d.tagRMSSource
         grade = d.grade; climb = d.climb; descent = d.descent

@@ -99,6 +99,9 @@ struct Search {
         self.hardRule = hardRule
         targetCoord = target.point
         proj = LocalProjection(origin: target.point)
+        landmarkBound = costing.landmarkTable.map {
+            LandmarkBound(table: $0, targetNodes: (Int(router.map.edgeFrom[target.edge]), Int(router.map.edgeTo[target.edge])))
+        }
         base = Array(repeating: Label(g: .infinity, run: 0, parent: -1, via: -1, closed: false), count: map.nodeCount)
     }
 
@@ -114,9 +117,16 @@ struct Search {
         if s & Self.bucketMask == 0 { base[s >> Self.shift] = l } else { extra[s] = l }
     }
 
+    /// ALT bounds towards the target edge, when the costing allows them.
+    let landmarkBound: LandmarkBound?
+
+    /// A lower bound on the cost from `node` to the target: the larger of straight-line distance
+    /// × the cheapest cost per metre and the landmark bound (both admissible and consistent).
     func heuristic(_ node: Int) -> Double {
         let (x, y) = proj.project(lat: map.nodeLat[node], lon: map.nodeLon[node])
-        return (x * x + y * y).squareRoot() * costing.minCostPerMetre
+        let straight = (x * x + y * y).squareRoot() * costing.minCostPerMetre
+        guard let lb = landmarkBound else { return straight }
+        return Swift.max(straight, lb.bound(node))
     }
 
     func bucket(for run: Double) -> Int {

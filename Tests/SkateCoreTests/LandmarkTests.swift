@@ -1,0 +1,70 @@
+@testable import SkateCore
+import SkateTestSupport
+import Testing
+
+/// ALT landmarks must never change a route's cost: their bounds are lower bounds, checked
+/// directly against Dijkstra and end to end against routing without them.
+@Suite struct LandmarkTests {
+    @Test func boundsNeverExceedTrueCosts() throws {
+        let map = try MapFormat.load(path: TestData.bundledMonaco)
+        let d = try #require(map.derived)
+        #expect(d.landmarks.count == Landmarks.count)
+        let seed: UInt64 = 0xA17
+        var rng = SplitMix64(seed: seed)
+        for mode in [RideMode.smoothest, .fastMildRoughness, .nightSafe] {
+            let table = try #require(d.landmarkTable(for: mode, nodeCount: map.nodeCount))
+            let cost = d.costs(for: mode, edgeCount: map.edgeCount)
+            for _ in 0..<4 {
+                let e = Int(rng.next() % UInt64(map.edgeCount))
+                let (ta, tb) = (Int(map.edgeFrom[e]), Int(map.edgeTo[e]))
+                let toA = Landmarks.dijkstra(map: map, cost: cost, source: ta, backward: true)
+                let toB = Landmarks.dijkstra(map: map, cost: cost, source: tb, backward: true)
+                let bound = LandmarkBound(table: table, targetNodes: (ta, tb))
+                var informative = 0
+                for v in 0..<map.nodeCount {
+                    let truth = Double(min(toA[v], toB[v]))
+                    let b = bound.bound(v)
+                    #expect(b <= truth + 1e-6, "seed \(seed) \(mode): node \(v) bound \(b) > true \(truth)")
+                    if b > 0.5 * truth && truth < .infinity { informative += 1 }
+                }
+                #expect(informative > map.nodeCount / 10, "the bounds should be informative, not just 0")
+            }
+        }
+    }
+
+    /// Same cost with and without landmarks, on seeded random pairs in every mode.
+    @Test func routesCostTheSameWithoutLandmarks() throws {
+        let withALT = try MapFormat.load(path: TestData.bundledMonaco)
+        var plain = withALT
+        plain.derived = nil  // everything recomputed; the search falls back to straight-line bounds
+        let pa = Planner(map: withALT), pb = Planner(map: plain)
+        let seed: UInt64 = 0xA17_2
+        var rng = SplitMix64(seed: seed)
+        let edges = (0..<withALT.edgeCount).filter { pa.components.isMain(edge: $0) && withALT.isRideable(edge: $0) }
+        for mode in RideMode.allCases {
+            let ra = pa.router(for: mode), rb = pb.router(for: mode)
+            #expect(ra.costing.landmarkTable != nil && rb.costing.landmarkTable == nil)
+            for _ in 0..<6 {
+                let a = withALT.coordinate(ofNode: Int(withALT.edgeFrom[edges[Int(rng.next() % UInt64(edges.count))]]))
+                let b = withALT.coordinate(ofNode: Int(withALT.edgeTo[edges[Int(rng.next() % UInt64(edges.count))]]))
+                let x = ra.bestRoute(from: try ra.snap(a), to: try ra.snap(b))
+                let y = rb.bestRoute(from: try rb.snap(a), to: try rb.snap(b))
+                #expect((x == nil) == (y == nil))
+                if let x, let y {
+                    #expect(abs(x.cost - y.cost) <= 1e-6 * max(1, y.cost), "seed \(seed) \(mode): \(x.cost) vs \(y.cost)")
+                }
+            }
+        }
+    }
+
+    /// A store fact that makes an edge cheaper than the stored cost switches landmarks off for
+    /// that costing (its bounds could overestimate); a dearer one keeps them.
+    @Test func cheaperKnowledgeDisablesLandmarks() throws {
+        let map = try MapFormat.load(path: TestData.bundledMonaco)
+        let rough = (0..<map.edgeCount).first { map.tagRoughness(ofEdge: $0).rms >= 0.2 && SkateCosting.isAllowed(map: map, edge: $0) }!
+        let smoother = RoadKnowledge(observations: [rough: EdgeObservation(rms: 0.03, source: .measured, freshness: 1, count: 5)])
+        let rougher = RoadKnowledge(observations: [rough: EdgeObservation(rms: 0.45, source: .measured, freshness: 1, count: 5)])
+        #expect(SkateCosting(map: map, table: EdgeTable(map: map, knowledge: smoother), mode: .smoothest).landmarkTable == nil)
+        #expect(SkateCosting(map: map, table: EdgeTable(map: map, knowledge: rougher), mode: .smoothest).landmarkTable != nil)
+    }
+}
