@@ -23,7 +23,7 @@ import SkateTestSupport
     static func write(_ text: String, name: String = "t.gpx") -> String {
         let dir = TestData.temporaryDirectory("gpx")
         let path = dir.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }
 
@@ -161,7 +161,7 @@ import SkateTestSupport
         let bytes = (0..<4096).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
         let dir = TestData.temporaryDirectory("gpx")
         let garbage = dir.appendingPathComponent("garbage.gpx").path
-        FileManager.default.createFile(atPath: garbage, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: garbage, contents: Data(bytes))
         do {
             _ = try GPXReader().read(path: garbage)
             Issue.record("garbage parsed")
@@ -433,10 +433,10 @@ import SkateTestSupport
         latin1 += [0xFC] + Array("rich</name><trkseg><trkpt lat=\"47.4\" lon=\"8.5\"><time>2020-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>".utf8)
         let dir = TestData.temporaryDirectory("gpx")
         let path = dir.appendingPathComponent("latin1.gpx").path
-        FileManager.default.createFile(atPath: path, contents: Data(latin1))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(latin1))
         #expect(try GPXReader().read(path: path).name == "Zürich")
         let utf16 = dir.appendingPathComponent("utf16.gpx").path
-        FileManager.default.createFile(atPath: utf16, contents: "<gpx/>".data(using: .utf16))
+        _ = FileManager.default.createFile(atPath: utf16, contents: "<gpx/>".data(using: .utf16))
         #expect(throws: GPXError.malformed(path: utf16, line: 1, reason: "UTF-16 is not supported: save the file as UTF-8")) {
             try GPXReader().read(path: utf16)
         }

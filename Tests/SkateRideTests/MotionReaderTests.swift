@@ -6,7 +6,7 @@ import SkateTestSupport
 @Suite struct MotionReaderTests {
     static func write(_ text: String, name: String) -> String {
         let path = TestData.temporaryDirectory("motion").appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }
 
@@ -49,7 +49,7 @@ import SkateTestSupport
         }
         let g = try MotionReader(defaultUnits: .g).read(path: path)
         #expect(g.samples[0].az == 9.8)
-        FileManager.default.createFile(atPath: path + ".units", contents: Data("m/s^2\n".utf8))
+        _ = FileManager.default.createFile(atPath: path + ".units", contents: Data("m/s^2\n".utf8))
         let s = try MotionReader(defaultUnits: .g).read(path: path)   // sidecar beats the default
         #expect(abs(s.samples[0].az - 9.8 / 9.80665) < 1e-12)
     }
@@ -132,8 +132,8 @@ import SkateTestSupport
 @Suite struct RideManifestTests {
     @Test func roundTripsWithSortedKeysAndResolvesPaths() throws {
         let dir = TestData.temporaryDirectory("ride")
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("fixes.gpx").path, contents: Data("<gpx/>".utf8))
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("motion.csv").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("fixes.gpx").path, contents: Data("<gpx/>".utf8))
+        _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("motion.csv").path, contents: Data())
         let m = RideManifest(gpx: "fixes.gpx", motion: "motion.csv", motionUnits: .g, title: "Seafront", map: "monaco",
                              mode: "cruise", synthCommand: "skateroute synth --from A --to B --seed 7", seed: 7)
         try m.write(toFolder: dir.path)
@@ -155,13 +155,13 @@ import SkateTestSupport
     @Test func badManifestsGiveOneLineErrors() throws {
         let dir = TestData.temporaryDirectory("ride")
         let manifest = dir.appendingPathComponent("ride.json").path
-        FileManager.default.createFile(atPath: manifest, contents: Data("{\"motion\":\"m.csv\"}".utf8))
+        _ = FileManager.default.createFile(atPath: manifest, contents: Data("{\"motion\":\"m.csv\"}".utf8))
         #expect(throws: RideFolderError.badManifest(path: manifest, reason: "missing key 'gpx'")) { try RideFolder.open(dir.path) }
-        FileManager.default.createFile(atPath: manifest, contents: Data("{\"gpx\":\"nope.gpx\"}".utf8))
+        _ = FileManager.default.createFile(atPath: manifest, contents: Data("{\"gpx\":\"nope.gpx\"}".utf8))
         do { _ = try RideFolder.open(manifest); Issue.record("expected error") } catch let e as RideFolderError {
             #expect(e.description.contains("nope.gpx") && e.description.contains("gpx file"))
         }
-        FileManager.default.createFile(atPath: manifest, contents: Data("not json".utf8))
+        _ = FileManager.default.createFile(atPath: manifest, contents: Data("not json".utf8))
         #expect(throws: RideFolderError.self) { try RideFolder.open(dir.path) }
         #expect(throws: RideFolderError.notFound(path: "/nonexistent/ride")) { try RideFolder.open("/nonexistent/ride") }
     }

@@ -9,7 +9,7 @@ import SkateTestSupport
         var text = "# synthetic\n# units: \(units)\nt,ax,ay,az\n"
         for s in samples { text += "\(s.t),\(s.ax),\(s.ay),\(s.az)\n" }
         let path = TestData.temporaryDirectory("rough").appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }
 
@@ -48,7 +48,7 @@ import SkateTestSupport
         var text = "{\"units\":\"m/s^2\"}\n"
         for s in samples { text += "{\"t\":\(s.t),\"ax\":\(s.ax * 9.80665),\"ay\":\(s.ay * 9.80665),\"az\":\(s.az * 9.80665)}\n" }
         let path = TestData.temporaryDirectory("rough").appendingPathComponent("ride.ndjson").path
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         let fromFile = try RoughnessReport.make(path: path)
         let inMemory = try RoughnessReport.make(samples: samples, file: path)
         #expect(fromFile.robustClass == "okay")

@@ -222,7 +222,7 @@ private func start(_ name: String, _ attributes: [(String, String)] = []) -> XML
         let dir = TestData.temporaryDirectory("filebytes")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("f.gpx").path
-        FileManager.default.createFile(atPath: path, contents: Data(repeating: 65, count: 200_000))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 65, count: 200_000))
         #expect(try FileBytes.read(path: path, maxBytes: 200_000).count == 200_000)
         #expect(throws: FileBytes.Failure.tooLarge(bytes: 200_000)) { try FileBytes.read(path: path, maxBytes: 199_999) }
         #expect(throws: FileBytes.Failure.notFound) { try FileBytes.read(path: dir.path, maxBytes: 10) }
