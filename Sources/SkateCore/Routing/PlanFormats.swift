@@ -15,46 +15,54 @@ public enum PlanFormats {
 
     // MARK: JSON
 
-    static func stepJSON(_ s: RouteStep) -> [String: Any] {
+    static func n(_ x: Double, _ d: Int = 1) -> JSONText { .number(r(x, d)) }
+
+    static func stepJSON(_ s: RouteStep) -> JSONText {
         let c = s.context
-        return [
-            "index": s.index, "instruction": s.instruction, "maneuver": s.maneuver.rawValue, "street": s.street,
-            "distance_m": r(c.distance), "grade_pct": r(c.gradePct), "braking_zone": c.braking.name,
-            "roughness_rms": r(c.roughnessRMS, 3), "roughness_class": c.roughnessClass.name,
-            "roughness_source": c.roughnessSource.name,
-            "crossings_per_km": r(c.crossingsPerKm), "has_bike_lane": c.hasBikeLane, "hazard_score": r(c.hazardScore, 2),
-            "legality_score": r(c.legalityScore, 2), "freshness": r(c.freshness, 2), "too_fast": c.tooFast, "walk": c.walk,
-            "duration_s": r(s.seconds),
-        ]
+        return .object([
+            "index": .number(Double(s.index)), "instruction": .string(s.instruction), "maneuver": .string(s.maneuver.rawValue),
+            "street": .string(s.street),
+            "distance_m": n(c.distance), "grade_pct": n(c.gradePct), "braking_zone": .string(c.braking.name),
+            "roughness_rms": n(c.roughnessRMS, 3), "roughness_class": .string(c.roughnessClass.name),
+            "roughness_source": .string(c.roughnessSource.name),
+            "crossings_per_km": n(c.crossingsPerKm), "has_bike_lane": .bool(c.hasBikeLane), "hazard_score": n(c.hazardScore, 2),
+            "legality_score": n(c.legalityScore, 2), "freshness": n(c.freshness, 2), "too_fast": .bool(c.tooFast), "walk": .bool(c.walk),
+            "duration_s": n(s.seconds),
+        ])
     }
 
-    static func planJSON(_ p: RoutePlan, includeAlternatives: Bool) -> [String: Any] {
-        var d: [String: Any] = [
-            "mode": p.mode.rawValue, "distance_m": r(p.distance), "duration_s": r(p.duration), "score": r(p.score),
-            "grade_summary": [
-                "max_grade_pct": r(p.gradeSummary.maxGradePct), "min_grade_pct": r(p.gradeSummary.minGradePct),
-                "mean_grade_pct": r(p.gradeSummary.meanGradePct), "climb_m": r(p.gradeSummary.climbM),
-                "descent_m": r(p.gradeSummary.descentM), "braking_steps": p.gradeSummary.brakingSteps,
-            ] as [String: Any],
-            "braking_zones": p.brakingZones.map { ["start_m": r($0.start), "end_m": r($0.end), "level": $0.level.name, "grade_pct": r($0.gradePct)] as [String: Any] },
-            "steps": p.steps.map(stepJSON),
-            "geometry": p.geometry.map { [r($0.lon, 6), r($0.lat, 6)] },
-            "metres_by_class": Dictionary(uniqueKeysWithValues: RoughnessClass.allCases.map { ($0.name, r(p.metresByClass[$0])) }),
-            "longest_crusty_m": r(p.longestCrustyRun),
-            "spots": p.spots, "notes": p.notes, "has_elevation": p.hasElevation,
+    static func coordinates(_ g: [Coordinate]) -> JSONText {
+        .array(g.map { .array([n($0.lon, 6), n($0.lat, 6)]) })
+    }
+
+    static func planJSON(_ p: RoutePlan, includeAlternatives: Bool) -> JSONText {
+        let gs = p.gradeSummary
+        var d: [String: JSONText] = [
+            "mode": .string(p.mode.rawValue), "distance_m": n(p.distance), "duration_s": n(p.duration), "score": n(p.score),
+            "grade_summary": .object([
+                "max_grade_pct": n(gs.maxGradePct), "min_grade_pct": n(gs.minGradePct),
+                "mean_grade_pct": n(gs.meanGradePct), "climb_m": n(gs.climbM),
+                "descent_m": n(gs.descentM), "braking_steps": .array(gs.brakingSteps.map { .number(Double($0)) }),
+            ]),
+            "braking_zones": .array(p.brakingZones.map {
+                .object(["start_m": n($0.start), "end_m": n($0.end), "level": .string($0.level.name), "grade_pct": n($0.gradePct)])
+            }),
+            "steps": .array(p.steps.map(stepJSON)),
+            "geometry": coordinates(p.geometry),
+            "metres_by_class": .object(Dictionary(uniqueKeysWithValues: RoughnessClass.allCases.map { ($0.name, n(p.metresByClass[$0])) })),
+            "longest_crusty_m": n(p.longestCrustyRun),
+            "spots": .array(p.spots.map { .string($0) }), "notes": .array(p.notes.map { .string($0) }), "has_elevation": .bool(p.hasElevation),
         ]
         if let a = p.startSnap, let b = p.endSnap {
-            d["snap"] = ["from_m": r(a.distance), "to_m": r(b.distance)]
+            d["snap"] = .object(["from_m": n(a.distance), "to_m": n(b.distance)])
         }
-        if includeAlternatives { d["alternatives"] = p.alternatives.map { planJSON($0, includeAlternatives: false) } }
-        return d
+        if includeAlternatives { d["alternatives"] = .array(p.alternatives.map { planJSON($0, includeAlternatives: false) }) }
+        return .object(d)
     }
 
     /// JSON with sorted keys; byte-identical for identical plans.
     public static func json(_ p: RoutePlan) -> String {
-        let obj = planJSON(p, includeAlternatives: true)
-        let data = (try? JSONSerialization.data(withJSONObject: obj, options: [.sortedKeys, .prettyPrinted])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        planJSON(p, includeAlternatives: true).text(pretty: true)
     }
 
     // MARK: Text
@@ -162,17 +170,17 @@ public enum PlanFormats {
 
     /// A FeatureCollection with one LineString per step carrying its properties.
     public static func geojson(_ p: RoutePlan) -> String {
-        var features: [[String: Any]] = []
+        var features: [JSONText] = []
         for st in p.steps where st.geometry.count >= 2 {
-            features.append([
-                "type": "Feature",
-                "geometry": ["type": "LineString", "coordinates": st.geometry.map { [r($0.lon, 6), r($0.lat, 6)] }] as [String: Any],
+            features.append(.object([
+                "type": .string("Feature"),
+                "geometry": .object(["type": .string("LineString"), "coordinates": coordinates(st.geometry)]),
                 "properties": stepJSON(st),
-            ])
+            ]))
         }
-        let obj: [String: Any] = ["type": "FeatureCollection", "features": features,
-                                  "properties": ["mode": p.mode.rawValue, "distance_m": r(p.distance), "duration_s": r(p.duration), "score": r(p.score)] as [String: Any]]
-        let data = (try? JSONSerialization.data(withJSONObject: obj, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        let obj: JSONText = .object(["type": .string("FeatureCollection"), "features": .array(features),
+                                     "properties": .object(["mode": .string(p.mode.rawValue), "distance_m": n(p.distance),
+                                                            "duration_s": n(p.duration), "score": n(p.score)])])
+        return obj.text()
     }
 }

@@ -1,0 +1,90 @@
+/// A JSON value written by hand, keys sorted, so output is byte-stable across runs and platforms.
+///
+/// Why not `JSONSerialization`/`JSONEncoder`: on the `skateroute plan --format json` path they
+/// cost ~8 ms of a ~4 ms process (Foundation's `[String: Any]` bridging and generic set-up in a
+/// fresh process); the plan formats need nothing more than this.
+public indirect enum JSONText: Sendable, Equatable {
+    case string(String)
+    /// A number; integral values print without a fraction, others in Swift's shortest form.
+    case number(Double)
+    case bool(Bool)
+    case null
+    case array([JSONText])
+    /// Keys are sorted when written.
+    case object([String: JSONText])
+
+    /// Compact text, or pretty with two-space indents (`"key" : value`, one entry per line).
+    public func text(pretty: Bool = false) -> String {
+        var out = ""
+        write(to: &out, pretty: pretty, indent: 0)
+        return out
+    }
+
+    /// Largest magnitude printed as an integer (beyond it Double has no exact integers anyway).
+    static let maxIntegral = 1e15
+
+    func write(to out: inout String, pretty: Bool, indent: Int) {
+        switch self {
+        case .string(let s): Self.writeString(s, to: &out)
+        case .number(let x):
+            if !x.isFinite { out += "null" }
+            else if x == x.rounded(), abs(x) < Self.maxIntegral { out += String(Int64(x)) }
+            else { out += "\(x)" }
+        case .bool(let b): out += b ? "true" : "false"
+        case .null: out += "null"
+        case .array(let a):
+            // Pretty empties as JSONSerialization writes them, so output stays byte-compatible.
+            if a.isEmpty { out += pretty ? "[\n\n" + String(repeating: "  ", count: indent) + "]" : "[]"; return }
+            out += "["
+            for (i, v) in a.enumerated() {
+                if i > 0 { out += "," }
+                if pretty { Self.newline(&out, indent + 1) }
+                v.write(to: &out, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { Self.newline(&out, indent) }
+            out += "]"
+        case .object(let o):
+            if o.isEmpty { out += pretty ? "{\n\n" + String(repeating: "  ", count: indent) + "}" : "{}"; return }
+            out += "{"
+            // Sorted by UTF-8 bytes: for the ASCII keys plans use, the order JSONSerialization's
+            // .sortedKeys gives (it collates non-ASCII keys by locale; these stay byte-ordered).
+            let keys = o.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            for (i, k) in keys.enumerated() {
+                if i > 0 { out += "," }
+                if pretty { Self.newline(&out, indent + 1) }
+                Self.writeString(k, to: &out)
+                out += pretty ? " : " : ":"
+                o[k].unsafelyUnwrapped.write(to: &out, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { Self.newline(&out, indent) }
+            out += "}"
+        }
+    }
+
+    static func newline(_ out: inout String, _ indent: Int) {
+        out += "\n"
+        for _ in 0..<indent { out += "  " }
+    }
+
+    /// A quoted JSON string: quote, backslash and control characters escaped.
+    static func writeString(_ s: String, to out: inout String) {
+        out += "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        out += "\""
+    }
+}

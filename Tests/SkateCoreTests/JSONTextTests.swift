@@ -1,0 +1,57 @@
+import Foundation
+import SkateCore
+import Testing
+
+/// The hand-written JSON matches JSONSerialization (sorted keys, pretty) byte for byte on seeded
+/// random trees of the shapes plans use, and escapes what JSON requires.
+@Suite struct JSONTextTests {
+    func random(_ rng: inout SplitMix64, depth: Int) -> (JSONText, Any) {
+        let words = ["Rue Grimaldi", "Quai \"Antoine\"", "back\\slash", "tab\there", "é→ß", "", "line\nbreak", "\u{1}ctl"]
+        switch Int(rng.next() % (depth > 2 ? 4 : 6)) {
+        case 0:
+            let w = words[Int(rng.next() % UInt64(words.count))]
+            return (.string(w), w)
+        case 1:
+            let x = (Double(Int64(rng.next() % 2_000_000)) - 1_000_000) / [1, 10, 100, 1000][Int(rng.next() % 4)]
+            return (.number(x), x)
+        case 2:
+            let b = rng.next() % 2 == 0
+            return (.bool(b), b)
+        case 3:
+            let i = Int(rng.next() % 100)
+            return (.number(Double(i)), i)
+        case 4:
+            var a: [JSONText] = [], b: [Any] = []
+            for _ in 0..<Int(rng.next() % 4) { let (x, y) = random(&rng, depth: depth + 1); a.append(x); b.append(y) }
+            return (.array(a), b)
+        default:
+            var a: [String: JSONText] = [:], b: [String: Any] = [:]
+            for k in 0..<Int(rng.next() % 4) {
+                let key = ["mode", "distance_m", "steps", "z", "a_b", "zone"][Int(rng.next() % 6)] + "\(k)"
+                let (x, y) = random(&rng, depth: depth + 1); a[key] = x; b[key] = y
+            }
+            return (.object(a), b)
+        }
+    }
+
+    @Test func matchesJSONSerialization() throws {
+        let seed: UInt64 = 0x150_0001
+        var rng = SplitMix64(seed: seed)
+        for _ in 0..<300 {
+            var (ours, theirs) = random(&rng, depth: 0)
+            if case .array = ours {} else if case .object = ours {} else { ours = .array([ours]); theirs = [theirs] }
+            for pretty in [false, true] {
+                var opts: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
+                if pretty { opts.insert(.prettyPrinted) }
+                let ref = String(decoding: try JSONSerialization.data(withJSONObject: theirs, options: opts), as: UTF8.self)
+                #expect(ours.text(pretty: pretty) == ref, "seed \(seed)")
+            }
+        }
+    }
+
+    @Test func escapesAndSpecialNumbers() {
+        #expect(JSONText.string("a\"b\\c\n\u{1}é").text() == "\"a\\\"b\\\\c\\n\\u0001é\"")
+        #expect(JSONText.array([.number(.nan), .number(3), .number(-0.5), .null]).text() == "[null,3,-0.5,null]")
+        #expect(JSONText.object(["b": .bool(true), "a": .bool(false)]).text() == "{\"a\":false,\"b\":true}")
+    }
+}
