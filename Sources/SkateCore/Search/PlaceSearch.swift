@@ -58,7 +58,9 @@ public struct PlaceSearch: Sendable {
     /// Equally good hits closer than this (metres) are the same place.
     static let samePlaceRadius = 250.0
     /// Words ignored when they appear in queries or names (French/Italian/English fillers).
-    static let stopwords: Set<String> = ["de", "du", "des", "la", "le", "les", "l", "d", "the", "of", "di", "el", "a", "et", "and"]
+    static let stopwords: [[UInt8]] = ["de", "du", "des", "la", "le", "les", "l", "d", "the", "of", "di", "el", "a", "et", "and"].map { Array($0.utf8) }
+    /// Longest stopword in bytes (longer tokens skip the list).
+    static let stopwordMaxLength = 3
 
     public init(map: SkateMap) {
         var c: [PlaceCandidate] = []
@@ -69,18 +71,20 @@ public struct PlaceSearch: Sendable {
                                     category: map.string(map.placeCategory[i]),
                                     at: Coordinate(lat: map.placeLat[i], lon: map.placeLon[i])))
         }
-        // Streets: one candidate per name, at the middle of its longest edge.
-        var longest: [UInt32: (Int, Float)] = [:]
+        // Streets: one candidate per name, at the middle of its longest edge (first such edge on a
+        // tie), in name-table order. A slot per name id: no hashing set-up in a fresh process.
+        var longest = [Int32](repeating: -1, count: map.stringCount)
         for e in 0..<map.edgeCount where map.edgeName[e] != 0 && map.isRideable(edge: e) {
-            let n = map.edgeName[e]
-            if longest[n] == nil || map.edgeLength[e] > longest[n]!.1 { longest[n] = (e, map.edgeLength[e]) }
+            let n = Int(map.edgeName[e])
+            if longest[n] < 0 || map.edgeLength[e] > map.edgeLength[Int(longest[n])] { longest[n] = Int32(e) }
         }
-        for (n, (e, len)) in longest.sorted(by: { $0.key < $1.key }) {
-            guard let mid = map.snapPoint(edge: e, offset: Double(len) / 2) else { continue }
-            c.append(PlaceCandidate(name: map.string(n), kind: .street, category: "highway=\(map.highway(ofEdge: e).osmValue)", at: mid))
+        for (n, e32) in longest.enumerated() where e32 >= 0 {
+            let e = Int(e32)
+            guard let mid = map.snapPoint(edge: e, offset: Double(map.edgeLength[e]) / 2) else { continue }
+            c.append(PlaceCandidate(name: map.string(UInt32(n)), kind: .street, category: "highway=\(map.highway(ofEdge: e).osmValue)", at: mid))
         }
         candidates = c
-        tokens = c.map { Self.tokenize(Self.fold($0.name)).map { Array($0.utf8) } }
+        tokens = c.map { Self.tokenBytes(Self.fold($0.name)) }
     }
 
     /// Lower-cases and strips accents and punctuation: "Stade Louis-II" → "stade louis ii".
@@ -107,8 +111,17 @@ public struct PlaceSearch: Sendable {
         return String(out)
     }
 
-    static func tokenize(_ folded: String) -> [String] {
-        folded.split(separator: " ").map(String.init).filter { !stopwords.contains($0) }
+    /// The words of a folded text as UTF-8 bytes, stopwords dropped (one pass over the bytes).
+    static func tokenBytes(_ folded: String) -> [[UInt8]] {
+        var out: [[UInt8]] = []
+        var cur: [UInt8] = []
+        func flush() {
+            if !cur.isEmpty && !(cur.count <= stopwordMaxLength && stopwords.contains(cur)) { out.append(cur) }
+            cur.removeAll(keepingCapacity: true)
+        }
+        for b in folded.utf8 { if b == 0x20 { flush() } else { cur.append(b) } }
+        flush()
+        return out
     }
 
     static func editDistanceAtMostOne(_ x: [UInt8], _ y: [UInt8]) -> Bool {
@@ -155,7 +168,7 @@ public struct PlaceSearch: Sendable {
 
     /// Ranked matches for a query text.
     public func search(_ query: String, limit: Int = 8) -> [PlaceMatch] {
-        let q = Self.tokenize(Self.fold(query)).map { Array($0.utf8) }
+        let q = Self.tokenBytes(Self.fold(query))
         guard !q.isEmpty else { return [] }
         var hits: [PlaceMatch] = []
         for (i, nameTokens) in tokens.enumerated() where !nameTokens.isEmpty {
@@ -207,7 +220,7 @@ public struct PlaceSearch: Sendable {
     }
 
     func looseSuggestions(_ text: String) -> [PlaceMatch] {
-        let q = Self.tokenize(Self.fold(text)).map { Array($0.utf8) }
+        let q = Self.tokenBytes(Self.fold(text))
         guard !q.isEmpty else { return [] }
         var hits: [PlaceMatch] = []
         for (i, nameTokens) in tokens.enumerated() {
