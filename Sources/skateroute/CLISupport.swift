@@ -53,13 +53,14 @@ struct MapOption: ParsableArguments {
     var path: String { map ?? BundledMaps.defaultMapPath() }
 
     /// Loads the map or throws an ExitCode after printing one clear line.
-    func load() throws -> SkateMap { try loadMap(map) }
+    func load(copying: Bool = false) throws -> SkateMap { try loadMap(map, copying: copying) }
 }
 
 /// Loads the map at `path` (nil: the bundled default) or throws an ExitCode after printing one clear line.
-func loadMap(_ path: String?) throws -> SkateMap {
+/// `copying`: see `MapFormat.load(path:copying:)` (long-running commands copy).
+func loadMap(_ path: String?, copying: Bool = false) throws -> SkateMap {
     let p = path ?? BundledMaps.defaultMapPath()
-    do { return try MapFormat.load(path: p) } catch let e as MapFileError {
+    do { return try MapFormat.load(path: p, copying: copying) } catch let e as MapFileError {
         throw fail(e.description)
     }
 }

@@ -38,6 +38,14 @@ import Testing
         #expect(part.isMapped && part.array == Array(derived.modeCosts[10..<20]))
     }
 
+    /// A copying load owns its arrays (long-running processes use it) and equals the mapped one.
+    @Test func copyingLoadOwnsItsArrays() throws {
+        let mapped = try MapFormat.load(path: TestData.bundledMonaco)
+        let copied = try MapFormat.load(path: TestData.bundledMonaco, copying: true)
+        #expect(!copied.nodeLat.isMapped && !copied.grid.cellEdges.isMapped && copied.derived?.landmarkCosts.isMapped == false)
+        #expect(copied.nodeLat == mapped.nodeLat && copied.adjacency == mapped.adjacency && copied.derived == mapped.derived)
+    }
+
     /// Dropping every reference to a loaded map unmaps the file; a fresh load still reads it.
     @Test func reloadingAfterRelease() throws {
         for _ in 0..<3 {

@@ -153,7 +153,11 @@ public enum MapFormat {
 
     /// Loads a compiled map, verifying magic, version, checksum and internal consistency.
     /// - Throws: `MapFileError` naming the file and the problem.
-    public static func load(path: String) throws -> SkateMap {
+    /// - Parameter copying: copy the arrays out of the file instead of viewing the mapping. For
+    ///   long-running processes (the TUI, live rides): a mapped file that someone truncates in
+    ///   place (`cp` over it; `skateroute import` replaces files by rename, which is safe) would
+    ///   fault on the next read. Short commands keep the zero-copy view.
+    public static func load(path: String, copying: Bool = false) throws -> SkateMap {
         // Plain open/fstat/mmap: a read-only private mapping the decoder copies from once.
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -173,7 +177,7 @@ public enum MapFormat {
         }
         // The map's arrays view this mapping (no copy); it is unmapped when the last one goes.
         let file = MappedFile(base: UnsafeRawPointer(base), size: size)
-        return try decode(file.bytes, path: path, file: file)
+        return try decode(file.bytes, path: path, file: copying ? nil : file)
     }
 
     /// Decodes a map from bytes (see `load(path:)`).

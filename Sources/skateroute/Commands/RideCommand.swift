@@ -66,7 +66,7 @@ struct RideCommand: ParsableCommand {
             // Live view: the TUI's ride screen replays it on the paced clock.
             let factor = speed == "max" ? 60 : (Double(speed) ?? 1)
             guard factor >= 0.25, factor <= 60 else { throw fail("--speed \(Sanitize.line(speed)) is out of range: use max or 0.25 to 60") }
-            let map = try mapOption.load()
+            let map = try mapOption.load(copying: true)
             var options = TUIOptions(ridesDirectory: URL(fileURLWithPath: ride).deletingLastPathComponent().path, rideSpeed: factor)
             options.startRide = .replay(path: ride, plan: nil)
             if !noStore {
@@ -88,7 +88,7 @@ struct RideCommand: ParsableCommand {
         if !headless {
             printError("skateroute: live view needs a ride folder without --plan/--to/--motion/--json; replaying headless")
         }
-        let map = try mapOption.load()
+        let map = try mapOption.load(copying: true)
         let onMap = Self.inside(first.coordinate, map.bbox, margin: Self.mapMargin)
         var planner: Planner?
         var knowledge = RoadKnowledge.empty

@@ -19,7 +19,7 @@ struct TUICommand: ParsableCommand {
 
     func run() throws {
         guard speed.isFinite, speed >= 0.25, speed <= 60 else { throw fail("--speed \(speed) is out of range: use 0.25 to 60") }
-        let map = try mapOption.load()
+        let map = try mapOption.load(copying: true)  // a session outlives any file mapping
         var options = TUIOptions(ridesDirectory: rides, rideSpeed: speed)
         if noStore {
             options.storeProblem = "the store is off (--no-store)"
