@@ -42,16 +42,9 @@ public struct EdgeTable: Sendable {
     /// The map's precomputed facts (from the `.srmap`, or computed now for an in-memory map),
     /// patched with what the store knows: measured or rated roughness, freshness, hazards.
     public init(map: SkateMap, knowledge: RoadKnowledge) {
-        fromStoredDerived = map.derived != nil
-        let d = map.derived ?? MapDerived(map: map, routingTables: false)
+        self.init(derived: map.derived ?? MapDerived(map: map, routingTables: false), edgeCount: map.edgeCount,
+                  fromStoredDerived: map.derived != nil)
         let n = map.edgeCount
-        rms = d.tagRMS; rmsSource = d.tagRMSSource
-        grade = d.grade; climb = d.climb; descent = d.descent
-        steepestDownFwd = d.steepestDownFwd; steepestDownBwd = d.steepestDownBwd
-        secondsFwd = d.tagSecondsFwd; secondsBwd = d.tagSecondsBwd
-        bearingStart = d.bearingStart; bearingEnd = d.bearingEnd
-        freshness = .init(repeating: 0, count: n)
-        hazard = .init(repeating: 0, count: n)
         for (e, o) in knowledge.observations where e >= 0 && e < n {
             rms[e] = Float(o.rms); rmsSource[e] = UInt8(o.source.rawValue); freshness[e] = Float(o.freshness)
             (secondsFwd[e], secondsBwd[e]) = MapDerived.travelSeconds(map: map, edge: e, grade: grade[e], rms: rms[e])
@@ -67,9 +60,10 @@ public struct EdgeTable: Sendable {
         }
     }
 
-    /// The table of a map's derived facts alone (no knowledge), while computing them.
-    init(derived d: MapDerived, edgeCount n: Int) {
-        fromStoredDerived = false
+    /// The table of a map's derived facts alone, with no store knowledge (also used while
+    /// computing the derived block's mode costs).
+    init(derived d: MapDerived, edgeCount n: Int, fromStoredDerived: Bool = false) {
+        self.fromStoredDerived = fromStoredDerived
         rms = d.tagRMS; rmsSource = d.tagRMSSource
         grade = d.grade; climb = d.climb; descent = d.descent
         steepestDownFwd = d.steepestDownFwd; steepestDownBwd = d.steepestDownBwd
