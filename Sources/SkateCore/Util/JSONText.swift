@@ -7,6 +7,8 @@ public indirect enum JSONText: Sendable, Equatable {
     case string(String)
     /// A number; integral values print without a fraction, others in Swift's shortest form.
     case number(Double)
+    /// An exact integer (ids beyond 2^53 stay exact).
+    case int(Int64)
     case bool(Bool)
     case null
     case array([JSONText])
@@ -20,6 +22,13 @@ public indirect enum JSONText: Sendable, Equatable {
         return out
     }
 
+    /// A number rounded to `digits` decimals (coordinates: 7 ≈ 1 cm; figures: 3).
+    public static func rounded(_ x: Double, _ digits: Int) -> JSONText {
+        var f = 1.0
+        for _ in 0..<digits { f *= 10 }
+        return .number((x * f).rounded() / f)
+    }
+
     /// Largest magnitude printed as an integer (beyond it Double has no exact integers anyway).
     static let maxIntegral = 1e15
 
@@ -30,6 +39,7 @@ public indirect enum JSONText: Sendable, Equatable {
             if !x.isFinite { out += "null" }
             else if x == x.rounded(), abs(x) < Self.maxIntegral { out += String(Int64(x)) }
             else { out += "\(x)" }
+        case .int(let i): out += String(i)
         case .bool(let b): out += b ? "true" : "false"
         case .null: out += "null"
         case .array(let a):
