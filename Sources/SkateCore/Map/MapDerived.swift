@@ -51,9 +51,10 @@ public struct MapDerived: Sendable, Equatable {
         self.landmarks = landmarks; self.landmarkCosts = landmarkCosts
     }
 
-    /// Computes everything from the map's arrays: O(edges + elevation samples + nodes), plus
-    /// with `routingTables` the mode costs and the landmark tables (2 × `Landmarks.count`
-    /// Dijkstra runs per mode), which only a map file carries.
+    /// Computes everything from the map's arrays: the per-edge facts in O(edges + elevation
+    /// samples), plus with `routingTables` the components, the mode costs and the landmark
+    /// tables (2 × `Landmarks.count` Dijkstra runs per mode), which only a map file carries.
+    /// Without them (an in-memory map's `EdgeTable`) those arrays stay empty.
     public init(map: SkateMap, routingTables: Bool = true) {
         let n = map.edgeCount
         tagRMS = .init(repeating: 0, count: n); tagRMSSource = .init(repeating: 0, count: n)
@@ -96,13 +97,14 @@ public struct MapDerived: Sendable, Equatable {
             let z = Coordinate(lat: map.geomLat[r.upperBound - 1], lon: map.geomLon[r.upperBound - 1])
             bearingStart[e] = Float(Geo.bearing(a, b)); bearingEnd[e] = Float(Geo.bearing(y, z))
         }
-        let (root, size) = Self.components(map: map)
-        componentRoot = FlatArray(root); componentSize = FlatArray(size)
+        componentRoot = []; componentSize = []
         modeCosts = []
         modeMinCostPerMetre = []
         landmarks = []
         landmarkCosts = []
         guard routingTables else { return }
+        let (root, size) = Self.components(map: map)
+        componentRoot = FlatArray(root); componentSize = FlatArray(size)
         // Mode costs from a table of exactly these facts (no knowledge).
         let table = EdgeTable(derived: self, edgeCount: n)
         modeCosts.reserveCapacity(RideMode.allCases.count * 2 * n)
