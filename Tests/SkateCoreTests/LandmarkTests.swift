@@ -68,3 +68,20 @@ import Testing
         #expect(SkateCosting(map: map, table: EdgeTable(map: map, knowledge: rougher), mode: .smoothest).landmarkTable != nil)
     }
 }
+
+/// The place-search index a map file carries gives exactly the index built from scratch.
+@Suite struct StoredSearchIndexTests {
+    @Test func storedIndexEqualsAFreshOne() throws {
+        let loaded = try MapFormat.load(path: TestData.bundledMonaco)
+        #expect(loaded.derived?.hasSearchIndex == true)
+        var plain = loaded
+        plain.derived = nil
+        let stored = PlaceSearch(map: loaded), fresh = PlaceSearch(map: plain)
+        #expect(stored.candidates.count > 1000)
+        #expect(stored.candidates == fresh.candidates)
+        #expect(stored.tokens == fresh.tokens)
+        for q in ["stade louis ii", "casino", "jardin exotique", "rue grimaldi", "stad lous", "zzqxv"] {
+            #expect(stored.resolve(q) == fresh.resolve(q), "\(q)")
+        }
+    }
+}

@@ -34,6 +34,18 @@ public struct MapDerived: Sendable, Equatable {
     /// Per mode (in `allCases` order), per node, per landmark: cost from it and cost to it
     /// (`modes × nodes × 2 × Landmarks.count`; infinity where unreachable).
     public var landmarkCosts: FlatArray<Float>
+    /// Place search: the street candidates (edge and midpoint, in `PlaceSearch` order) and the
+    /// folded tokens of every candidate (places first), as CSR: candidate → token range →
+    /// byte range. Empty when not computed.
+    public var streetEdge: FlatArray<UInt32>
+    public var streetMidLat: FlatArray<Double>
+    public var streetMidLon: FlatArray<Double>
+    public var searchTokenBytes: FlatArray<UInt8>
+    public var searchTokenStart: FlatArray<UInt32>
+    public var searchCandidateTokenStart: FlatArray<UInt32>
+
+    /// Whether the place-search tables are present.
+    public var hasSearchIndex: Bool { searchCandidateTokenStart.count > 0 }
 
     /// Assembles loaded arrays (checked with `problem(nodes:edges:)` before use).
     init(tagRMS: FlatArray<Float>, tagRMSSource: FlatArray<UInt8>, grade: FlatArray<Float>, climb: FlatArray<Float>,
@@ -41,7 +53,9 @@ public struct MapDerived: Sendable, Equatable {
          tagSecondsFwd: FlatArray<Float>, tagSecondsBwd: FlatArray<Float>, bearingStart: FlatArray<Float>,
          bearingEnd: FlatArray<Float>, componentRoot: FlatArray<Int32>, componentSize: FlatArray<Int32>,
          modeCosts: FlatArray<Float>, modeMinCostPerMetre: FlatArray<Double>,
-         landmarks: FlatArray<UInt32>, landmarkCosts: FlatArray<Float>) {
+         landmarks: FlatArray<UInt32>, landmarkCosts: FlatArray<Float>,
+         streetEdge: FlatArray<UInt32>, streetMidLat: FlatArray<Double>, streetMidLon: FlatArray<Double>,
+         searchTokenBytes: FlatArray<UInt8>, searchTokenStart: FlatArray<UInt32>, searchCandidateTokenStart: FlatArray<UInt32>) {
         self.tagRMS = tagRMS; self.tagRMSSource = tagRMSSource; self.grade = grade; self.climb = climb
         self.descent = descent; self.steepestDownFwd = steepestDownFwd; self.steepestDownBwd = steepestDownBwd
         self.tagSecondsFwd = tagSecondsFwd; self.tagSecondsBwd = tagSecondsBwd
@@ -49,6 +63,9 @@ public struct MapDerived: Sendable, Equatable {
         self.componentRoot = componentRoot; self.componentSize = componentSize
         self.modeCosts = modeCosts; self.modeMinCostPerMetre = modeMinCostPerMetre
         self.landmarks = landmarks; self.landmarkCosts = landmarkCosts
+        self.streetEdge = streetEdge; self.streetMidLat = streetMidLat; self.streetMidLon = streetMidLon
+        self.searchTokenBytes = searchTokenBytes; self.searchTokenStart = searchTokenStart
+        self.searchCandidateTokenStart = searchCandidateTokenStart
     }
 
     /// Computes everything from the map's arrays: the per-edge facts in O(edges + elevation
@@ -102,7 +119,18 @@ public struct MapDerived: Sendable, Equatable {
         modeMinCostPerMetre = []
         landmarks = []
         landmarkCosts = []
+        streetEdge = []; streetMidLat = []; streetMidLon = []
+        searchTokenBytes = []; searchTokenStart = []; searchCandidateTokenStart = []
         guard routingTables else { return }
+        let index = PlaceSearch.computeIndex(map)
+        streetEdge = FlatArray(index.streets.map { UInt32($0.edge) })
+        streetMidLat = FlatArray(index.streets.map(\.mid.lat)); streetMidLon = FlatArray(index.streets.map(\.mid.lon))
+        var bytes: [UInt8] = [], tokenStart: [UInt32] = [0], candStart: [UInt32] = [0]
+        for words in index.tokens {
+            for w in words { bytes += w; tokenStart.append(UInt32(bytes.count)) }
+            candStart.append(UInt32(tokenStart.count - 1))
+        }
+        searchTokenBytes = FlatArray(bytes); searchTokenStart = FlatArray(tokenStart); searchCandidateTokenStart = FlatArray(candStart)
         let (root, size) = Self.components(map: map)
         componentRoot = FlatArray(root); componentSize = FlatArray(size)
         // Mode costs from a table of exactly these facts (no knowledge).
@@ -182,7 +210,7 @@ public struct MapDerived: Sendable, Equatable {
 
     /// Whether the arrays fit a map with these counts and hold sane values (a loaded file's
     /// derived block is checked before use). Returns a description of the first problem, or nil.
-    func problem(nodes: Int, edges: Int) -> String? {
+    func problem(nodes: Int, edges: Int, placesNamed: Int) -> String? {
         for c in [tagRMS.count, tagRMSSource.count, grade.count, climb.count, descent.count, steepestDownFwd.count,
                   steepestDownBwd.count, tagSecondsFwd.count, tagSecondsBwd.count, bearingStart.count, bearingEnd.count] where c != edges {
             return "derived edge arrays differ in length"
@@ -197,6 +225,18 @@ public struct MapDerived: Sendable, Equatable {
             return "derived landmark table differs in length"
         }
         for l in landmarks where Int(l) >= nodes { return "landmark out of range" }
+        if streetMidLat.count != streetEdge.count || streetMidLon.count != streetEdge.count { return "derived street arrays differ in length" }
+        for e in streetEdge where Int(e) >= edges { return "street candidate past the edges" }
+        func csrOK(_ s: FlatArray<UInt32>, _ total: Int) -> Bool {
+            guard s.first == 0, Int(s.last ?? 0) == total else { return false }
+            for i in 1..<s.count where s[i] < s[i - 1] { return false }
+            return true
+        }
+        if hasSearchIndex && (!csrOK(searchTokenStart, searchTokenBytes.count)
+                              || !csrOK(searchCandidateTokenStart, searchTokenStart.count - 1)
+                              || searchCandidateTokenStart.count - 1 != placesNamed + streetEdge.count) {
+            return "bad place-search index"
+        }
         // Landmark costs are not scanned: they only steer the search (a damaged value could make
         // a route less than optimal, never index out of range or loop), and reading 1.7 MB of
         // them would double the load time. The file checksum still covers them.

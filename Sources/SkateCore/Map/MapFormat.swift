@@ -39,11 +39,12 @@ public enum MapFileError: Error, CustomStringConvertible, Equatable {
 /// Section 1 (metadata) is a small binary record (see `MapMetadata.encoded`); all others are raw
 /// arrays. Version 2 added the derived sections (`MapDerived`: tag roughness, grades, climbs,
 /// steepest descents, travel times, bearings, connected components, each mode's edge costs), so
-/// loading does no per-edge work; version 3 added the ALT landmark tables (`Landmarks`).
+/// loading does no per-edge work; version 3 added the ALT landmark tables (`Landmarks`); version 4
+/// the place-search index (street candidates, folded name tokens).
 public enum MapFormat {
     public static let magic: [UInt8] = Array("SKTRMAP\0".utf8)
     /// Bump on any layout change; loaders refuse other versions.
-    public static let version: UInt32 = 3
+    public static let version: UInt32 = 4
     static let headerSize = 32
     static let directoryEntrySize = 24
 
@@ -60,7 +61,8 @@ public enum MapFormat {
         case gridParams, gridCellStart, gridCellEdges
         case tagRMS, tagRMSSource, grade, climb, descent, steepestDownFwd, steepestDownBwd,
              tagSecondsFwd, tagSecondsBwd, bearingStart, bearingEnd, componentRoot, componentSize,
-             modeCosts, modeMinCostPerMetre, landmarks, landmarkCosts
+             modeCosts, modeMinCostPerMetre, landmarks, landmarkCosts,
+             streetEdge, streetMidLat, streetMidLon, searchTokenBytes, searchTokenStart, searchCandidateTokenStart
     }
 
     // MARK: Writing
@@ -96,6 +98,9 @@ public enum MapFormat {
         add(.componentRoot, d.componentRoot); add(.componentSize, d.componentSize)
         add(.modeCosts, d.modeCosts); add(.modeMinCostPerMetre, d.modeMinCostPerMetre)
         add(.landmarks, d.landmarks); add(.landmarkCosts, d.landmarkCosts)
+        add(.streetEdge, d.streetEdge); add(.streetMidLat, d.streetMidLat); add(.streetMidLon, d.streetMidLon)
+        add(.searchTokenBytes, d.searchTokenBytes); add(.searchTokenStart, d.searchTokenStart)
+        add(.searchCandidateTokenStart, d.searchCandidateTokenStart)
 
         let dirSize = sections.count * directoryEntrySize
         var offset = align8(headerSize + dirSize)
@@ -256,8 +261,13 @@ public enum MapFormat {
                            tagSecondsBwd: try arr(.tagSecondsBwd), bearingStart: try arr(.bearingStart),
                            bearingEnd: try arr(.bearingEnd), componentRoot: try arr(.componentRoot), componentSize: try arr(.componentSize),
                            modeCosts: try arr(.modeCosts), modeMinCostPerMetre: try arr(.modeMinCostPerMetre),
-                           landmarks: try arr(.landmarks), landmarkCosts: try arr(.landmarkCosts))
-        if let problem = d.problem(nodes: m.nodeCount, edges: m.edgeCount) { throw MapFileError.corrupt(path: path, reason: problem) }
+                           landmarks: try arr(.landmarks), landmarkCosts: try arr(.landmarkCosts),
+                           streetEdge: try arr(.streetEdge), streetMidLat: try arr(.streetMidLat), streetMidLon: try arr(.streetMidLon),
+                           searchTokenBytes: try arr(.searchTokenBytes), searchTokenStart: try arr(.searchTokenStart),
+                           searchCandidateTokenStart: try arr(.searchCandidateTokenStart))
+        var placesNamed = 0
+        for i in 0..<m.placeCount where m.placeName[i] != 0 && m.stringStart[Int(m.placeName[i]) + 1] > m.stringStart[Int(m.placeName[i])] { placesNamed += 1 }
+        if let problem = d.problem(nodes: m.nodeCount, edges: m.edgeCount, placesNamed: placesNamed) { throw MapFileError.corrupt(path: path, reason: problem) }
         m.derived = d
         return m
     }

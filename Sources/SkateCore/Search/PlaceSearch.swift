@@ -63,6 +63,35 @@ public struct PlaceSearch: Sendable {
     static let stopwordMaxLength = 3
 
     public init(map: SkateMap) {
+        if let d = map.derived, d.hasSearchIndex {
+            // The map file carries the street candidates and every name's folded tokens.
+            var c = Self.placeCandidates(map)
+            for k in 0..<d.streetEdge.count {
+                let e = Int(d.streetEdge[k])
+                c.append(Self.streetCandidate(map, edge: e, at: Coordinate(lat: d.streetMidLat[k], lon: d.streetMidLon[k])))
+            }
+            candidates = c
+            var t: [[[UInt8]]] = []
+            t.reserveCapacity(c.count)
+            for i in 0..<c.count {
+                var words: [[UInt8]] = []
+                for w in Int(d.searchCandidateTokenStart[i])..<Int(d.searchCandidateTokenStart[i + 1]) {
+                    words.append(Array(d.searchTokenBytes[Int(d.searchTokenStart[w])..<Int(d.searchTokenStart[w + 1])]))
+                }
+                t.append(words)
+            }
+            tokens = t
+            return
+        }
+        let index = Self.computeIndex(map)
+        var c = Self.placeCandidates(map)
+        for s in index.streets { c.append(Self.streetCandidate(map, edge: s.edge, at: s.mid)) }
+        candidates = c
+        tokens = c.map { Self.tokenBytes(Self.fold($0.name)) }
+    }
+
+    /// Named places in place order.
+    static func placeCandidates(_ map: SkateMap) -> [PlaceCandidate] {
         var c: [PlaceCandidate] = []
         for i in 0..<map.placeCount {
             let name = map.string(map.placeName[i])
@@ -71,20 +100,31 @@ public struct PlaceSearch: Sendable {
                                     category: map.string(map.placeCategory[i]),
                                     at: Coordinate(lat: map.placeLat[i], lon: map.placeLon[i])))
         }
-        // Streets: one candidate per name, at the middle of its longest edge (first such edge on a
-        // tie), in name-table order. A slot per name id: no hashing set-up in a fresh process.
+        return c
+    }
+
+    static func streetCandidate(_ map: SkateMap, edge e: Int, at mid: Coordinate) -> PlaceCandidate {
+        PlaceCandidate(name: map.name(ofEdge: e), kind: .street, category: "highway=\(map.highway(ofEdge: e).osmValue)", at: mid)
+    }
+
+    /// The street candidates (one per name, at the middle of its longest rideable edge, first
+    /// such edge on a tie, in name-table order) and the folded tokens of every candidate, places
+    /// first: what `MapDerived` stores so a fresh process does not redo it.
+    static func computeIndex(_ map: SkateMap) -> (streets: [(edge: Int, mid: Coordinate)], tokens: [[[UInt8]]]) {
+        // A slot per name id: no hashing set-up.
         var longest = [Int32](repeating: -1, count: map.stringCount)
         for e in 0..<map.edgeCount where map.edgeName[e] != 0 && map.isRideable(edge: e) {
             let n = Int(map.edgeName[e])
             if longest[n] < 0 || map.edgeLength[e] > map.edgeLength[Int(longest[n])] { longest[n] = Int32(e) }
         }
-        for (n, e32) in longest.enumerated() where e32 >= 0 {
+        var streets: [(edge: Int, mid: Coordinate)] = []
+        for e32 in longest where e32 >= 0 {
             let e = Int(e32)
             guard let mid = map.snapPoint(edge: e, offset: Double(map.edgeLength[e]) / 2) else { continue }
-            c.append(PlaceCandidate(name: map.string(UInt32(n)), kind: .street, category: "highway=\(map.highway(ofEdge: e).osmValue)", at: mid))
+            streets.append((e, mid))
         }
-        candidates = c
-        tokens = c.map { Self.tokenBytes(Self.fold($0.name)) }
+        let names = placeCandidates(map).map(\.name) + streets.map { map.name(ofEdge: $0.edge) }
+        return (streets, names.map { tokenBytes(fold($0)) })
     }
 
     /// Lower-cases and strips accents and punctuation: "Stade Louis-II" → "stade louis ii".
