@@ -112,6 +112,37 @@ import Testing
         #expect(patched.edgeCost(edge: 1, reversed: false).cost > plain.edgeCost(edge: 1, reversed: false).cost)
     }
 
+    /// Damage that still carries a valid checksum (a crafted file) is refused or yields a map the
+    /// planner can use: never a trap. Seeded; prints the seed on failure.
+    @Test func damageBehindAValidChecksumNeverCrashes() throws {
+        let seed: UInt64 = 0xBAD_5EED
+        var rng = SplitMix64(seed: seed)
+        let clean = try MapFormat.encode(sampleMap())
+        var refused = 0
+        for round in 0..<300 {
+            var b = clean
+            for _ in 0..<(1 + Int(rng.next() % 4)) {
+                b[32 + Int(rng.next() % UInt64(b.count - 32))] = UInt8(truncatingIfNeeded: rng.next())
+            }
+            let digest = b[32...].withUnsafeBytes { XXHash64.hash($0) }
+            for i in 0..<8 { b[24 + i] = UInt8(truncatingIfNeeded: digest >> (8 * UInt64(i))) }
+            do {
+                let m = try b.withUnsafeBytes { try MapFormat.decode($0, path: "x.srmap") }
+                // Whatever decoded must plan (or refuse to) without trapping.
+                let planner = Planner(map: m)
+                for mode in [RideMode.smoothest, .trickSpotCrawl] where m.nodeCount > 1 {
+                    _ = try? planner.plan(from: m.coordinate(ofNode: 0), to: m.coordinate(ofNode: m.nodeCount - 1), mode: mode, alternatives: 1)
+                }
+                _ = PlaceSearch(map: m).resolve("cafe")
+            } catch is MapFileError {
+                refused += 1
+            } catch {
+                Issue.record("seed \(seed) round \(round): unexpected \(error)")
+            }
+        }
+        #expect(refused > 10, "seed \(seed): the structural checks should catch many of these")
+    }
+
     @Test func metadataRoundTripsThroughTheBinaryRecord() throws {
         let meta = MapMetadata(name: "Zürich \u{1B}[31m", attribution: "© OSM", sources: ["a.pbf", "", "b.hgt"], osmTimestamp: "2026-01-01T00:00:00Z",
                                hasElevation: true, inclineTaggedWays: 390, waysKept: -1)

@@ -250,7 +250,8 @@ public enum MapFormat {
         m.zoneKind = try arr(.zoneKind); m.zoneName = try arr(.zoneName); m.zoneRingStart = try arr(.zoneRingStart)
         m.zoneLat = try arr(.zoneLat); m.zoneLon = try arr(.zoneLon)
         let gp: [Double] = try arr(.gridParams, Double.self).array
-        guard gp.count == 8, gp[6] >= 0, gp[7] >= 0, gp[6] < 1e7, gp[7] < 1e7 else { throw MapFileError.corrupt(path: path, reason: "bad grid") }
+        guard gp.count == 8, gp[6] >= 0, gp[7] >= 0, gp[6] < 1e7, gp[7] < 1e7, gp[4] > 0, gp[5] > 0,
+              gp.allSatisfy({ $0.isFinite }) else { throw MapFileError.corrupt(path: path, reason: "bad grid") }
         m.grid = SpatialGrid(bbox: BoundingBox(minLon: gp[0], minLat: gp[1], maxLon: gp[2], maxLat: gp[3]),
                              cellLat: gp[4], cellLon: gp[5], nx: Int(gp[6]), ny: Int(gp[7]),
                              cellStart: try arr(.gridCellStart), cellEdges: try arr(.gridCellEdges))
@@ -274,6 +275,12 @@ public enum MapFormat {
 }
 
 extension SkateMap {
+    /// Longest edge (metres) a map may hold: the compiler splits ways every ≤ 120 m; anything near
+    /// this is damage, and would make plan building sample without end.
+    static let maxEdgeLength: Float = 100_000
+    /// Largest |elevation| in metres (Everest and the Dead Sea fit many times over).
+    static let maxElevationMagnitude: Float = 20_000
+
     /// Checks every index and CSR array so that a loaded map can be used without bounds traps.
     /// Returns a description of the first problem, or nil. O(nodes + edges + points).
     public func consistencyProblem() -> String? {
@@ -285,6 +292,11 @@ extension SkateMap {
         }
         if edgeGeomStart.count != e + 1 || edgeElevStart.count != e + 1 || adjStart.count != n + 1 { return "bad offsets" }
         if geomLon.count != geomLat.count { return "geometry arrays differ" }
+        // Values the router computes with: a crafted file must not make it loop for ever or trap.
+        for i in 0..<e where !(edgeLength[i] >= 0 && edgeLength[i] <= Self.maxEdgeLength) { return "edge \(i) has an impossible length" }
+        for i in 0..<n where !(abs(nodeLat[i]) <= 90 && abs(nodeLon[i]) <= 180) { return "node \(i) lies off the globe" }
+        for i in 0..<geomLat.count where !(abs(geomLat[i]) <= 90 && abs(geomLon[i]) <= 180) { return "a shape point lies off the globe" }
+        for x in elevation where !(x.isFinite && abs(x) < Self.maxElevationMagnitude) { return "an elevation sample is impossible" }
         func csrOK(_ s: FlatArray<UInt32>, _ total: Int, minRun: Int = 0) -> Bool {
             guard s.first == 0, Int(s.last ?? 0) == total else { return false }
             for i in 1..<s.count where s[i] < s[i - 1] + UInt32(minRun) { return false }

@@ -212,9 +212,13 @@ public struct SpatialGrid: Sendable {
 
     /// Cell column/row of a position, clamped to the grid.
     @inlinable public func cell(lat: Double, lon: Double) -> (Int, Int) {
-        let ix = Int(((lon - bbox.minLon) / cellLon).rounded(.down))
-        let iy = Int(((lat - bbox.minLat) / cellLat).rounded(.down))
-        return (min(max(ix, 0), max(nx - 1, 0)), min(max(iy, 0), max(ny - 1, 0)))
+        // Clamped as Doubles first: a far-away or non-finite position must not overflow Int.
+        func index(_ x: Double, _ n: Int) -> Int {
+            let f = x.rounded(.down)
+            guard f.isFinite else { return 0 }
+            return Int(Swift.min(Swift.max(f, 0), Double(Swift.max(n - 1, 0))))
+        }
+        return (index((lon - bbox.minLon) / cellLon, nx), index((lat - bbox.minLat) / cellLat, ny))
     }
 
     @inlinable public func edges(inCellX ix: Int, y iy: Int) -> Slice<FlatArray<UInt32>> {
