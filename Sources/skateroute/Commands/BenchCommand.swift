@@ -18,12 +18,17 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seed for the random pairs.") var seed: UInt64 = 42
     @Option(help: "Repetitions for import and load timings (the median is printed).") var repeats: Int = 5
     @Flag(help: "Skip the Heidelberg figures (slow in debug builds).") var noHeidelberg = false
+    @Flag(help: "Only the terrain figures on the bundled map (braking zones on 30 seeded pairs).") var terrainOnly = false
     @Option(help: "Alternating whole-process runs of `skateroute plan` and Debian's routino-router on the same Monaco pair (0 = skip).") var peerRuns: Int = 50
 
     func run() throws {
         #if DEBUG
         print("note: this is a debug build; figures are only meaningful from `swift build -c release`")
         #endif
+        if terrainOnly {
+            TerrainBenchmark(map: try MapFormat.load(path: BundledMaps.defaultMapPath()), seed: seed).run(name: "Monaco (bundled)")
+            return
+        }
         let dataDir = data ?? "../shared/data"
         let monacoPBF = dataDir + "/maps/monaco-geofabrik-2026/monaco-latest.osm.pbf"
         let monacoDEM = dataDir + "/dem/N43E007-monaco/N43E007.pyhgtmap.hgt"
@@ -74,6 +79,7 @@ struct BenchCommand: ParsableCommand {
             for q in ["stade louis ii", "casino", "jardin exotique", "port", "zzqxv"] {
                 let t = Self.now(); _ = search.resolve(q); tq.append(Self.now() - t)
             }
+            if name.hasPrefix("Monaco") { TerrainBenchmark(map: m, seed: seed).run(name: name) }
             print(String(format: "place search %@: index %.2f ms (%d names), query median %.2f ms", name, tIndex * 1000, search.candidates.count, Self.median(tq) * 1000))
             try routeFigures(name: name, map: m)
             if name.hasPrefix("Monaco") {

@@ -1,0 +1,67 @@
+import Foundation
+import SkateCore
+
+/// `bench` terrain section: how much of a route the plan tells the rider to brake on, and whether
+/// each reported zone is true to its own rule on the plan's profile.
+struct TerrainBenchmark {
+    /// Origin/destination pairs are drawn this far apart in a straight line (metres), the issue's
+    /// 0.8–3 km band: long enough to cross Monaco's hills, short enough to be a skate trip.
+    static let minPairDistance = 800.0, maxPairDistance = 3000.0
+    /// Pairs per run.
+    static let pairCount = 30
+
+    let map: SkateMap
+    let seed: UInt64
+
+    func run(name: String) {
+        let planner = Planner(map: map)
+        var rng = SplitMix64(seed: seed)
+        let main = (0..<map.edgeCount).filter { planner.components.isMain(edge: $0) && map.isRideable(edge: $0) }
+        guard !main.isEmpty else { return }
+        var od: [(Coordinate, Coordinate)] = []
+        var tries = 0
+        while od.count < Self.pairCount && tries < 100_000 {
+            tries += 1
+            let a = map.coordinate(ofNode: Int(map.edgeFrom[main[Int(rng.next() % UInt64(main.count))]]))
+            let b = map.coordinate(ofNode: Int(map.edgeTo[main[Int(rng.next() % UInt64(main.count))]]))
+            let d = Geo.distance(a, b)
+            if d >= Self.minPairDistance && d <= Self.maxPairDistance { od.append((a, b)) }
+        }
+        var total = 0.0, braking = 0.0, caution = 0.0, brakingZones = 0, cautionZones = 0
+        var stepFlagged = 0.0, falseBraking = 0, falseCaution = 0, failures = 0
+        for (a, b) in od {
+            guard let p = try? planner.plan(from: a, to: b, mode: .smoothest) else { failures += 1; continue }
+            total += p.distance
+            for z in p.brakingZones {
+                let len = z.end - z.start
+                if z.level == .braking {
+                    braking += len; brakingZones += 1
+                    if !(z.gradePct <= PlanBuilder.brakingGradePct + 1e-9 && len >= PlanBuilder.brakingLength - 1e-6) { falseBraking += 1 }
+                } else {
+                    caution += len; cautionZones += 1
+                    if !(z.gradePct <= PlanBuilder.cautionGradePct + 1e-9 && len >= PlanBuilder.cautionLength - 1e-6) { falseCaution += 1 }
+                }
+            }
+            for s in p.steps where s.context.braking != .none || s.context.tooFast { stepFlagged += s.context.distance }
+        }
+        func pct(_ x: Double) -> String { total > 0 ? String(format: "%.1f %%", x / total * 100) : "-" }
+        print("terrain \(name) (seed \(seed), \(od.count) pairs \(Int(Self.minPairDistance))–\(Int(Self.maxPairDistance)) m apart, smoothest, \(String(format: "%.1f", total / 1000)) km, \(failures) failed):")
+        print("  inside braking zones \(pct(braking)) (target ≤ 15 %); braking+caution \(pct(braking + caution)) (target ≤ 30 %)")
+        print(String(format: "  braking zones per km %.2f; caution zones per km %.2f", total > 0 ? Double(brakingZones) / total * 1000 : 0, total > 0 ? Double(cautionZones) / total * 1000 : 0))
+        print("  zones false to their own rule on the plan profile: braking \(falseBraking) of \(brakingZones), caution \(falseCaution) of \(cautionZones)")
+        print("  steps flagged braking/caution/too-fast cover \(pct(stepFlagged)) of route length (naive whole-step flagging)")
+        // Edges whose stored profile has a sample-to-sample grade past the ±30 % clamp.
+        var steep = 0
+        for e in 0..<map.edgeCount {
+            let prof = map.elevationProfile(ofEdge: e)
+            guard prof.count >= 2, map.edgeLength[e] > 0 else { continue }
+            let ds = Double(map.edgeLength[e]) / Double(prof.count - 1)
+            var i = prof.startIndex
+            while i + 1 < prof.endIndex {
+                if abs(Double(prof[i + 1] - prof[i])) / ds * 100 > Double(EdgeTable.maxGradePct) + 1e-3 { steep += 1; break }
+                i += 1
+            }
+        }
+        print(String(format: "  edges with a stored sample-to-sample grade past ±%.0f %%: %d of %d (%.2f %%)", Double(EdgeTable.maxGradePct), steep, map.edgeCount, Double(steep) / Double(max(1, map.edgeCount)) * 100))
+    }
+}
