@@ -40,11 +40,13 @@ public enum MapFileError: Error, CustomStringConvertible, Equatable {
 /// arrays. Version 2 added the derived sections (`MapDerived`: tag roughness, grades, climbs,
 /// steepest descents, travel times, bearings, connected components, each mode's edge costs), so
 /// loading does no per-edge work; version 3 added the ALT landmark tables (`Landmarks`); version 4
-/// the place-search index (street candidates, folded name tokens).
+/// the place-search index (street candidates, folded name tokens); version 5 conditioned elevation
+/// profiles (`TerrainConditioning`: node-shared heights, per-way filter) and the terrain report in
+/// the metadata record.
 public enum MapFormat {
     public static let magic: [UInt8] = Array("SKTRMAP\0".utf8)
     /// Bump on any layout change; loaders refuse other versions.
-    public static let version: UInt32 = 4
+    public static let version: UInt32 = 5
     static let headerSize = 32
     static let directoryEntrySize = 24
 

@@ -3,7 +3,8 @@
 ///
 /// ```
 /// string name, string attribution, UInt32 source count, string × count, string osmTimestamp,
-/// UInt8 hasElevation, Int64 inclineTaggedWays, Int64 waysKept
+/// UInt8 hasElevation, Int64 inclineTaggedWays, Int64 waysKept,
+/// string terrainMethod, Float64 demNoiseM, Int64 × 10 terrain counts (`TerrainReport` order)
 /// string = UInt32 byte length + UTF-8 bytes
 /// ```
 extension MapMetadata {
@@ -18,6 +19,9 @@ extension MapMetadata {
         str(osmTimestamp)
         b.append(hasElevation ? 1 : 0)
         b.appendLE(Int64(inclineTaggedWays)); b.appendLE(Int64(waysKept))
+        str(terrainMethod)
+        b.appendLE(terrain.demNoiseM.bitPattern)
+        for c in terrain.counts { b.appendLE(Int64(c)) }
         return b
     }
 
@@ -49,8 +53,13 @@ extension MapMetadata {
         guard let ts = str(), at < b.count, b[at] <= 1 else { return nil }
         let hasElevation = b[at] == 1
         at += 1
-        guard let incline = i64(), let kept = i64(), at == b.count else { return nil }
+        guard let incline = i64(), let kept = i64(), let method = str(), let noiseBits = i64() else { return nil }
+        var counts: [Int] = []
+        for _ in 0..<TerrainReport.countFields { guard let c = i64(), c >= 0 else { return nil }; counts.append(c) }
+        guard at == b.count else { return nil }
         self.init(name: name, attribution: attribution, sources: sources, osmTimestamp: ts,
                   hasElevation: hasElevation, inclineTaggedWays: incline, waysKept: kept)
+        terrainMethod = method
+        terrain = TerrainReport(demNoiseM: Double(bitPattern: UInt64(bitPattern: Int64(noiseBits))), counts: counts)
     }
 }

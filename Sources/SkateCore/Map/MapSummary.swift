@@ -23,6 +23,26 @@ public struct MapSummary: Sendable, Codable, Equatable {
     public var attribution: String
     public var sources: [String]
     public var osmTimestamp: String
+    /// How elevation was conditioned and what it did (nil without a DEM).
+    public var terrain: Terrain?
+
+    /// `map info`'s terrain block: the method, the DEM noise it assumed and its counts.
+    public struct Terrain: Sendable, Codable, Equatable {
+        public var method: String
+        public var demNoiseM: Double
+        public var edgesFiltered: Int, streetsFlat: Int, edgesCliff: Int, edgesInclineTag: Int, edgesInclineSign: Int
+        public var edgesSpanned: Int, edgesSpikeRemoved: Int, edgesClamped: Int, edgesClampedPct: Double
+        public var stepsSteeperThanClamp: Int
+        enum CodingKeys: String, CodingKey {
+            case method
+            case demNoiseM = "dem_noise_m"
+            case edgesFiltered = "edges_rdp_filtered", streetsFlat = "streets_flat", edgesCliff = "edges_cliff_artefact"
+            case edgesInclineTag = "edges_incline_tag", edgesInclineSign = "edges_incline_sign_fixed"
+            case edgesSpanned = "edges_spanned", edgesSpikeRemoved = "edges_spike_removed"
+            case edgesClamped = "edges_clamped", edgesClampedPct = "edges_clamped_pct"
+            case stepsSteeperThanClamp = "steps_steeper_than_clamp"
+        }
+    }
 
     public struct ElevationRange: Sendable, Codable, Equatable {
         public var min: Double
@@ -38,6 +58,7 @@ public struct MapSummary: Sendable, Codable, Equatable {
         case stepsLengthM = "steps_length_m"
         case inclineTaggedWays = "incline_tagged_ways"
         case osmTimestamp = "osm_timestamp"
+        case terrain
     }
 
     public init(map: SkateMap) {
@@ -69,6 +90,15 @@ public struct MapSummary: Sendable, Codable, Equatable {
         attribution = map.metadata.attribution
         sources = map.metadata.sources
         osmTimestamp = map.metadata.osmTimestamp
+        if map.metadata.hasElevation {
+            let t = map.metadata.terrain
+            terrain = Terrain(method: map.metadata.terrainMethod, demNoiseM: t.demNoiseM, edgesFiltered: t.edgesFiltered,
+                              streetsFlat: t.streetsFlat, edgesCliff: t.edgesCliff, edgesInclineTag: t.edgesInclineTag,
+                              edgesInclineSign: t.edgesInclineSign, edgesSpanned: t.edgesSpanned,
+                              edgesSpikeRemoved: t.edgesSpikeRemoved, edgesClamped: t.edgesClamped,
+                              edgesClampedPct: (Double(t.edgesClamped) / Double(max(1, map.edgeCount)) * 10000).rounded() / 100,
+                              stepsSteeperThanClamp: t.stepsSteeperThanClamp)
+        }
     }
 
     /// JSON with sorted keys (stable across runs).
@@ -90,6 +120,11 @@ public struct MapSummary: Sendable, Codable, Equatable {
         s += "\n  by surface:"
         for (k, v) in lengthMBySurface.sorted(by: { $0.value > $1.value }) { s += String(format: " %@ %.1f km,", k, v / 1000) }
         s.removeLast()
+        if let t = terrain {
+            s += "\n  terrain: \(t.method); DEM noise \(FixedDecimal.string(t.demNoiseM, decimals: 1)) m\n"
+            s += "    \(t.streetsFlat) streets read flat; edges: \(t.edgesFiltered) filtered, \(t.edgesCliff) cliff artefacts, \(t.edgesInclineTag) held to incline tags, \(t.edgesInclineSign) sign fixed by incline=up/down,\n"
+            s += "    \(t.edgesSpanned) spanned (bridges, tunnels, lifts), \(t.edgesSpikeRemoved) spikes removed, \(t.edgesClamped) clamped at ±\(FixedDecimal.string(Double(EdgeTable.maxGradePct), decimals: 0)) % (\(FixedDecimal.string(t.edgesClampedPct, decimals: 2)) %), \(t.stepsSteeperThanClamp) stairs steeper"
+        }
         s += "\n  sources: \(sources.joined(separator: ", "))"
         if !osmTimestamp.isEmpty { s += " (OSM \(osmTimestamp))" }
         s += "\n  \(attribution)\n"

@@ -16,6 +16,9 @@ public struct MapMetadata: Sendable, Equatable, Codable {
     public var inclineTaggedWays: Int
     /// Number of OSM highway ways kept.
     public var waysKept: Int
+    /// How elevation was conditioned at import ("" without a DEM) and what it did.
+    public var terrainMethod: String = ""
+    public var terrain = TerrainReport()
 
     public init(name: String, attribution: String, sources: [String], osmTimestamp: String,
                 hasElevation: Bool, inclineTaggedWays: Int, waysKept: Int) {

@@ -200,6 +200,8 @@ public struct EdgeFlags: OptionSet, Sendable, Hashable {
     public static let isCrossing = EdgeFlags(rawValue: 1 << 19)
     /// `junction=roundabout`.
     public static let roundabout = EdgeFlags(rawValue: 1 << 20)
+    /// A lift or escalator joining two levels: no grade of its own, ties no elevations.
+    public static let connector = EdgeFlags(rawValue: 1 << 22)
 }
 
 /// Bit flags of a graph node (an OSM node that ends or joins ways).

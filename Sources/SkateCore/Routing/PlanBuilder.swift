@@ -17,9 +17,9 @@ public struct PlanBuilder: Sendable {
     public static let cautionGradePct = -6.0, cautionLength = 30.0
     /// Braking: grade ≤ −8 % sustained over ≥ 50 m.
     public static let brakingGradePct = -8.0, brakingLength = 50.0
-    /// A braking zone marks a step when it covers at least this much of it (metres): a zone that
-    /// starts at the very end of a climb belongs to the next step.
-    public static let brakingStepOverlap = 10.0
+    /// A braking zone (or too-fast stretch) marks a step when it covers at least this much of it
+    /// (metres; the whole step when shorter): one short dip must not flag a 480 m boulevard.
+    public static let brakingStepOverlap = 30.0
     /// Legality scores by situation (1 = plainly allowed).
     public static let legalityFootNo = 0.2, legalityBicycleNo = 0.6, legalityArterial = 0.5, legalitySteps = 0.8
 
@@ -149,6 +149,7 @@ public struct PlanBuilder: Sendable {
             seconds[i] = ds > 0 ? ds / ((v + next) / 2) : 0
             v = next
         }
+        let tooFast = Self.stretches(distance: sPos, flagged: brakingAt)
         let profile = raw.indices.map { ProfileSample(distance: sPos[$0], elevation: elev[$0], speed: speeds[$0], braking: brakingAt[$0]) }
 
         // Steps.
@@ -160,13 +161,21 @@ public struct PlanBuilder: Sendable {
             let a = st.startDistance, b = a + st.context.distance
             let idx = raw.indices.filter { sPos[$0] > a && sPos[$0] <= b }
             steps[k].seconds = idx.reduce(0) { $0 + seconds[$1] }
-            steps[k].context.tooFast = idx.contains { brakingAt[$0] }
             if let i0 = raw.indices.last(where: { sPos[$0] <= a }), let i1 = idx.last, sPos[i1] > sPos[i0] {
                 steps[k].context.gradePct = max(-30, min(30, (elev[i1] - elev[i0]) / (sPos[i1] - sPos[i0]) * 100))
             }
-            let need = min(Self.brakingStepOverlap, b - a)
-            steps[k].context.braking = zones.filter { min(b, $0.end) - max(a, $0.start) >= need - 1e-6 && $0.start < b && $0.end > a }
-                .map(\.level).max() ?? .none
+            // A step is marked only where a zone (or a too-fast stretch) covers enough of it.
+            let need = min(Self.brakingStepOverlap, b - a) - 1e-6
+            let brk = Self.coverage(a, b, zones.filter { $0.level == .braking }.map { ($0.start, $0.end) })
+            let cau = Self.coverage(a, b, zones.filter { $0.level == .caution }.map { ($0.start, $0.end) })
+            if brk.covered >= need && b > a {
+                steps[k].context.braking = .braking
+                steps[k].context.brakeFromM = brk.firstOffset; steps[k].context.brakeLengthM = brk.firstLength
+            } else if cau.covered >= need && b > a {
+                steps[k].context.braking = .caution
+                steps[k].context.brakeFromM = cau.firstOffset; steps[k].context.brakeLengthM = cau.firstLength
+            }
+            steps[k].context.tooFast = b > a && Self.coverage(a, b, tooFast.map { ($0.start, $0.end) }).covered >= need
             for li in st.legs {
                 metresByClass[RoughnessClass(rms: Double(costing.table.rms[legs[li].edge]))] += legs[li].length
             }
@@ -196,6 +205,15 @@ public struct PlanBuilder: Sendable {
             maxG = max(maxG, g); minG = min(minG, g)
         }
         let meanAbs = total > 0 ? absSum / total * 100 : 0
+        // Which steps each zone and stretch touches.
+        var zonesWithSteps = zones
+        for z in zonesWithSteps.indices {
+            zonesWithSteps[z].stepIndices = steps.filter { $0.context.distance > 0 && $0.startDistance < zones[z].end && $0.startDistance + $0.context.distance > zones[z].start }.map(\.index)
+        }
+        var tooFastWithSteps = tooFast
+        for z in tooFastWithSteps.indices {
+            tooFastWithSteps[z].stepIndices = steps.filter { $0.context.distance > 0 && $0.startDistance < tooFast[z].end && $0.startDistance + $0.context.distance > tooFast[z].start }.map(\.index)
+        }
         let brakingSteps = steps.filter { $0.context.braking != .none }.map(\.index)
         let summary = GradeSummary(maxGradePct: maxG, minGradePct: minG, meanGradePct: meanAbs, climbM: climb, descentM: descent, brakingSteps: brakingSteps)
         let ideal = total / SkatePhysics.pushSpeed
@@ -212,59 +230,96 @@ public struct PlanBuilder: Sendable {
         }
         if !hasElevation { notes.append("map has no elevation: grades and braking zones unknown") }
         return RoutePlan(mode: mode, path: path, steps: steps, geometry: geometry, distance: total, duration: duration, score: score,
-                         gradeSummary: summary, brakingZones: zones, profile: profile, metresByClass: metresByClass,
+                         gradeSummary: summary, brakingZones: zonesWithSteps, tooFastStretches: tooFastWithSteps, profile: profile, metresByClass: metresByClass,
                          spots: [], notes: notes, alternatives: [], hasElevation: hasElevation, longestCrustyRun: longest,
                          startSnap: nil, endSnap: nil)
     }
 
-    /// Braking zones of a profile: stretches whose grade over a sustained window is at or below
-    /// the caution (−6 % over 30 m) or braking (−8 % over 50 m) thresholds; overlapping zones merge
-    /// and keep the stronger level.
+    /// Braking and caution zones of a profile: stretches whose mean grade meets the rule of their
+    /// level — braking ≤ −8 % over ≥ 50 m, caution ≤ −6 % over ≥ 30 m — and nothing more.
+    ///
+    /// Each level is found greedily from the start: at the first sample from which some stretch
+    /// of at least the minimum length averages at or below the threshold, the zone runs to the
+    /// *furthest* sample that keeps the mean at or below it (found in O(log n) on the suffix
+    /// minimum of e − t·s), then gentle segments at either end are trimmed while the minimum
+    /// length allows (dropping a segment gentler than the threshold only steepens the mean).
+    /// Caution zones are searched only outside braking zones, so the two never overlap. Every
+    /// zone returned therefore satisfies its own rule on this profile.
     public static func brakingZones(distance s: [Double], elevation e: [Double]) -> [BrakingZone] {
-        // Windows of each level, found in start order.
-        func windows(_ level: BrakingLevel, _ window: Double, _ threshold: Double) -> [(Double, Double, BrakingLevel)] {
-            var out: [(Double, Double, BrakingLevel)] = []
-            var j = 0
-            for i in s.indices {
-                if j < i { j = i }
-                while j < s.count && s[j] - s[i] < window - 1e-6 { j += 1 }
-                guard j < s.count else { break }
-                let g = (e[j] - e[i]) / (s[j] - s[i]) * 100
-                if g <= threshold { out.append((s[i], s[j], level)) }
+        let braking = zones(s: s, e: e, level: .braking, thresholdPct: brakingGradePct, minLength: brakingLength, in: 0..<s.count)
+        var caution: [BrakingZone] = []
+        var from = 0
+        for z in braking + [BrakingZone(start: .infinity, end: .infinity, level: .none, gradePct: 0)] {
+            // The gap before this braking zone (samples strictly outside it).
+            let to = z.start.isFinite ? (s.lastIndex { $0 <= z.start } ?? 0) + 1 : s.count
+            if to - from >= 2 {
+                caution += zones(s: s, e: e, level: .caution, thresholdPct: cautionGradePct, minLength: cautionLength, in: from..<to)
             }
-            return out
+            if z.end.isFinite { from = s.firstIndex { $0 >= z.end } ?? s.count }
         }
-        let caution = windows(.caution, cautionLength, cautionGradePct)
-        let braking = windows(.braking, brakingLength, brakingGradePct)
-        // Merge the two start-ordered lists (equal starts: braking first) instead of sorting:
-        // the same order, without the sort's generic set-up in a fresh process.
-        var marks: [(Double, Double, BrakingLevel)] = []
-        marks.reserveCapacity(caution.count + braking.count)
-        var ci = 0, bi = 0
-        while ci < caution.count || bi < braking.count {
-            if bi < braking.count && (ci == caution.count || braking[bi].0 <= caution[ci].0) {
-                marks.append(braking[bi]); bi += 1
-            } else {
-                marks.append(caution[ci]); ci += 1
-            }
+        var all = braking + caution
+        all.sort { $0.start < $1.start }
+        return all
+    }
+
+    /// Zones of one level inside the sample range `r` (see `brakingZones`).
+    static func zones(s: [Double], e: [Double], level: BrakingLevel, thresholdPct t: Double, minLength: Double, in r: Range<Int>) -> [BrakingZone] {
+        guard r.count >= 2 else { return [] }
+        let lo = r.lowerBound, hi = r.upperBound
+        // h = e − t·s: a stretch i…j averages ≤ t exactly when h[j] ≤ h[i].
+        var h = [Double](repeating: 0, count: hi - lo)
+        for i in lo..<hi { h[i - lo] = e[i] - t / 100 * s[i] }
+        var sufMin = h
+        for k in stride(from: sufMin.count - 2, through: 0, by: -1) { sufMin[k] = min(sufMin[k], sufMin[k + 1]) }
+        func furthest(_ i: Int) -> Int? {
+            // Last k with sufMin[k] ≤ h[i] (sufMin is non-decreasing).
+            var a = i - lo, b = sufMin.count - 1
+            guard sufMin[a] <= h[i - lo] + 1e-12 else { return nil }
+            while a < b { let m = (a + b + 1) / 2; if sufMin[m] <= h[i - lo] + 1e-12 { a = m } else { b = m - 1 } }
+            return a + lo
         }
-        var zones: [BrakingZone] = []
-        for (a, b, lv) in marks {
-            if var last = zones.last, a <= last.end {
-                last.end = max(last.end, b); last.level = max(last.level, lv)
-                zones[zones.count - 1] = last
-            } else {
-                zones.append(BrakingZone(start: a, end: b, level: lv, gradePct: 0))
-            }
+        func grade(_ i: Int, _ j: Int) -> Double { s[j] > s[i] ? (e[j] - e[i]) / (s[j] - s[i]) * 100 : 0 }
+        var out: [BrakingZone] = []
+        var i = lo
+        while i < hi - 1 {
+            guard let j = furthest(i), s[j] - s[i] >= minLength - 1e-6 else { i += 1; continue }
+            var a = i, b = j
+            // Trim gentle ends while the zone stays long enough.
+            while a + 1 < b && grade(a, a + 1) > t && s[b] - s[a + 1] >= minLength - 1e-6 { a += 1 }
+            while b - 1 > a && grade(b - 1, b) > t && s[b - 1] - s[a] >= minLength - 1e-6 { b -= 1 }
+            var steepest = 0.0
+            for k in a..<b { steepest = min(steepest, grade(k, k + 1)) }
+            out.append(BrakingZone(start: s[a], end: s[b], level: level, gradePct: grade(a, b), minGradePct: steepest))
+            i = max(b, i + 1)
         }
-        // Mean grade per zone.
-        for k in zones.indices {
-            let a = zones[k].start, b = zones[k].end
-            if let i = s.firstIndex(where: { $0 >= a }), let j = s.lastIndex(where: { $0 <= b }), s[j] > s[i] {
-                zones[k].gradePct = (e[j] - e[i]) / (s[j] - s[i]) * 100
-            }
+        return out
+    }
+
+    /// Stretches (metres from the start) where the speed profile had to brake to hold the cap:
+    /// runs of flagged samples, each from the sample before the first flag to the last flag.
+    static func stretches(distance s: [Double], flagged: [Bool]) -> [Stretch] {
+        var out: [Stretch] = []
+        var i = 0
+        while i < flagged.count {
+            guard flagged[i] else { i += 1; continue }
+            var j = i
+            while j + 1 < flagged.count && flagged[j + 1] { j += 1 }
+            out.append(Stretch(start: s[max(0, i - 1)], end: s[j]))
+            i = j + 1
         }
-        return zones
+        return out
+    }
+
+    /// The metres of `[a, b)` covered by stretches, and where the first covering one starts (metres into it).
+    static func coverage(_ a: Double, _ b: Double, _ stretches: [(Double, Double)]) -> (covered: Double, firstOffset: Double?, firstLength: Double) {
+        var covered = 0.0, first: Double?, firstLength = 0.0
+        for (z0, z1) in stretches {
+            let o = min(b, z1) - max(a, z0)
+            guard o > 0 else { continue }
+            covered += o
+            if first == nil { first = max(a, z0) - a; firstLength = o }
+        }
+        return (covered, first, firstLength)
     }
 
     // MARK: Steps

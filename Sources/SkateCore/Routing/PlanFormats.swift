@@ -19,7 +19,7 @@ public enum PlanFormats {
 
     static func stepJSON(_ s: RouteStep) -> JSONText {
         let c = s.context
-        return .object([
+        var o: [String: JSONText] = [
             "index": .number(Double(s.index)), "instruction": .string(s.instruction), "maneuver": .string(s.maneuver.rawValue),
             "street": .string(s.street),
             "distance_m": n(c.distance), "grade_pct": n(c.gradePct), "braking_zone": .string(c.braking.name),
@@ -28,7 +28,16 @@ public enum PlanFormats {
             "crossings_per_km": n(c.crossingsPerKm), "has_bike_lane": .bool(c.hasBikeLane), "hazard_score": n(c.hazardScore, 2),
             "legality_score": n(c.legalityScore, 2), "freshness": n(c.freshness, 2), "too_fast": .bool(c.tooFast), "walk": .bool(c.walk),
             "duration_s": n(s.seconds),
-        ])
+        ]
+        if let from = c.brakeFromM, c.braking != .none {
+            o["brake_from_m"] = n(from); o["brake_length_m"] = n(c.brakeLengthM)
+        }
+        return .object(o)
+    }
+
+    static func zoneJSON(_ z: BrakingZone) -> [String: JSONText] {
+        ["start_m": n(z.start), "end_m": n(z.end), "length_m": n(z.length), "level": .string(z.level.name),
+         "grade_pct": n(z.gradePct), "min_grade_pct": n(z.minGradePct), "step_indices": .array(z.stepIndices.map { .number(Double($0)) })]
     }
 
     static func coordinates(_ g: [Coordinate]) -> JSONText {
@@ -44,8 +53,9 @@ public enum PlanFormats {
                 "mean_grade_pct": n(gs.meanGradePct), "climb_m": n(gs.climbM),
                 "descent_m": n(gs.descentM), "braking_steps": .array(gs.brakingSteps.map { .number(Double($0)) }),
             ]),
-            "braking_zones": .array(p.brakingZones.map {
-                .object(["start_m": n($0.start), "end_m": n($0.end), "level": .string($0.level.name), "grade_pct": n($0.gradePct)])
+            "braking_zones": .array(p.brakingZones.map { .object(zoneJSON($0)) }),
+            "too_fast_stretches": .array(p.tooFastStretches.map {
+                .object(["start_m": n($0.start), "end_m": n($0.end), "length_m": n($0.length), "step_indices": .array($0.stepIndices.map { .number(Double($0)) })])
             }),
             "steps": .array(p.steps.map(stepJSON)),
             "geometry": coordinates(p.geometry),
@@ -90,7 +100,11 @@ public enum PlanFormats {
                 continue
             }
             var marks: [String] = []
-            if c.braking == .braking { marks.append("BRAKE") } else if c.braking == .caution { marks.append("caution") }
+            if c.braking != .none {
+                let word = c.braking == .braking ? "BRAKE" : "caution"
+                let whole = c.brakeLengthM >= c.distance - 1 && (c.brakeFromM ?? 0) < 1
+                marks.append(whole ? "\(word) for the whole step" : "\(word): brake for \(f(c.brakeLengthM, 0)) m, from \(f(c.brakeFromM ?? 0, 0)) m into this step")
+            }
             if c.tooFast { marks.append("too fast") }
             if c.walk { marks.append("walk") }
             if c.hazardScore > 0 { marks.append("hazards " + f(c.hazardScore, 1)) }
@@ -99,9 +113,21 @@ public enum PlanFormats {
                 + c.roughnessClass.name + bracketed(marks) + "\n"
         }
         out += summaryLine(p) + "\n"
+        out += zonesText(p)
         for n in p.notes { out += "note: \(n)\n" }
         if !p.spots.isEmpty { out += "spot: \(p.spots.joined(separator: ", "))\n" }
         for (i, a) in p.alternatives.enumerated() { out += "alternative \(i + 1): " + summaryLine(a) + "\n" }
+        return out
+    }
+
+    /// One line per braking/caution zone with its distance from the start ("" when none).
+    public static func zonesText(_ p: RoutePlan) -> String {
+        var out = ""
+        for z in p.brakingZones {
+            let steps = z.stepIndices.isEmpty ? "" : (z.stepIndices.count == 1 ? ", step \(z.stepIndices[0] + 1)" : ", steps \(z.stepIndices.first! + 1)–\(z.stepIndices.last! + 1)")
+            out += (z.level == .braking ? "brake:   " : "caution: ") + "\(f(z.start, 0))–\(f(z.end, 0)) m from the start, "
+                + "\(f(z.length, 0)) m at \(sf(z.gradePct, 1)) % (steepest \(sf(z.minGradePct, 1)) %)" + steps + "\n"
+        }
         return out
     }
 
@@ -176,6 +202,17 @@ public enum PlanFormats {
                 "type": .string("Feature"),
                 "geometry": .object(["type": .string("LineString"), "coordinates": coordinates(st.geometry)]),
                 "properties": stepJSON(st),
+            ]))
+        }
+        for z in p.brakingZones {
+            let g = p.geometry(from: z.start, to: z.end)
+            guard g.count >= 2 else { continue }
+            var props = zoneJSON(z)
+            props["kind"] = .string(z.level == .braking ? "braking_zone" : "caution_zone")
+            features.append(.object([
+                "type": .string("Feature"),
+                "geometry": .object(["type": .string("LineString"), "coordinates": coordinates(g)]),
+                "properties": .object(props),
             ]))
         }
         let obj: JSONText = .object(["type": .string("FeatureCollection"), "features": .array(features),

@@ -84,10 +84,15 @@ public struct StepContext: Sendable, Equatable {
     public var legalityScore: Double
     /// 0 (tags only) … 1 (measured or rated today), length-weighted.
     public var freshness: Double
-    /// Free rolling would exceed the safe cap here: the rider must brake.
+    /// Free rolling would exceed the safe cap over at least `PlanBuilder.brakingStepOverlap`
+    /// metres of the step (a too-fast stretch): the rider must brake.
     public var tooFast: Bool
     /// The step is steps: walk with the board.
     public var walk: Bool
+    /// Where the first zone of the step's `braking` level starts, metres into the step, and how
+    /// many metres of the step it covers (nil / 0 when `braking` is `.none`).
+    public var brakeFromM: Double? = nil
+    public var brakeLengthM: Double = 0
 }
 
 /// One instruction of a route.
@@ -108,7 +113,8 @@ public struct RouteStep: Sendable, Equatable {
     public var legs: Range<Int>
 }
 
-/// A stretch of route that needs braking.
+/// A stretch of route that needs braking (or care): its mean grade on the route's conditioned
+/// profile meets its level's rule (see `PlanBuilder.brakingZones`).
 public struct BrakingZone: Sendable, Equatable {
     /// Start and end, metres from the route start.
     public var start: Double
@@ -116,6 +122,27 @@ public struct BrakingZone: Sendable, Equatable {
     public var level: BrakingLevel
     /// Mean grade in percent over the zone.
     public var gradePct: Double
+    /// Steepest profile-segment grade in percent inside the zone (≤ `gradePct`).
+    public var minGradePct: Double = 0
+    /// Steps the zone overlaps, in order.
+    public var stepIndices: [Int] = []
+    /// Metres.
+    public var length: Double { end - start }
+
+    public init(start: Double, end: Double, level: BrakingLevel, gradePct: Double, minGradePct: Double = 0, stepIndices: [Int] = []) {
+        self.start = start; self.end = end; self.level = level; self.gradePct = gradePct
+        self.minGradePct = minGradePct; self.stepIndices = stepIndices
+    }
+}
+
+/// A stretch of route, metres from the start (e.g. where free rolling would be too fast).
+public struct Stretch: Sendable, Equatable {
+    public var start: Double
+    public var end: Double
+    /// Steps the stretch overlaps, in order.
+    public var stepIndices: [Int] = []
+    public var length: Double { end - start }
+    public init(start: Double, end: Double, stepIndices: [Int] = []) { self.start = start; self.end = end; self.stepIndices = stepIndices }
 }
 
 /// Grade facts of a whole route.
@@ -157,6 +184,8 @@ public struct RoutePlan: Sendable {
     public var score: Double
     public var gradeSummary: GradeSummary
     public var brakingZones: [BrakingZone]
+    /// Where the speed profile had to brake to hold the cap.
+    public var tooFastStretches: [Stretch] = []
     public var profile: [ProfileSample]
     /// Metres by roughness class.
     public var metresByClass: ClassLengths

@@ -112,17 +112,29 @@ extension MapCompiler {
             map.nodeFlags[Int(map.edgeTo[e])] |= NodeFlags.touchesMajorRoad.rawValue
         }
 
-        // 5. Elevation profiles.
+        // 5. Elevation profiles: raw DEM samples, then the conditioning in `TerrainConditioning`.
         if let dem {
-            for e in 0..<map.edgeCount {
-                let prof = sampleProfile(map: map, edge: e, dem: dem, incline: edgeInclinePct[e])
+            let n = map.edgeCount
+            let conditioner = ElevationConditioner(
+                raw: (0..<n).map { sampleRaw(map: map, edge: $0, dem: dem) },
+                length: (0..<n).map { Double(map.edgeLength[$0]) },
+                from: (0..<n).map { Int(map.edgeFrom[$0]) }, to: (0..<n).map { Int(map.edgeTo[$0]) },
+                flags: (0..<n).map { map.flags(ofEdge: $0) }, incline: edgeInclinePct,
+                street: (0..<n).map { map.edgeName[$0] }, nodeCount: map.nodeLat.count,
+                noise: dem.verticalNoiseMetres ?? TerrainConditioning.noise(forCellSize: dem.cellSizeMetres),
+                cellSize: dem.cellSizeMetres)
+            let (profiles, report) = conditioner.run()
+            for e in 0..<n {
+                let prof = profiles[e]
                 if !prof.isEmpty {
-                    map.elevation.append(contentsOf: prof)
+                    map.elevation.append(contentsOf: prof.map { Float($0) })
                     map.edgeFlags[e] |= EdgeFlags.hasElevation.rawValue
                     stats.edgesWithElevation += 1
                 }
                 map.edgeElevStart.append(UInt32(map.elevation.count))
             }
+            map.metadata.terrain = report
+            map.metadata.terrainMethod = TerrainConditioning.method
         } else {
             map.edgeElevStart = FlatArray(repeating: 0, count: map.edgeCount + 1)
         }
@@ -137,9 +149,10 @@ extension MapCompiler {
         return map
     }
 
-    /// Samples the DEM every ≤ `elevationSpacing` metres along an edge, then applies the way's
-    /// incline tag and the bridge/tunnel rule. Empty when the DEM has no data there.
-    func sampleProfile(map: SkateMap, edge e: Int, dem: any ElevationSource, incline: Double?) -> [Float] {
+    /// Samples the DEM every ≤ `elevationSpacing` metres along an edge, ends included (so both
+    /// ends read the DEM exactly at the graph nodes). Gaps at the DEM's edge take the nearest
+    /// known sample; empty when the DEM has no data anywhere on the edge.
+    func sampleRaw(map: SkateMap, edge e: Int, dem: any ElevationSource) -> [Double] {
         let r = map.geometryRange(ofEdge: e)
         let length = Double(map.edgeLength[e])
         let n = max(2, Int((length / options.elevationSpacing).rounded(.up)) + 1)
@@ -160,34 +173,10 @@ extension MapCompiler {
             let lo = map.geomLon[seg] + t * (map.geomLon[seg + 1] - map.geomLon[seg])
             out[i] = dem.elevation(lat: la, lon: lo) ?? .nan
         }
-        // Fill gaps (DEM edge) from the nearest known sample; give up when none is known.
         guard let firstKnown = out.firstIndex(where: { !$0.isNaN }) else { return [] }
         var last = out[firstKnown]
         for i in 0..<n { if out[i].isNaN { out[i] = last } else { last = out[i] } }
-        let flags = map.flags(ofEdge: e)
-        let mean = out.reduce(0, +) / Double(n)
-        func linear(gradePct: Double, around centre: Double) {
-            for i in 0..<n {
-                let s = length * Double(i) / Double(max(1, n - 1))
-                out[i] = centre + gradePct / 100 * (s - length / 2)
-            }
-        }
-        if flags.contains(.bridge) || flags.contains(.tunnel) {
-            // A DEM sees the valley under a bridge and the hill over a tunnel: span the ends instead.
-            let a = out[0], b = out[n - 1]
-            for i in 0..<n { out[i] = a + (b - a) * Double(i) / Double(max(1, n - 1)) }
-        }
-        if let pct = incline {
-            linear(gradePct: pct, around: mean)
-        } else if length > 0 {
-            let demGrade = (out[n - 1] - out[0]) / length * 100
-            if flags.contains(.inclineUp) && demGrade < ElevationSampling.minTaggedGradePct {
-                linear(gradePct: ElevationSampling.minTaggedGradePct, around: mean)
-            } else if flags.contains(.inclineDown) && demGrade > -ElevationSampling.minTaggedGradePct {
-                linear(gradePct: -ElevationSampling.minTaggedGradePct, around: mean)
-            }
-        }
-        return out.map { Float($0) }
+        return out
     }
 
     /// Radius in metres within which two places of the same name and category are one (a POI

@@ -4,6 +4,16 @@ import SkateCore
 /// A source of terrain elevation in metres (a DEM); nil where it has no data.
 public protocol ElevationSource {
     func elevation(lat: Double, lon: Double) -> Double?
+    /// Ground size of one cell in metres (0 = exact, e.g. an analytic test terrain).
+    var cellSizeMetres: Double { get }
+    /// Vertical noise in metres when the source knows it; nil → by cell size
+    /// (`TerrainConditioning.noise(forCellSize:)`).
+    var verticalNoiseMetres: Double? { get }
+}
+
+extension ElevationSource {
+    public var cellSizeMetres: Double { 0 }
+    public var verticalNoiseMetres: Double? { nil }
 }
 
 /// Options of one import.

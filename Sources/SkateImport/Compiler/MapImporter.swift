@@ -30,4 +30,9 @@ public enum MapImporter {
     }
 }
 
-extension DEM: ElevationSource {}
+extension DEM: ElevationSource {
+    /// North–south sample spacing of the coarsest tile, metres (3″ ≈ 93 m, 1″ ≈ 31 m).
+    public var cellSizeMetres: Double {
+        tiles.map { Geo.earthRadius * Double.pi / 180 / Double(max(1, $0.size - 1)) }.max() ?? 0
+    }
+}

@@ -54,7 +54,7 @@ struct TerrainBenchmark {
         var steep = 0
         for e in 0..<map.edgeCount {
             let prof = map.elevationProfile(ofEdge: e)
-            guard prof.count >= 2, map.edgeLength[e] > 0 else { continue }
+            guard prof.count >= 2, map.edgeLength[e] > 0, !map.flags(ofEdge: e).contains(.steps) else { continue }
             let ds = Double(map.edgeLength[e]) / Double(prof.count - 1)
             var i = prof.startIndex
             while i + 1 < prof.endIndex {
@@ -62,6 +62,6 @@ struct TerrainBenchmark {
                 i += 1
             }
         }
-        print(String(format: "  edges with a stored sample-to-sample grade past ±%.0f %%: %d of %d (%.2f %%)", Double(EdgeTable.maxGradePct), steep, map.edgeCount, Double(steep) / Double(max(1, map.edgeCount)) * 100))
+        print(String(format: "  edges (not stairs) with a stored sample-to-sample grade past ±%.0f %%: %d of %d (%.2f %%)", Double(EdgeTable.maxGradePct), steep, map.edgeCount, Double(steep) / Double(max(1, map.edgeCount)) * 100))
     }
 }
