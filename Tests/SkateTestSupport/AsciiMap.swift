@@ -38,7 +38,8 @@ public struct AsciiMap {
     ///   - places: named places at node letters, with tags (e.g. `leisure=skatepark`).
     ///   - elevation: metres as a function of (east, north) metres from the top-left corner.
     public init(_ art: String, ways: [(String, [String: String])], nodeTags: [Character: [String: String]] = [:],
-                places: [Character: [String: String]] = [:], elevation: ((Double, Double) -> Double)? = nil) {
+                places: [Character: [String: String]] = [:], elevation: ((Double, Double) -> Double)? = nil,
+                dem: (any ElevationSource)? = nil) {
         let proj = LocalProjection(origin: Self.origin)
         var pos: [Character: Coordinate] = [:]
         for (row, line) in art.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -59,8 +60,8 @@ public struct AsciiMap {
             let refs = seq.map { ids[$0]! }
             compiler.way(id: Int64(1000 + i), refs: refs, tags: OSMTags(tags.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }))
         }
-        let dem = elevation.map { FunctionDEM(f: $0, proj: proj) }
-        map = compiler.build(dem: dem, sources: ["ascii"])
+        let source: (any ElevationSource)? = dem ?? elevation.map { FunctionDEM(f: $0, proj: proj) }
+        map = compiler.build(dem: source, sources: ["ascii"])
         nodes = pos
     }
 

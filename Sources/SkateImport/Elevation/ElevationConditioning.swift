@@ -21,7 +21,8 @@ import SkateCore
 ///      towards their tagged grade;
 ///    - a **flat street** — all ways of one name (or one unnamed way) whose raw profile swings
 ///      (max − min) no more than twice the DEM's noise — asks every node on it for the street's
-///      mean height: the DEM cannot tell it from level ground;
+///      mean height, and its edges' interiors are straight lines between their nodes: the DEM
+///      cannot tell it from level ground;
 ///    - `incline=up|down` fix the sign: an edge whose solved grade disagrees is re-solved towards
 ///      ±`ElevationSampling.minTaggedGradePct`.
 /// 3. **Edge interiors**: the raw samples shifted linearly onto the two node heights, then
@@ -104,6 +105,7 @@ struct ElevationConditioner {
             if d[to[e]].isNaN { d[to[e]] = raw[e].last! }
         }
         var z = d
+        var flat = [Bool](repeating: false, count: n)
         if noise > 0 && cellSize > 0 {
             // Flat streets ask their nodes for the street's mean.
             var target = d
@@ -113,7 +115,10 @@ struct ElevationConditioner {
                 for e in group { for v in raw[e] { lo = min(lo, v); hi = max(hi, v); sum += v; cnt += 1 } }
                 guard cnt > 0, hi - lo <= 2 * noise else { continue }
                 report.streetsFlat += 1
-                for e in group { for v in [from[e], to[e]] { flatSum[v] += sum / cnt; flatCount[v] += 1 } }
+                for e in group {
+                    flat[e] = true
+                    for v in [from[e], to[e]] { flatSum[v] += sum / cnt; flatCount[v] += 1 }
+                }
             }
             for v in 0..<nodeCount where flatCount[v] > 0 { target[v] = flatSum[v] / flatCount[v] }
             // Node weights: share of street length over the smoothing length.
@@ -148,7 +153,17 @@ struct ElevationConditioner {
             let a = z[from[e]], b = z[to[e]]
             guard k >= 2, a.isFinite, b.isFinite else { result[e] = raw[e]; continue }
             func line() -> [Double] { (0..<k).map { a + (b - a) * Double($0) / Double(k - 1) } }
-            if Self.spans(flags[e]) { result[e] = line(); report.edgesSpanned += 1; continue }
+            if Self.spans(flags[e]) {
+                result[e] = line(); report.edgesSpanned += 1
+                if !flags[e].contains(.connector), length[e] > 0, abs(b - a) / length[e] * 100 > limit + 1e-9 { report.edgesClamped += 1 }
+                continue
+            }
+            // A flat street's interior has nothing the DEM can tell from its noise.
+            if flat[e] {
+                result[e] = line()
+                if length[e] > 0, abs(b - a) / length[e] * 100 > limit + 1e-9 { report.edgesClamped += 1 }
+                continue
+            }
             let p = raw[e]
             let ca = a - p[0], cb = b - p[k - 1]
             var q = (0..<k).map { p[$0] + ca + (cb - ca) * Double($0) / Double(k - 1) }
