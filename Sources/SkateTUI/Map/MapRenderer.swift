@@ -81,7 +81,7 @@ public enum MapRenderer {
             let ink = canvas.register(theme.routeInk(seg.roughness))
             polyline(seg.points, viewport: vp, ink: ink, dash: nil, canvas: &canvas)
         }
-        for seg in o.segments where seg.points.count >= 2 {
+        for seg in o.segments + o.brakingStretches where seg.points.count >= 2 {
             guard let b = theme.brakingInk(seg.braking) else { continue }
             let ink = canvas.register(b.ink)
             polyline(seg.points, viewport: vp, ink: ink, dash: b.dash, canvas: &canvas)

@@ -1,8 +1,9 @@
 import Foundation
 import SkateCore
 
-/// Builds map overlays from route plans: one segment per step, in the step's roughness class
-/// and braking level, start and end markers, hazards and spots.
+/// Builds map overlays from route plans: one segment per step in the step's roughness class,
+/// one dashed stretch per braking/caution zone over exactly its extent, start and end markers,
+/// hazards and spots.
 public enum PlanOverlay {
     /// The overlay of `plan`.
     /// - Parameters:
@@ -11,12 +12,18 @@ public enum PlanOverlay {
     public static func make(_ plan: RoutePlan, hazards: [Coordinate] = [], spots: [Coordinate] = []) -> RouteOverlay {
         var segs: [OverlaySegment] = []
         for s in plan.steps where s.geometry.count >= 2 {
-            segs.append(OverlaySegment(points: s.geometry, roughness: s.context.roughnessClass, braking: s.context.braking))
+            segs.append(OverlaySegment(points: s.geometry, roughness: s.context.roughnessClass))
+        }
+        let zones = plan.brakingZones.compactMap { z -> OverlaySegment? in
+            let g = plan.geometry(from: z.start, to: z.end)
+            return g.count >= 2 ? OverlaySegment(points: g, roughness: .okay, braking: z.level) : nil
         }
         if segs.isEmpty, plan.geometry.count >= 2 {
             segs.append(OverlaySegment(points: plan.geometry, roughness: .okay))
         }
-        return RouteOverlay(segments: segs, start: plan.geometry.first, end: plan.geometry.last, hazards: hazards, spots: spots)
+        var o = RouteOverlay(segments: segs, start: plan.geometry.first, end: plan.geometry.last, hazards: hazards, spots: spots)
+        o.brakingStretches = zones
+        return o
     }
 
     /// Hazards and spots near enough to a plan to be worth drawing on its map (within `radius` m of

@@ -25,6 +25,9 @@ public struct RiderMark: Hashable, Sendable {
 /// knows nothing of either.
 public struct RouteOverlay: Hashable, Sendable {
     public var segments: [OverlaySegment]
+    /// Braking and caution stretches drawn as dashes over the segments (exact zone extents, so
+    /// the rest of a step keeps its surface colour); their `roughness` is not drawn.
+    public var brakingStretches: [OverlaySegment] = []
     public var start: Coordinate?
     public var end: Coordinate?
     public var hazards: [Coordinate]
