@@ -164,3 +164,22 @@ import Testing
         #expect(PlanFormats.text(p, from: "A", to: "B").contains("brake:   1"))
     }
 }
+
+/// The conditioned profile all the way to what a rider reads.
+@Suite struct TerrainDownstreamTests {
+    @Test("an old (v4) map file is one clear line telling the user to re-import")
+    func oldMapSaysReimport() throws {
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: TestData.bundledMonaco)))
+        bytes[8] = 4; bytes[9] = 0; bytes[10] = 0; bytes[11] = 0
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("old-\(getpid()).srmap").path
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try MapFormat.load(path: path)
+            Issue.record("a v4 map loaded")
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains("re-run `skateroute import`") && text.contains("version 4") && !text.contains("\n"), "\(text)")
+        }
+    }
+}

@@ -114,6 +114,8 @@ extension MapCompiler {
 
         // 5. Elevation profiles: raw DEM samples, then the conditioning in `TerrainConditioning`.
         if let dem {
+            let t0 = Self.monotonicSeconds()
+            defer { stats.elevationSeconds = Self.monotonicSeconds() - t0 }
             let n = map.edgeCount
             let conditioner = ElevationConditioner(
                 raw: (0..<n).map { sampleRaw(map: map, edge: $0, dem: dem) },
@@ -147,6 +149,12 @@ extension MapCompiler {
         map.stringStart = FlatArray(strings.starts)
         map.rebuildIndexes()
         return map
+    }
+
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// Samples the DEM every ≤ `elevationSpacing` metres along an edge, ends included (so both

@@ -39,10 +39,13 @@ public enum ElevationSampling {
 
 /// Statistics of one import, for the CLI and tests.
 public struct ImportStats: Sendable, Equatable {
+    public init() {}
     public var osmNodes = 0, osmWays = 0, osmRelations = 0
     public var highwayWays = 0, keptWays = 0
     public var missingNodeRefs = 0
     public var edgesWithElevation = 0
+    /// Seconds spent sampling the DEM and conditioning profiles (for `bench`).
+    public var elevationSeconds = 0.0
 }
 
 /// Streams OSM elements (as an `OSMHandler`) and compiles them into a `SkateMap`.

@@ -18,13 +18,14 @@ import SkateCore
 ///    join — a road at the foot of a cliff never sees the cliff top. Stairs and lift connectors do
 ///    not tie their ends (they are meant to be steep or vertical).
 ///    - a numeric `incline` tag wins: its edges tie with `inclineTieFactor` times the strength
-///      towards their tagged grade;
+///      towards their tagged grade (not in tunnels and on bridges, which span their ends);
 ///    - a **flat street** — all ways of one name (or one unnamed way) whose raw profile swings
 ///      (max − min) no more than twice the DEM's noise — asks every node on it for the street's
 ///      mean height, and its edges' interiors are straight lines between their nodes: the DEM
 ///      cannot tell it from level ground;
 ///    - `incline=up|down` fix the sign: an edge whose solved grade disagrees is re-solved towards
 ///      ±`ElevationSampling.minTaggedGradePct`.
+
 /// 3. **Edge interiors**: the raw samples shifted linearly onto the two node heights, then
 ///    **Ramer–Douglas–Peucker in (distance, height)** with the DEM's noise as vertical tolerance
 ///    (GraphHopper's "ramer" edge smoothing works the same way): samples within the noise of a
@@ -128,8 +129,11 @@ struct ElevationConditioner {
             var goal = [Double](repeating: 0, count: n)  // target z_to − z_from per edge
             var strength = [Double](repeating: 1, count: n)
             for e in 0..<n {
-                if let g = incline[e], !flags[e].contains(.steps) {
-                    goal[e] = g / 100 * length[e]; strength[e] = TerrainConditioning.inclineTieFactor
+                // Tunnels and bridges span their portals instead: a tagged grade over a long tunnel
+                // (Tunnel Albert II, 6 % over ~1 km) would otherwise lift its portals off the DEM.
+                if let g = incline[e], !flags[e].contains(.steps), !Self.spans(flags[e]) {
+                    let limit = Double(EdgeTable.maxGradePct)
+                    goal[e] = max(-limit, min(limit, g)) / 100 * length[e]; strength[e] = TerrainConditioning.inclineTieFactor
                     report.edgesInclineTag += 1
                 }
             }
