@@ -34,14 +34,18 @@ extension MapCompiler {
             }
         }
         guard missing > 0, let gap = firstGap, let first = paths.first else { return }
-        let map = wayNodeBounds()
-        let which = paths.count == 1 ? "the DEM" : "the \(paths.count) DEM files"
-        let spans = dem.layers.isEmpty ? "" : ", \(which) \(DEMReader.describe(dem.bounds))"
+        // Name the one file that was used when there is one; else the first given.
+        let path = dem.layers.count == 1 ? dem.layers[0].path : first
+        let used = dem.layers.count == 1 ? "the DEM spans" : "the \(dem.layers.count) DEM files span"
+        let spans = dem.layers.isEmpty ? "" : "; \(used) \(DEMReader.describe(dem.bounds))"
+        let skipped = dem.skipped.isEmpty ? "" : "; outside the map: " + dem.skipped.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
+        let map = "the map spans \(DEMReader.describe(wayNodeBounds()))"
         if missing == total {
-            throw ImportError(path: first, problem: "\(DEMReader.noOverlapProblem)\(paths.count == 1 ? "" : " (nor do the other \(paths.count - 1) DEM files)"): the map spans \(DEMReader.describe(map))\(spans)")
+            let others = paths.count == 1 ? "" : " (nor do the other \(paths.count - 1) DEM files)"
+            throw ImportError(path: path, problem: "\(DEMReader.noOverlapProblem)\(others): \(map)\(spans)\(skipped)")
         }
         let share = 100 * Double(total - missing) / Double(total)
-        throw ImportError(path: first, problem: String(format: "covers only %.1f %% of the map's %d way nodes (none at %.5f,%.5f): add a DEM for the rest; the map spans %@%@",
-                                                        share, total, gap.lat, gap.lon, DEMReader.describe(map), spans))
+        throw ImportError(path: path, problem: String(format: "covers only %.1f %% of the map's %d way nodes (none at %.5f,%.5f): add a DEM for the rest; %@%@%@",
+                                                       share, total, gap.lat, gap.lon, map, spans, skipped))
     }
 }
