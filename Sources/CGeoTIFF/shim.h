@@ -29,10 +29,10 @@ static int skr_tiff_on_warning(TIFF *tif, void *user, const char *module, const 
     return 1;
 }
 
-/// Opens a TIFF with the GeoTIFF tags registered; errors and warnings go to `errors` (which must
-/// outlive the handle), never to stderr. `mode` is "r" or "w".
+/// Opens a TIFF; errors and warnings go to `errors` (which must outlive the handle), never to
+/// stderr. `mode` is "r" or "w". Call XTIFFInitialize() once per process before (it registers
+/// the GeoTIFF tags and is not thread-safe: SkateImport's `GeoTIFFLibrary.prepare()` does it once).
 static TIFF *skr_tiff_open(const char *path, const char *mode, skr_tiff_errors *errors) {
-    XTIFFInitialize();
     TIFFOpenOptions *opts = TIFFOpenOptionsAlloc();
     TIFFOpenOptionsSetErrorHandlerExtR(opts, skr_tiff_on_error, errors);
     TIFFOpenOptionsSetWarningHandlerExtR(opts, skr_tiff_on_warning, errors);

@@ -1,5 +1,6 @@
 import CGeoTIFF
 import Foundation
+import SkateImport
 
 /// Writes small DEM files for tests: GeoTIFFs through libtiff/libgeotiff (the same libraries the
 /// reader uses, but the GeoTIFF spec's conventions spelled out here independently) and ESRI ASCII grids.
@@ -49,8 +50,12 @@ public enum TestDEMFiles {
 
     /// Writes `spec` to `path`.
     public static func write(_ spec: GeoTIFF, to path: String) throws {
-        var errors = skr_tiff_errors()
-        guard let tif = skr_tiff_open(path, "w", &errors) else { throw WriteError(description: "cannot create \(path)") }
+        GeoTIFFLibrary.prepare()
+        // libtiff keeps the pointer for the handle's whole life: it must not be a temporary.
+        let errors = UnsafeMutablePointer<skr_tiff_errors>.allocate(capacity: 1)
+        errors.initialize(to: skr_tiff_errors())
+        defer { errors.deallocate() }
+        guard let tif = skr_tiff_open(path, "w", errors) else { throw WriteError(description: "cannot create \(path)") }
         func set16(_ tag: Int32, _ v: Int) { _ = skr_tiff_set_u16(tif, UInt32(tag), UInt16(v)) }
         func set32(_ tag: Int32, _ v: Int) { _ = skr_tiff_set_u32(tif, UInt32(tag), UInt32(v)) }
         set32(TIFFTAG_IMAGEWIDTH, spec.width)

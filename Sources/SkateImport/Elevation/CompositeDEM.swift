@@ -65,6 +65,9 @@ public struct CompositeDEM: ElevationSource, Sendable {
         return nil
     }
 
+    /// Sample spacing of the finest layer in metres (what the map's best grades can resolve); nil without layers.
+    public var finestResolutionMetres: Double? { layers.first?.source.resolutionMetres }
+
     /// Box of all layers' data, degrees.
     public var bounds: BoundingBox {
         var box = BoundingBox.empty

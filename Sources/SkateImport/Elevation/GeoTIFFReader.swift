@@ -2,6 +2,17 @@ import CGeoTIFF
 import Foundation
 import SkateCore
 
+/// libtiff/libgeotiff set-up shared by every user in the process.
+public enum GeoTIFFLibrary {
+    /// libgeotiff's `XTIFFInitialize` installs the GeoTIFF tag extender behind an unguarded
+    /// first-time flag: two threads racing through it would chain the extender to itself. A Swift
+    /// static runs it exactly once.
+    private static let registered: Void = { XTIFFInitialize() }()
+
+    /// Registers the GeoTIFF tags with libtiff; call before opening a TIFF with `skr_tiff_open`.
+    public static func prepare() { _ = registered }
+}
+
 /// Reads a single-band GeoTIFF DEM through Debian's libtiff and libgeotiff as a `GeoGrid`.
 ///
 /// Supported: what GDAL writes for a DEM — strips or tiles, any compression libtiff decodes
@@ -39,6 +50,7 @@ enum GeoTIFFReader {
             return TerminalSafe.clean(text.isEmpty ? "no detail" : text)
         }
 
+        GeoTIFFLibrary.prepare()
         guard let tif = skr_tiff_open(path, "r", errors) else {
             throw bad("not a TIFF file (libtiff: \(libtiffSays()))")
         }
