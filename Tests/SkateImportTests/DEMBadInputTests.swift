@@ -69,14 +69,13 @@ struct DEMBadInputTests {
         let noKeysPath = dir.appendingPathComponent("no-keys.tif").path
         try TestDEMFiles.write(noKeys, to: noKeysPath)
         Self.expectRefused(noKeysPath, mentioning: "no GeoKeys")
-        // Three bands (an RGB picture) are not a DEM: written as an 8-bit grid, then the TIFF tag patched would be
-        // fragile, so check the sample-type guard with an unsupported layout instead: none here (uint8 is fine).
+        // The same grid properly georeferenced as 8-bit samples reads: pixel-is-area puts value 10 at pixel (0, 0)'s centre.
         var bytes = TestDEMFiles.GeoTIFF(width: 4, height: 3, values: Self.tiny, georeference: .tiepoint(lon: 7.4, lat: 43.8, scaleX: 0.001, scaleY: 0.001))
         bytes.sampleType = .uint8
         let u8 = dir.appendingPathComponent("u8.tif").path
         try TestDEMFiles.write(bytes, to: u8)
         let grid = try DEMReader.load(path: u8)
-        #expect(try #require(grid.elevation(lat: 43.8 - 0.0005, lon: 7.4 + 0.0005)) == 10)  // pixel-is-area: centre of pixel (0, 0)
+        #expect(try #require(grid.elevation(lat: 43.8 - 0.0005, lon: 7.4 + 0.0005)) == 10)
     }
 
     @Test func otherCoordinateSystems() throws {

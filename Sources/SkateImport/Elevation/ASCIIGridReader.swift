@@ -20,9 +20,6 @@ import SkateCore
 /// beside the file must name a geographic WGS84 CRS, and without one the grid's extent must at
 /// least be valid degrees.
 enum ASCIIGridReader {
-    /// Largest grid accepted: 2^31 cells (8 GiB of floats); more is a corrupt header, not a city.
-    static let maxCells = 1 << 31
-
     /// Loads the grid, keeping only the samples needed around `window` (nil: the whole grid).
     /// - Throws: `ImportError` naming `path`: not an ASCII grid, a bad header or value, too few
     ///   values, a projected or non-WGS84 CRS, or no overlap with `window` (`DEMReader.noOverlap`).
@@ -65,8 +62,9 @@ enum ASCIIGridReader {
             guard let cols = header["ncols"].flatMap(Int.init), let rows = header["nrows"].flatMap(Int.init) else {
                 throw bad("ESRI ASCII grid header lacks a whole-number ncols or nrows")
             }
-            guard cols >= 2, rows >= 2, cols.multipliedReportingOverflow(by: rows).partialValue <= maxCells, cols < maxCells, rows < maxCells else {
-                throw bad("ESRI ASCII grid of \(cols) × \(rows) cells is not a usable DEM (need at least 2 × 2, at most \(maxCells) cells)")
+            let cells = cols.multipliedReportingOverflow(by: rows)
+            guard cols >= 2, rows >= 2, !cells.overflow, cells.partialValue <= GeoGrid.maxCells else {
+                throw bad("ESRI ASCII grid of \(cols) × \(rows) cells is not a usable DEM (need at least 2 × 2, at most \(GeoGrid.maxCells) cells)")
             }
             let dx: Double, dy: Double
             if let size = number("cellsize") {

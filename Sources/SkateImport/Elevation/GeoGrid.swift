@@ -96,6 +96,9 @@ public struct GeoGrid: DEMLayer {
     /// land is the Dead Sea shore (−430 m), the highest Everest (8,849 m); a float DEM without a
     /// NODATA tag often marks voids with −3.4e38 or −9999.
     public static let plausibleHeights: ClosedRange<Float> = -500...9_000
+    /// Most cells a grid (the part of a file kept around the map) may hold: 2^31 floats are 8 GiB,
+    /// far more than a city at 1 m; a bigger claim is a corrupt header or a file to crop first.
+    static let maxCells = 1 << 31
 
     /// The file the grid came from.
     public let path: String

@@ -74,9 +74,7 @@ enum GeoTIFFReader {
         guard let kind = SampleKind(bits: bits, format: format) else {
             throw bad("TIFF sample type (\(bits)-bit, SampleFormat \(format)) is not a supported DEM type (8/16/32-bit integers, 32/64-bit floats)")
         }
-        guard width >= 2, height >= 2, Int(width) * Int(height) <= ASCIIGridReader.maxCells else {
-            throw bad("TIFF of \(width) × \(height) pixels is not a usable DEM")
-        }
+        guard width >= 2, height >= 2 else { throw bad("TIFF of \(width) × \(height) pixels is not a usable DEM") }
         let w = Int(width), h = Int(height)
 
         // Georeferencing and CRS.
@@ -131,6 +129,9 @@ enum GeoTIFFReader {
                 throw DEMReader.noOverlap(path: path, extent: geo.bounds(width: w, height: h), window: window)
             }
             (columns, rows) = win
+        }
+        guard columns.count * rows.count <= GeoGrid.maxCells else {
+            throw bad("GeoTIFF area needed holds \(columns.count) × \(rows.count) pixels, more than \(GeoGrid.maxCells): crop it to the map first (gdal_translate -projwin)")
         }
 
         let nodata: Float? = skr_tiff_get_ascii(tif, UInt32(TIFFTAG_GDAL_NODATA)).flatMap { text in
