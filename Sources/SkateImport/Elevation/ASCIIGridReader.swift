@@ -91,8 +91,8 @@ enum ASCIIGridReader {
                 nodata = nil
             }
             let geo = GridGeoreference(lon0: west, lat0: south + Double(rows - 1) * dy, lonPerColumn: dx, latPerRow: -dy)
+            try checkProjectionFile(beside: path)  // names the CRS, so before the extent guess
             try DEMReader.checkDegrees(geo, width: cols, height: rows, path: path)
-            try checkProjectionFile(beside: path)
 
             var columns = 0..<cols, keptRows = 0..<rows
             if let window {
