@@ -17,6 +17,8 @@ let package = Package(
     targets: [
         // zlib (PBF blobs, zipped SRTM tiles, checksums) and bzip2 (.osm.bz2) from the system.
         .systemLibrary(name: "CCompression", path: "Sources/CCompression"),
+        // libtiff + libgeotiff (GeoTIFF DEMs) from the system, with wrappers for variadic calls.
+        .systemLibrary(name: "CGeoTIFF", path: "Sources/CGeoTIFF"),
         // ncursesw through a tiny C shim for the macros and globals Swift cannot import.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // Pure engines: geometry, the map model and its compiled format, routing, plans, stores'
@@ -28,9 +30,9 @@ let package = Package(
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
-        // OSM (PBF, XML, XML.bz2) and SRTM readers and the map compiler. A module of its own so
+        // OSM (PBF, XML, XML.bz2) and DEM (SRTM, ESRI ASCII grid, GeoTIFF) readers and the map compiler. A module of its own so
         // the app's hot paths never link the importer's parsers' details into Core.
-        .target(name: "SkateImport", dependencies: ["SkateCore", "CCompression"]),
+        .target(name: "SkateImport", dependencies: ["SkateCore", "CCompression", "CGeoTIFF"]),
         // Ride engines on a simulation clock: GPX and motion readers, roughness, matcher, cues,
         // recorder, synthesizer.
         .target(
@@ -59,7 +61,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
         ),
         // Helpers shared by the test targets (locating ../shared/data, temporary folders).
-        .target(name: "SkateTestSupport", dependencies: ["SkateCore", "SkateImport"], path: "Tests/SkateTestSupport"),
+        .target(name: "SkateTestSupport", dependencies: ["SkateCore", "SkateImport", "CGeoTIFF"], path: "Tests/SkateTestSupport"),
         .testTarget(name: "SkateCoreTests", dependencies: ["SkateCore", "SkateImport", "SkateTestSupport"]),
         .testTarget(name: "SkateImportTests", dependencies: ["SkateImport", "SkateCore", "SkateTestSupport"]),
         .testTarget(name: "SkateRideTests", dependencies: ["SkateRide", "SkateCore", "SkateImport", "SkateTestSupport"]),

@@ -39,6 +39,10 @@ public enum TestData {
     public static var heidelbergPBF: String { path("maps/heidelberg-ors-2024/heidelberg.test.pbf") }
     public static var monacoDEMFilled: String { path("dem/N43E007-monaco/N43E007.pyhgtmap.hgt") }
     public static var monacoDEMZip: String { path("dem/N43E007-monaco/N43E007.hgt.zip") }
+    /// GDAL crops (`gdal_translate -projwin 7.35 43.78 7.55 43.70`) of the two tiles above.
+    public static var monacoCropASC: String { path("dem/N43E007-monaco/monaco_crop_srtm3_graphhopper.asc") }
+    public static var monacoCropTIF: String { path("dem/N43E007-monaco/monaco_crop_srtm3_graphhopper.tif") }
+    public static var monacoCropFilledASC: String { path("dem/N43E007-monaco/monaco_crop_srtm3_pyhgtmap.asc") }
 
     /// The compiled default map shipped in `Maps/`.
     public static var bundledMonaco: String { projectRoot.appendingPathComponent("Maps/monaco.srmap").path }

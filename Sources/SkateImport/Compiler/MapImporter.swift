@@ -1,16 +1,17 @@
 import Foundation
 import SkateCore
 
-/// Reads an OSM file and optional DEM tiles, compiles and writes a `.srmap` atomically.
+/// Reads an OSM file and optional DEM files, compiles and writes a `.srmap` atomically.
 public enum MapImporter {
     /// Imports a map in memory.
     /// - Parameters:
     ///   - osmPath: `.osm.pbf`, `.osm` or `.osm.bz2`.
-    ///   - demPaths: SRTM `.hgt` / `.hgt.zip` tiles; empty → no elevation.
-    /// - Throws: `ImportError` (one line naming the file and the problem).
+    ///   - demPaths: SRTM `.hgt` / `.hgt.zip` tiles, ESRI ASCII grids (`.asc`) and GeoTIFFs (`.tif`),
+    ///     in any mix (`CompositeDEM`: the finest answers where they overlap); empty → no elevation.
+    /// - Throws: `ImportError` (one line naming the file and the problem); a DEM that leaves any
+    ///   way node without a height is refused.
     public static func compile(osmPath: String, demPaths: [String], options: ImportOptions) throws -> (SkateMap, ImportStats) {
-        var dem: DEM?
-        if !demPaths.isEmpty { dem = try DEM(paths: demPaths) }
+        for path in demPaths { _ = try DEMReader.format(ofFile: path) }  // fail fast, before the OSM read
         var compiler = MapCompiler(options: options)
         try OSMReader.read(path: osmPath, into: &compiler)
         guard compiler.stats.osmNodes > 0 || compiler.stats.osmWays > 0 else {
@@ -19,13 +20,14 @@ public enum MapImporter {
         guard !compiler.keptWays.isEmpty else {
             throw ImportError(path: osmPath, problem: "no ways a skater can use (no highway=* ways)")
         }
+        var dem: CompositeDEM?
+        if !demPaths.isEmpty {
+            let loaded = try CompositeDEM.load(paths: demPaths, window: compiler.wayNodeBounds())
+            try compiler.checkCoverage(of: loaded, paths: demPaths)
+            dem = loaded
+        }
         let names = [osmPath] + demPaths
         let map = compiler.build(dem: dem, sources: names.map { URL(fileURLWithPath: $0).lastPathComponent })
-        if let dem, let first = demPaths.first, !dem.covers(map.bbox) {
-            if map.metadata.hasElevation && compiler.stats.edgesWithElevation == 0 {
-                throw ImportError(path: first, problem: "DEM does not cover the map area \(map.bbox)")
-            }
-        }
         return (map, compiler.stats)
     }
 }

@@ -9,25 +9,39 @@ enum VoidFill {
     /// Relaxation passes after peeling: enough to smooth small SRTM voids, cheap even for large ones.
     static let relaxationPasses = 20
 
+    /// Fills a square SRTM grid of `side` × `side` samples whose voids hold `void`.
     /// - Returns: how many cells were void and how many of them got a value.
     static func fill(_ grid: inout [Int16], side: Int, void: Int16) -> (voids: Int, filled: Int) {
-        let voidCount = grid.reduce(0) { $0 + ($1 == void ? 1 : 0) }
-        guard voidCount > 0 else { return (0, 0) }
-        guard voidCount < grid.count else { return (voidCount, 0) }  // nothing to fill from
+        guard grid.contains(void) else { return (0, 0) }
+        var value = grid.map { $0 == void ? Float.nan : Float($0) }
+        let (voids, filled) = fill(&value, width: side, height: side)
+        guard filled > 0 else { return (voids, filled) }
+        for i in grid.indices where grid[i] == void && !value[i].isNaN {
+            grid[i] = Int16(clamping: Int(value[i].rounded()))
+        }
+        return (voids, filled)
+    }
 
-        var value = grid.map(Float.init)
+    /// Fills a `width` × `height` row-major grid whose voids are NaN (ASCII grids, GeoTIFFs).
+    /// - Returns: how many cells were void and how many of them got a value.
+    static func fill(_ value: inout [Float], width: Int, height: Int) -> (voids: Int, filled: Int) {
+        precondition(value.count == width * height)
+        let voidCount = value.reduce(0) { $0 + ($1.isNaN ? 1 : 0) }
+        guard voidCount > 0 else { return (0, 0) }
+        guard voidCount < value.count else { return (voidCount, 0) }  // nothing to fill from
+
         // 0 = void not yet reached, 1 = queued in the current layer, 2 = known.
-        var state = grid.map { $0 == void ? UInt8(0) : 2 }
+        var state = value.map { $0.isNaN ? UInt8(0) : 2 }
         var filled: [Int] = []
         filled.reserveCapacity(voidCount)
 
         value.withUnsafeMutableBufferPointer { value in
             state.withUnsafeMutableBufferPointer { state in
                 @inline(__always) func forEachNeighbour(_ i: Int, _ body: (Int) -> Void) {
-                    let r = i / side, c = i % side
-                    for rr in max(0, r - 1)...min(side - 1, r + 1) {
-                        for cc in max(0, c - 1)...min(side - 1, c + 1) where rr != r || cc != c {
-                            body(rr * side + cc)
+                    let r = i / width, c = i % width
+                    for rr in max(0, r - 1)...min(height - 1, r + 1) {
+                        for cc in max(0, c - 1)...min(width - 1, c + 1) where rr != r || cc != c {
+                            body(rr * width + cc)
                         }
                     }
                 }
@@ -61,9 +75,6 @@ enum VoidFill {
                     for i in filled { value[i] = knownMean(i) }
                 }
             }
-        }
-        for i in filled {
-            grid[i] = Int16(clamping: Int(value[i].rounded()))
         }
         return (voidCount, filled.count)
     }

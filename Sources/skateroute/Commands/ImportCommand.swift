@@ -7,15 +7,17 @@ import SkateImport
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Compile an OpenStreetMap extract and SRTM elevation into a SkateRoute map.",
+        abstract: "Compile an OpenStreetMap extract and elevation (SRTM, GeoTIFF, ASCII grid) into a SkateRoute map.",
         discussion: """
         Example: skateroute import --osm monaco-latest.osm.pbf --dem N43E007.hgt --out Maps/monaco.srmap --name Monaco
-        Reads .osm.pbf, .osm and .osm.bz2; SRTM .hgt (1" or 3") or .hgt.zip. Without --dem, grades are 0.
+        Reads .osm.pbf, .osm and .osm.bz2. DEMs: SRTM .hgt (1" or 3") or .hgt.zip, GeoTIFF (.tif) and ESRI ASCII
+        grids (.asc) in WGS84 longitude/latitude (EPSG:4326); repeat --dem to stack several (the finest answers where
+        they overlap). The DEMs must cover every street of the map. Without --dem, grades are 0.
         """
     )
 
     @Option(help: "OpenStreetMap extract: .osm.pbf, .osm or .osm.bz2.") var osm: String
-    @Option(help: "SRTM elevation tile (.hgt or .hgt.zip); repeat for several tiles.") var dem: [String] = []
+    @Option(help: "Elevation: SRTM tile (.hgt, .hgt.zip), GeoTIFF (.tif) or ESRI ASCII grid (.asc), WGS84 lon/lat; repeat for several.") var dem: [String] = []
     @Option(help: "Output map file (.srmap).") var out: String
     @Option(help: "Area name shown in the app.") var name: String?
     @Flag(help: "Print timings and counts.") var verbose = false
