@@ -214,15 +214,20 @@ struct CompositeDEMTests {
             }
         }
         // Through the import: graph nodes inside the patch sit ~30 m above the SRTM-only import, those outside do not move.
+        // The import smooths heights along streets over about one DEM cell (`TerrainConditioning`),
+        // so the patch's artificial 30 m cliff blurs a few hundred metres: compare well inside/outside.
+        let importMargin = 0.003  // ~300 m
+        func wellInside(_ c: Coordinate) -> Bool { c.lat > south + importMargin && c.lat < north - importMargin && c.lon > west + importMargin && c.lon < east - importMargin }
+        func wellOutside(_ c: Coordinate) -> Bool { c.lat < south - importMargin || c.lat > north + importMargin || c.lon < west - importMargin || c.lon > east + importMargin }
         let (plain, _) = try MapImporter.compile(osmPath: TestData.monacoPBF, demPaths: [TestData.monacoDEMFilled], options: ImportOptions(name: "Monaco"))
         var raised = 0, kept = 0
         for e in 0..<m.edgeCount {
             guard let z = m.elevationProfile(ofEdge: e).first, let z0 = plain.elevationProfile(ofEdge: e).first else { continue }
             let c = m.coordinate(ofNode: Int(m.edgeFrom[e]))
-            if inside(c) {
+            if wellInside(c) {
                 #expect(abs(Double(z - z0) - raise) <= 5, "edge \(e): \(z) vs \(z0)")
                 raised += 1
-            } else if outside(c) {
+            } else if wellOutside(c) {
                 #expect(abs(z - z0) <= 5, "edge \(e): \(z) vs \(z0)")
                 kept += 1
             }

@@ -75,7 +75,9 @@ struct TraceMatcherTests {
         }
         // pathDistance grows along the ride.
         let ds = result.fixes.compactMap(\.pathDistance)
-        #expect(zip(ds, ds.dropFirst()).allSatisfy { $0 <= $1 })
+        // (1e-9 m: two fixes on one point may differ in the last bit of their summed distance.)
+        let backwards = zip(ds.indices, zip(ds, ds.dropFirst())).filter { $0.1.0 > $0.1.1 + 1e-9 }.map { "\($0.0): \($0.1.0)→\($0.1.1)" }
+        #expect(backwards.isEmpty, "pathDistance goes back at \(backwards.prefix(5))")
     }
 
     @Test("a 40 m outlier mid-ride does not pull the fixes around it off their edges", .enabled(if: RideFixtures.mapAvailable, noMap))

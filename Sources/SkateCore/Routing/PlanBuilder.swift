@@ -112,7 +112,9 @@ public struct PlanBuilder: Sendable {
         }
         let sPos = raw.map(\.s)
 
-        let zones = Self.brakingZones(distance: sPos, elevation: elev)
+        // Stairs are walked: no zone spans them (the rider carries the board down).
+        let walkedSegment = raw.indices.dropFirst().map { map.flags(ofEdge: legs[raw[$0 - 1].leg].edge).contains(.steps) }
+        let zones = Self.brakingZones(distance: sPos, elevation: elev, walked: walkedSegment)
 
         // Speed profile along samples.
         var speeds = [Double](repeating: 0, count: raw.count)
@@ -245,17 +247,32 @@ public struct PlanBuilder: Sendable {
     /// length allows (dropping a segment gentler than the threshold only steepens the mean).
     /// Caution zones are searched only outside braking zones, so the two never overlap. Every
     /// zone returned therefore satisfies its own rule on this profile.
-    public static func brakingZones(distance s: [Double], elevation e: [Double]) -> [BrakingZone] {
-        let braking = zones(s: s, e: e, level: .braking, thresholdPct: brakingGradePct, minLength: brakingLength, in: 0..<s.count)
+    /// - Parameter walked: per segment (sample i to i+1), true where the rider walks (stairs):
+    ///   zones never span such a segment.
+    public static func brakingZones(distance s: [Double], elevation e: [Double], walked: [Bool] = []) -> [BrakingZone] {
+        var all: [BrakingZone] = []
+        var start = 0
+        for i in 0..<max(0, s.count - 1) where i < walked.count && walked[i] {
+            if i > start { all += brakingZones(distance: s, elevation: e, in: start..<(i + 1)) }
+            start = i + 1
+        }
+        if s.count - start >= 2 { all += brakingZones(distance: s, elevation: e, in: start..<s.count) }
+        return all
+    }
+
+    /// Zones of both levels inside the sample range `r` (see `brakingZones(distance:elevation:walked:)`).
+    static func brakingZones(distance s: [Double], elevation e: [Double], in r: Range<Int>) -> [BrakingZone] {
+        guard r.count >= 2 else { return [] }
+        let braking = zones(s: s, e: e, level: .braking, thresholdPct: brakingGradePct, minLength: brakingLength, in: r)
         var caution: [BrakingZone] = []
-        var from = 0
+        var from = r.lowerBound
         for z in braking + [BrakingZone(start: .infinity, end: .infinity, level: .none, gradePct: 0)] {
             // The gap before this braking zone (samples strictly outside it).
-            let to = z.start.isFinite ? (s.lastIndex { $0 <= z.start } ?? 0) + 1 : s.count
+            let to = z.start.isFinite ? (s.lastIndex { $0 <= z.start } ?? 0) + 1 : r.upperBound
             if to - from >= 2 {
                 caution += zones(s: s, e: e, level: .caution, thresholdPct: cautionGradePct, minLength: cautionLength, in: from..<to)
             }
-            if z.end.isFinite { from = s.firstIndex { $0 >= z.end } ?? s.count }
+            if z.end.isFinite { from = s.firstIndex { $0 >= z.end } ?? r.upperBound }
         }
         var all = braking + caution
         all.sort { $0.start < $1.start }

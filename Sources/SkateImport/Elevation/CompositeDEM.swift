@@ -68,6 +68,10 @@ public struct CompositeDEM: ElevationSource, Sendable {
     /// Sample spacing of the finest layer in metres (what the map's best grades can resolve); nil without layers.
     public var finestResolutionMetres: Double? { layers.first?.source.resolutionMetres }
 
+    /// Cell size the terrain conditioning assumes, metres: the coarsest layer's, so its noise
+    /// is never underestimated where that layer answers (`TerrainConditioning.noise(forCellSize:)`).
+    public var cellSizeMetres: Double { layers.map(\.source.resolutionMetres).max() ?? 0 }
+
     /// Box of all layers' data, degrees.
     public var bounds: BoundingBox {
         var box = BoundingBox.empty
