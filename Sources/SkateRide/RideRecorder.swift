@@ -44,6 +44,19 @@ public struct RideLogHeader: Sendable, Equatable, Codable {
         case rideId = "ride_id"
         case startEpoch = "start_epoch"
     }
+
+    /// Reads any schema: logs before schema 2 have no units or fields (empty here).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try c.decode(Int.self, forKey: .schema)
+        rideId = try c.decode(String.self, forKey: .rideId)
+        map = try c.decode(String.self, forKey: .map)
+        mode = try c.decode(String.self, forKey: .mode)
+        startEpoch = try c.decode(Double.self, forKey: .startEpoch)
+        start = try c.decode(String.self, forKey: .start)
+        units = try c.decodeIfPresent([String: String].self, forKey: .units) ?? [:]
+        fields = try c.decodeIfPresent([String].self, forKey: .fields) ?? []
+    }
 }
 
 /// Why a ride log could not be written.
