@@ -48,9 +48,9 @@ public enum RoughnessCalibration {
 
     /// A 0.1 s block is an event when its peak is at least this (g). Fitted on the e-scooter set
     /// (200 Hz, 4–80 Hz band, `roughness --evaluate`): 0.9 g keeps all 83 standing windows free
-    /// of events (the largest standing transient, someone knocking the parked scooter, peaks at
-    /// 0.88 g) while slab joints clear it easily; sidewalk/street AUC 0.89 (0.8 g: 0.91 but one
-    /// standing event; 1.0 g: 0.87). No trick pop in the Correa set is below 1.5 g.
+    /// of events (the largest standing transient peaks at 0.88 g) while slab joints clear it
+    /// easily; sidewalk/street AUC 0.89 (0.8 g: 0.91 but one standing event; 1.0 g: 0.87).
+    /// Correa tricks spliced into rolling all clear it (pops 1.0–2.0 g, landings 3–10 g).
     public static let eventMinimumPeak: Double = 0.9
     /// …and at least this many times the running baseline (median event-band RMS of the last
     /// 3 s). Fitted on the e-scooter set with the 0.9 g floor: sidewalk/street AUC 0.89 at 4.5
@@ -58,8 +58,8 @@ public enum RoughnessCalibration {
     /// (crest ≈ 3 over a block) essentially never reaches 4.5.
     public static let eventBaselineRatio: Double = 4.5
     /// One transient is one event: a second one within this many seconds (s) belongs to it
-    /// (the deck rings for 0.1–0.2 s after a hit; a trick's pop and landing are ≥ 0.3 s apart,
-    /// two slab joints at 4 m/s are ≥ 0.4 s apart).
+    /// (the deck rings for 0.1–0.2 s after a hit; a trick's pop and landing are ~0.4 s apart,
+    /// and slabs of ≥ 1.2 m ridden at ≤ 4 m/s put joints ≥ 0.3 s apart).
     public static let eventRefractory: Double = 0.3
     /// Windows of the baseline needed before any event can be called (0.5 s of rolling).
     public static let eventBaselineMinimumWindows = 5
