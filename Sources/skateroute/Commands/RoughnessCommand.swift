@@ -17,7 +17,7 @@ struct RoughnessCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Motion file: CSV (t,ax,ay,az[,gx,gy,gz]) or NDJSON.") var file: String?
+    @Argument(help: "Motion file: CSV (t,ax,ay,az[,gx,gy,gz]), NDJSON, or a headerless 7-column e-scooter window.") var file: String?
     @Option(help: "Ground speed in m/s: normalise the RMS to 4 m/s (RMS ∝ √v) and count events per 100 m.") var speed: Double?
     @Option(help: "Evaluate a labelled folder (one sub-folder per class): per-class medians and AUCs beside the naive baseline.") var evaluate: String?
     @Option(help: "With --evaluate: the classes in report order, comma-separated (default: every sub-folder by name).") var classes: String?
@@ -53,11 +53,19 @@ struct RoughnessCommand: ParsableCommand {
         }
         let report: RoughnessReport
         do {
-            report = try RoughnessReport.make(path: file, sampleRate: rate, units: unit, speed: speed)
+            if ScooterWindow.matches(path: file) {
+                // A headerless 7-column e-scooter window (time, gyro xyz, accel xyz in m/s²) at 200 Hz.
+                report = try RoughnessReport.make(samples: ScooterWindow.load(path: file), file: file,
+                                                  sampleRate: rate ?? ScooterWindow.sampleRate, speed: speed)
+            } else {
+                report = try RoughnessReport.make(path: file, sampleRate: rate, units: unit, speed: speed)
+            }
         } catch let e as MotionError {
             throw fail(e.description)
         } catch let e as RoughnessReportError {
             throw fail(e.description)
+        } catch let e as RoughnessError {
+            throw fail("\(file): \(e.description)")
         }
         if json {
             var r = report
