@@ -21,7 +21,7 @@ import SkateTestSupport
         // No events in any standing window.
         for f in standing { #expect(f.events == 0, "\(f.path): \(f.events) events") }
         // Standing reads butter: every window's robust figure but one, whose 6.5 s show a
-        // sustained 0.04–0.11 g shake (the scooter is handled, not parked); none reads worse than okay.
+        // sustained 0.04–0.11 g vibration (02-05-155834, 0.060 g); none reads worse than okay.
         let butter = standing.filter { $0.robustClass == .butter }.count
         #expect(butter >= standing.count - 1, "\(butter) of \(standing.count) standing windows read butter")
         #expect(standing.allSatisfy { ($0.robustClass ?? .crusty) <= .okay && !$0.degraded })
