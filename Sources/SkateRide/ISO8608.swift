@@ -89,11 +89,20 @@ public enum ISO8608 {
 
     /// RMS (g) the roughness engine would read for a profile level `gd0` (m³) at `speed` (m/s)
     /// and `sampleRate` (Hz), before the transmissibility scalar: the integral of the
-    /// acceleration PSD through the board filter and the engine's actual digital band-pass.
+    /// acceleration PSD through the board filter and the engine's actual digital band-pass,
+    /// band-limit correction included (so 50, 100 and 200 Hz read alike on an ISO road).
     static func unscaledEngineRMS(gd0: Double, speed v: Double, sampleRate fs: Double) -> Double {
-        guard v > 0, gd0 > 0, fs >= RoughnessEngine.minimumSampleRate else { return 0 }
-        let high = min(RoughnessEngine.highEdgeHz, RoughnessEngine.maxEdgeFractionOfRate * fs)
-        let band = BandPass(low: RoughnessEngine.lowEdgeHz, high: high, sampleRate: fs)
+        guard fs >= RoughnessBands.minimumSampleRate else { return 0 }
+        let b = RoughnessBands(sampleRate: fs)
+        return b.limitCorrection * bandRMS(gd0: gd0, speed: v, sampleRate: fs, low: b.roughness.low, high: b.roughness.high)
+    }
+
+    /// RMS (g, unscaled) of the wheel-path vibration of profile level `gd0` (m³) at `speed` (m/s)
+    /// sampled at `sampleRate` (Hz), through the board filter and a digital 4th-order Butterworth
+    /// band-pass `low`–`high` Hz (numerical integral over 4,000 log-spaced steps).
+    static func bandRMS(gd0: Double, speed v: Double, sampleRate fs: Double, low: Double, high: Double) -> Double {
+        guard v > 0, gd0 > 0, fs > 0, high > low else { return 0 }
+        let band = BandPass(low: low, high: high, sampleRate: fs)
         let fLo = v * minSpatialFrequency
         let fHi = min(v * maxSpatialFrequency, antiAliasFraction * fs)
         guard fHi > fLo else { return 0 }

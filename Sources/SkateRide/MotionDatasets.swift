@@ -149,3 +149,59 @@ public enum BasicMotions {
         return out
     }
 }
+
+/// Loader for one window of `motion/escooter-sidewalk-street-techiepizza2020` (Techie Pizza 2020,
+/// BSD-2): a headerless CSV, one sample a line, seven columns `time, rotx, roty, rotz, accelx,
+/// accely, accelz` (column names from the team's training.py), accelerations in m/s² with
+/// gravity (z vertical, reading negative), gyro in deg/s (ignored).
+///
+/// The time column is printed with 2 decimals (10 ms steps) at a 200 Hz rate, so consecutive
+/// stamps repeat, and a few files have clock jumps; as the data's SOURCE notes advise, sample
+/// times are rebuilt as index / 200 Hz (the BMX055 gyro data-ready rate that paces the logger).
+public enum ScooterWindow {
+    /// Sampling rate in Hz (see type docs).
+    public static let sampleRate: Double = 200
+    /// Columns per line.
+    public static let columnCount = 7
+    /// Zero-based columns of accelx, accely, accelz.
+    public static let accelColumns = (4, 5, 6)
+
+    /// True when the file's first non-empty line is seven plain numbers (no header): this layout.
+    public static func matches(path: String) -> Bool {
+        guard let h = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? h.close() }
+        let head = String(decoding: h.readData(ofLength: 512), as: UTF8.self)
+        guard let line = head.split(whereSeparator: \.isNewline).first else { return false }
+        let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+        return fields.count == columnCount && fields.allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
+    }
+
+    /// Reads one window: samples in g at `sampleRate`, t from 0.
+    /// - Throws: `MotionError` naming the file and line.
+    public static func load(path: String) throws -> [MotionSample] {
+        var out: [MotionSample] = []
+        out.reserveCapacity(1300)
+        let opened = try LineReader.forEachLine(path: path) { number, line in
+            let t = ByteText.trimmed(line)
+            if t.isEmpty { return }
+            var fields: [Double] = []
+            var start = 0
+            for i in 0...t.count where i == t.count || t[i] == 0x2C {
+                guard let v = ByteText.double(UnsafeBufferPointer(rebasing: t[start..<i])) else {
+                    throw MotionError.malformed(path: path, line: number, reason: "field \(fields.count + 1) is not a finite number")
+                }
+                fields.append(v)
+                start = i + 1
+            }
+            guard fields.count == columnCount else {
+                throw MotionError.malformed(path: path, line: number, reason: "expected \(columnCount) fields (time, rotx, roty, rotz, accelx, accely, accelz), found \(fields.count)")
+            }
+            let k = MotionUnits.metresPerSecondSquared.toG
+            out.append(MotionSample(t: Double(out.count) / sampleRate, ax: fields[accelColumns.0] * k,
+                                    ay: fields[accelColumns.1] * k, az: fields[accelColumns.2] * k))
+        }
+        guard opened else { throw MotionError.unreadable(path: path, reason: "no such file") }
+        guard !out.isEmpty else { throw MotionError.empty(path: path) }
+        return out
+    }
+}

@@ -188,7 +188,7 @@ struct LineParser {
         }
         func value(_ k: Int, _ name: String) throws -> Double {
             guard let v = ByteText.double(field(k)) else {
-                throw fail(number, "'\(ByteText.excerpt(ByteText.trimmed(field(k))))' in column \(name) is not a number")
+                throw fail(number, "'\(ByteText.excerpt(ByteText.trimmed(field(k))))' in column \(name) is not a finite number")
             }
             return v
         }

@@ -47,6 +47,29 @@ public enum RideEvent: Sendable, Equatable {
     }
 }
 
+/// The map edge a ride sample was matched to, in ids that survive a map rebuild.
+public struct MatchedEdge: Sendable, Equatable {
+    /// Edge index in the ride's map.
+    public var edge: Int
+    /// OSM way id of the edge.
+    public var wayId: Int64
+    /// OSM node ids at the edge's drawing start (`edgeFrom`) and end (`edgeTo`).
+    public var fromNode: Int64
+    public var toNode: Int64
+    /// Metres along the edge from `fromNode` to the matched point (at the latest fix).
+    public var offset: Double
+
+    public init(edge: Int, wayId: Int64, fromNode: Int64, toNode: Int64, offset: Double) {
+        self.edge = edge; self.wayId = wayId; self.fromNode = fromNode; self.toNode = toNode; self.offset = offset
+    }
+
+    /// The edge `e` of `map` at `offset` metres.
+    public init(map: SkateMap, edge e: Int, offset: Double) {
+        self.init(edge: e, wayId: map.edgeWayId[e], fromNode: map.nodeOsmId[Int(map.edgeFrom[e])],
+                  toNode: map.nodeOsmId[Int(map.edgeTo[e])], offset: offset)
+    }
+}
+
 /// What a ride view renders: the latest state of the ride.
 public struct RideState: Sendable, Equatable {
     /// Ride time in seconds.
@@ -81,6 +104,8 @@ public struct RideState: Sendable, Equatable {
     public var lastCue: Cue?
     /// Confirmed off route.
     public var offRoute = false
+    /// The edge the latest fix was matched to for roughness (nil when none).
+    public var matchedEdge: MatchedEdge?
 
     public init() {}
 }

@@ -3,9 +3,25 @@ import SkateCore
 
 /// The first line of a ride log.
 public struct RideLogHeader: Sendable, Equatable, Codable {
-    /// Log schema version; bump on incompatible changes.
-    public static let currentSchema = 1
+    /// Log schema version; bump on incompatible changes. 2: samples carry the matched edge (OSM
+    /// way and end nodes, offset), `transient` and `edge_pass` lines, units and fields in the header.
+    public static let currentSchema = 2
+    /// Keys of a 10 Hz sample line, in the order written.
+    public static let sampleFields = ["class", "edge", "from_node", "lat", "lon", "matched", "off", "offset_m", "rms", "speed",
+                                      "stab", "step", "t", "to_node", "way"]
+    /// Units of every numeric key in the log's lines.
+    public static let fieldUnits: [String: String] = [
+        "t": "s", "since": "s", "seconds": "s", "latency_s": "s",
+        "lat": "deg", "lon": "deg",
+        "speed": "m/s", "rms": "g", "rms_g": "g", "peak_g": "g",
+        "offset_m": "m", "distance_m": "m", "off_route_m": "m",
+        "stab": "percent", "ratio": "1",
+    ]
     public var schema: Int = RideLogHeader.currentSchema
+    /// Units by key (m/s, g, m, s, deg).
+    public var units: [String: String] = RideLogHeader.fieldUnits
+    /// Keys of the sample lines.
+    public var fields: [String] = RideLogHeader.sampleFields
     /// Stable id of the ride (derived from its input, so replays give the same id).
     public var rideId: String
     /// Map name, or "" for a free ride without a map.
@@ -24,9 +40,22 @@ public struct RideLogHeader: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case schema, map, mode, start
+        case schema, map, mode, start, units, fields
         case rideId = "ride_id"
         case startEpoch = "start_epoch"
+    }
+
+    /// Reads any schema: logs before schema 2 have no units or fields (empty here).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try c.decode(Int.self, forKey: .schema)
+        rideId = try c.decode(String.self, forKey: .rideId)
+        map = try c.decode(String.self, forKey: .map)
+        mode = try c.decode(String.self, forKey: .mode)
+        startEpoch = try c.decode(Double.self, forKey: .startEpoch)
+        start = try c.decode(String.self, forKey: .start)
+        units = try c.decodeIfPresent([String: String].self, forKey: .units) ?? [:]
+        fields = try c.decodeIfPresent([String].self, forKey: .fields) ?? []
     }
 }
 
@@ -37,9 +66,12 @@ public struct RideLogError: Error, CustomStringConvertible {
     public var description: String { "\(path): cannot write ride log: \(reason)" }
 }
 
-/// Writes a ride as NDJSON: a header line, then 10 Hz sample lines
-/// `{"class","lat","lon","matched","off","rms","speed","stab","step","t"}` and event lines
-/// `{"event":…,"t":…}`, every line with sorted keys and fixed decimals so the same ride gives the
+/// Writes a ride as NDJSON: a header line (schema, units, fields), then 10 Hz sample lines
+/// `{"class","edge","from_node","lat","lon","matched","off","offset_m","rms","speed","stab","step","t","to_node","way"}`
+/// (the matched edge as map index, OSM way id and end node ids, and the offset along it from
+/// `from_node`), event lines `{"event":…,"t":…}` (cues, reroutes, warnings, `transient` for a
+/// roughness event with its peak and position, `edge_pass` for the measured roughness of one pass
+/// over an edge) and a closing summary line, every line with sorted keys and fixed decimals so the same ride gives the
 /// same bytes. Lines are buffered and appended with a `FileHandle` whenever a second of ride time
 /// has passed since the last write (and on `stop`), so a `kill -9` loses at most a second.
 public final class RideRecorder {
@@ -95,20 +127,101 @@ public final class RideRecorder {
     /// Appends one 10 Hz sample line.
     public func sample(t: Double, state s: RideState) {
         guard !stopped, let p = s.position else { return }
-        // Keys in sorted order: class, lat, lon, matched, off, rms, speed, stab, step, t.
+        // Keys in sorted order (RideLogHeader.sampleFields).
         buffer.append(contentsOf: Array("{\"class\":".utf8))
         if let c = s.roughnessClass { appendString(c.name) } else { appendNull() }
+        let m = s.matchedEdge
+        key("edge"); if let m { appendInt(m.edge) } else { appendNull() }
+        key("from_node"); if let m { appendInt64(m.fromNode) } else { appendNull() }
         key("lat"); appendNumber(p.lat, 6)
         key("lon"); appendNumber(p.lon, 6)
         key("matched"); buffer.append(contentsOf: s.matched ? Array("true".utf8) : Array("false".utf8))
         key("off"); buffer.append(contentsOf: s.offRoute ? Array("true".utf8) : Array("false".utf8))
+        key("offset_m"); if let m { appendNumber(m.offset, 1) } else { appendNull() }
         key("rms"); if let r = s.rms { appendNumber(r, 3) } else { appendNull() }
         key("speed"); appendNumber(s.speed, 2)
         key("stab"); appendNumber(s.stability, 0)
         key("step"); if let st = s.step { appendInt(st) } else { appendNull() }
         key("t"); appendNumber(t, 1)
+        key("to_node"); if let m { appendInt64(m.toNode) } else { appendNull() }
+        key("way"); if let m { appendInt64(m.wayId) } else { appendNull() }
         buffer.append(UInt8(ascii: "}")); buffer.append(0x0A)
         maybeFlush(t)
+    }
+
+    /// Appends a `transient` line: a roughness event at ride time `t` (s) with its peak (g), where
+    /// the rider was and the edge matched then.
+    public func roughnessEvent(_ e: RoughnessEvent, t: Double, position: Coordinate?, edge: MatchedEdge?) {
+        guard !stopped else { return }
+        try? appendJSON(TransientLine(t: Self.round(t, 2), peak: Self.round(e.peak, 3), ratio: Self.round(min(e.ratio, 1e6), 1),
+                                      lat: position.map { Self.round($0.lat, 6) }, lon: position.map { Self.round($0.lon, 6) },
+                                      edge: edge?.edge, way: edge?.wayId, fromNode: edge?.fromNode, toNode: edge?.toNode,
+                                      offset: edge.map { Self.round($0.offset, 1) }))
+        maybeFlush(t)
+    }
+
+    /// Appends an `edge_pass` line: one pass over an edge from ride time `since` to `t` (s), its
+    /// robust speed-normalised RMS (g, null without enough clean windows), clean windows and events.
+    public func edgePass(_ st: EdgeRoughness, rms: Double?, windows: Int, events: Int, t: Double, since: Double) {
+        guard !stopped else { return }
+        try? appendJSON(EdgePassLine(t: Self.round(t, 2), since: Self.round(since, 2), edge: st.edge, way: st.wayId,
+                                     fromNode: st.fromNode, toNode: st.toNode, rms: rms.map { Self.round($0, 4) },
+                                     roughnessClass: rms.map { RoughnessClass(rms: $0).name }, windows: windows, events: events))
+        maybeFlush(t)
+    }
+
+    struct TransientLine: Encodable {
+        var event = "transient"
+        var t: Double
+        var peak: Double
+        var ratio: Double
+        var lat: Double?
+        var lon: Double?
+        var edge: Int?
+        var way: Int64?
+        var fromNode: Int64?
+        var toNode: Int64?
+        var offset: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case event, t, ratio, lat, lon, edge, way
+            case peak = "peak_g", fromNode = "from_node", toNode = "to_node", offset = "offset_m"
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(event, forKey: .event); try c.encode(t, forKey: .t); try c.encode(peak, forKey: .peak)
+            try c.encode(ratio, forKey: .ratio); try c.encode(lat, forKey: .lat); try c.encode(lon, forKey: .lon)
+            try c.encode(edge, forKey: .edge); try c.encode(way, forKey: .way); try c.encode(fromNode, forKey: .fromNode)
+            try c.encode(toNode, forKey: .toNode); try c.encode(offset, forKey: .offset)
+        }
+    }
+
+    struct EdgePassLine: Encodable {
+        var event = "edge_pass"
+        var t: Double
+        var since: Double
+        var edge: Int
+        var way: Int64
+        var fromNode: Int64
+        var toNode: Int64
+        var rms: Double?
+        var roughnessClass: String?
+        var windows: Int
+        var events: Int
+
+        enum CodingKeys: String, CodingKey {
+            case event, t, since, edge, way, windows, events
+            case fromNode = "from_node", toNode = "to_node", rms = "rms_g", roughnessClass = "class"
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(event, forKey: .event); try c.encode(t, forKey: .t); try c.encode(since, forKey: .since)
+            try c.encode(edge, forKey: .edge); try c.encode(way, forKey: .way); try c.encode(fromNode, forKey: .fromNode)
+            try c.encode(toNode, forKey: .toNode); try c.encode(rms, forKey: .rms); try c.encode(roughnessClass, forKey: .roughnessClass)
+            try c.encode(windows, forKey: .windows); try c.encode(events, forKey: .events)
+        }
     }
 
     /// Appends one event line.
@@ -194,6 +307,8 @@ public final class RideRecorder {
     }
 
     private func appendInt(_ v: Int) { FixedDecimal.appendInt(v, to: &buffer) }
+
+    private func appendInt64(_ v: Int64) { FixedDecimal.appendInt(Int(v), to: &buffer) }
 
     /// Appends `x` with exactly `decimals` decimals (no exponent, no "-0").
     private func appendNumber(_ x: Double, _ decimals: Int) { FixedDecimal.append(x, decimals: decimals, to: &buffer) }

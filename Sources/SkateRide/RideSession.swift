@@ -16,17 +16,25 @@ public final class RideSession {
     /// Seconds of fixes behind the speed and heading estimate: long enough to average out
     /// correlated GPS wander (σ ≈ 4 m), short enough to follow a stop.
     public static let speedBaseline: Double = 3
-    /// Fixes implying more than this speed (m/s) from the last good one are outliers (no skater
-    /// rides 54 km/h; a 20–40 m GPS jump at 1 Hz does).
-    public static let maxPlausibleSpeed: Double = 15
+    /// Default for `maxFixSpeed`: 60 km/h (16.7 m/s). No skater rides that fast on the flat (a
+    /// fast downhill is ~40 km/h); a 20–40 m GPS jump between 1 Hz fixes implies 70–140 km/h,
+    /// and a 300 m start-up jump far more.
+    public static let defaultMaxFixSpeed: Double = 60 / 3.6
+    /// Fixes closer in time than this (s) to the last good one are repeats (a file whose points
+    /// all carry one timestamp): dropped and counted, never turned into an infinite speed.
+    public static let minFixInterval: Double = 0.05
+    /// A relocation (a run of agreeing "outliers") within this many seconds of the first fix is a
+    /// start-up jump: the receiver's first fixes were the wrong ones.
+    public static let startupWindow: Double = 30
     /// Consecutive "outliers" that agree with each other are a real relocation, not noise.
     public static let outlierRunLimit = 3
     /// Dead reckoning runs at most this long after a fix (s): beyond it the rider may have stopped.
     public static let maxDeadReckoning: Double = 2
     /// An input gap longer than this (s) is reported, and ticks are not generated across it.
     public static let maxTickGap: Double = 30
-    /// Motion samples buffered to estimate the sampling rate before the roughness engine starts.
-    public static let rateProbeSamples = 32
+    /// Motion samples buffered to estimate the sampling rate before the roughness engine starts
+    /// (enough to see through timestamps printed coarser than the sample interval).
+    public static let rateProbeSamples = 64
     /// Free rides: fixes snap to the nearest rideable edge within this many metres for roughness.
     public static let freeRideSnapRadius: Double = 15
 
@@ -47,6 +55,13 @@ public final class RideSession {
     private var smoothness = SmoothnessEngine()
     private var probe: [MotionSample] = []
     private var roughnessDisabled = false
+    private var quality = MotionQuality()
+    private var stuckWarned = false
+    private var motionDegraded = false
+
+    /// Fixes implying more than this speed (m/s) from the last good one are dropped (unless
+    /// several agree: a relocation); set before feeding. Default `defaultMaxFixSpeed`.
+    public var maxFixSpeed: Double = RideSession.defaultMaxFixSpeed
 
     /// What the view renders.
     public private(set) var state = RideState()
@@ -71,8 +86,11 @@ public final class RideSession {
     // Edge roughness aggregation (one pass at a time).
     private var currentEdge: Int?
     private var edgeWindows: [RoughnessWindow] = []
+    private var edgeEvents = 0
     private var edgePassTime = 0.0
     private var freeEdge: Int?
+    private var edgeStats: [Int: EdgeRoughness] = [:]
+    private var edgeOrder: [Int] = []
 
     // Summary accumulators.
     private var distance = 0.0
@@ -86,6 +104,14 @@ public final class RideSession {
     private var warnings: [String] = []
     private var observations = 0
     private var finished = false
+    private var droppedFixes = 0
+    private var repeatedTimeFixes = 0
+    private var gpsJumps = 0
+    private var startupJumpFixes = 0
+    private var acceptedFixes = 0
+    private var firstFixTime: Double?
+    private var roughEvents = 0
+
 
     /// - Parameters:
     ///   - plan: the route to follow, nil for a free ride.
@@ -186,19 +212,56 @@ public final class RideSession {
         let here = FixPoint(t: t, x: p.x, y: p.y)
         state.position = f.coordinate
 
+        if firstFixTime == nil { firstFixTime = t }
+        // Repeated times: a fix (nearly) at the same time as the last good one says nothing new.
+        if let g = lastGood, t - g.t < Self.minFixInterval {
+            droppedFixes += 1
+            repeatedTimeFixes += 1
+            lastFixTime = t
+            return
+        }
         // Outliers: an implausible jump from the last good fix, unless several agree.
         var outlier = false
+        var relocated = false
         if let g = lastGood {
-            let dt = max(1e-3, t - g.t)
+            let dt = t - g.t
             let d = hypot(here.x - g.x, here.y - g.y)
-            if d / dt > Self.maxPlausibleSpeed && outlierRun + 1 < Self.outlierRunLimit {
-                outlier = true
-                outlierRun += 1
+            if d / dt > maxFixSpeed {
+                if outlierRun + 1 < Self.outlierRunLimit {
+                    outlier = true
+                    outlierRun += 1
+                } else {
+                    // Several fixes agree on the new place: a relocation. The jump itself is not
+                    // ridden distance and no speed may be taken across it.
+                    relocated = true
+                    outlierRun = 0
+                }
             } else {
                 outlierRun = 0
             }
         }
+        if outlier { droppedFixes += 1 }
+        if relocated {
+            gpsJumps += 1
+            let jump = lastGood.map { hypot(here.x - $0.x, here.y - $0.y) } ?? 0
+            let startup = t - (firstFixTime ?? t) <= Self.startupWindow
+            if startup {
+                // The first fixes were the wrong ones: forget what they added.
+                startupJumpFixes += 1
+                droppedFixes += acceptedFixes
+                distance = 0
+                metresByClass = [:]
+                maxSpeed = 0
+            }
+            recent.removeAll()
+            distanceAnchor = nil
+            lastGood = nil
+            state.speed = 0
+            state.heading = nil
+            emit(.warning(t: t, message: String(format: "GPS %@ of %.0f m at %.1f s: %d fixes agree on the new position; %d dropped, no distance or speed taken across it", startup ? "start-up jump" : "jump", jump, t, Self.outlierRunLimit, Self.outlierRunLimit - 1)))
+        }
         if !outlier {
+            acceptedFixes += 1
             // Distance over anchors ≥ speedBaseline apart: fix-to-fix sums would add the GPS wander.
             if let a = distanceAnchor {
                 let d = hypot(here.x - a.x, here.y - a.y)
@@ -222,18 +285,19 @@ public final class RideSession {
             if outlier { state.matched = false } else { followPlan(f.coordinate, t: t) }
             // Roughness goes to the edges the whole trace followed, when the caller matched it.
             if let tm = traceMatch, fixIndex < tm.fixes.count, let pl = planner {
-                switchEdge(to: tm.fixes[fixIndex].edge.flatMap { pl.map.isRideable(edge: $0) ? $0 : nil }, t: t)
+                let snap = tm.fixes[fixIndex].snap.flatMap { pl.map.isRideable(edge: $0.edge) ? $0 : nil }
+                switchEdge(to: snap?.edge, t: t, offset: snap?.offset)
             }
         } else if let pl = planner {
             // Free ride: the whole-trace HMM match when the caller computed one (imported rides),
             // else the nearest rideable edge.
-            let e: Int?
+            let snap: EdgeSnap?
             if let tm = traceMatch, fixIndex < tm.fixes.count {
-                e = tm.fixes[fixIndex].edge.flatMap { pl.map.isRideable(edge: $0) ? $0 : nil }
+                snap = tm.fixes[fixIndex].snap.flatMap { pl.map.isRideable(edge: $0.edge) ? $0 : nil }
             } else {
-                e = pl.map.nearestEdge(to: f.coordinate, maxDistance: Self.freeRideSnapRadius) { pl.map.isRideable(edge: $0) }?.edge
+                snap = pl.map.nearestEdge(to: f.coordinate, maxDistance: Self.freeRideSnapRadius) { pl.map.isRideable(edge: $0) }
             }
-            switchEdge(to: e, t: t)
+            switchEdge(to: outlier ? nil : snap?.edge, t: t, offset: snap?.offset)
         }
         lastFixTime = t
     }
@@ -268,7 +332,11 @@ public final class RideSession {
             state.eta = t + max(0, line.plannedSeconds(atDistance: p.distance) - line.plannedSeconds(atDistance: r.distanceAlong))
             state.grade = line.grade(atDistance: r.distanceAlong)
         }
-        if traceMatch == nil { switchEdge(to: r.matched && !monitor.isOffRoute ? r.edge : nil, t: t) }
+        if traceMatch == nil {
+            let on = r.matched && !monitor.isOffRoute
+            let eo = on ? matcher?.line.edgeOffset(atDistance: r.distanceAlong) : nil
+            switchEdge(to: on ? r.edge : nil, t: t, offset: eo?.edge == r.edge ? eo?.offset : nil)
+        }
         if r.matched, !monitor.isOffRoute, var ce = cues {
             for cue in ce.update(progress: r.distanceAlong, speed: state.speed, time: t) { emit(.cue(cue)) }
             cues = ce
@@ -348,6 +416,15 @@ public final class RideSession {
 
     private func motion(_ m: MotionSample, t: Double) {
         motionCount += 1
+        quality.push(m)
+        if quality.isStuckNow != motionDegraded {
+            motionDegraded = quality.isStuckNow
+            if motionDegraded && !stuckWarned {
+                stuckWarned = true
+                emit(.warning(t: t, message: "motion: low_effective_rate: the stream repeats its values (stuck or sample-and-hold) and cannot carry the roughness band; its roughness is not trusted and not recorded"))
+            }
+            if motionDegraded { state.rms = nil; state.roughnessClass = nil }
+        }
         guard !roughnessDisabled else { return }
         if roughness == nil {
             probe.append(m)
@@ -370,6 +447,18 @@ public final class RideSession {
 
     @inline(__always) private func push(_ m: MotionSample) {
         guard let w = roughness!.push(m) else { return }
+        take(w)
+    }
+
+    private func take(_ raw: RoughnessWindow) {
+        // Degraded stretches (stuck stream) are no evidence: neither smooth nor rough.
+        guard !motionDegraded else { return }
+        let w = raw.normalised(speed: state.speed)
+        if let e = w.event {
+            roughEvents += 1
+            if currentEdge != nil { edgeEvents += 1 }
+            recorder?.roughnessEvent(e, t: e.t - (origin ?? 0), position: state.position, edge: state.matchedEdge)
+        }
         smoothness.push(w)
         state.stability = smoothness.stability
         if !w.isImpact {
@@ -381,7 +470,12 @@ public final class RideSession {
 
     // MARK: Edges and classes
 
-    private func switchEdge(to e: Int?, t: Double) {
+    private func switchEdge(to e: Int?, t: Double, offset: Double? = nil) {
+        if let e, let map = planner?.map {
+            state.matchedEdge = MatchedEdge(map: map, edge: e, offset: offset ?? state.matchedEdge.flatMap { $0.edge == e ? $0.offset : nil } ?? 0)
+        } else {
+            state.matchedEdge = nil
+        }
         guard e != currentEdge else { return }
         flushEdge(t: t)
         currentEdge = e
@@ -389,9 +483,25 @@ public final class RideSession {
     }
 
     private func flushEdge(t: Double) {
-        defer { edgeWindows.removeAll(keepingCapacity: true) }
-        guard let e = currentEdge, let rms = RoughnessEngine.robustRMS(for: edgeWindows) else { return }
+        defer { edgeWindows.removeAll(keepingCapacity: true); edgeEvents = 0 }
+        guard let e = currentEdge else { return }
+        let rms = RoughnessEngine.robustRMS(for: edgeWindows)
         let clean = edgeWindows.reduce(0) { $0 + ($1.isImpact ? 0 : 1) }
+        if rms != nil || edgeEvents > 0 {
+            if edgeStats[e] == nil { edgeOrder.append(e) }
+            var st = edgeStats[e] ?? EdgeRoughness(edge: e)
+            if let map = planner?.map {
+                let ref = MatchedEdge(map: map, edge: e, offset: 0)
+                st.wayId = ref.wayId; st.fromNode = ref.fromNode; st.toNode = ref.toNode
+            }
+            st.passes += 1
+            st.events += edgeEvents
+            st.windows += clean
+            if let r = rms { st.passRMS.append(r) }
+            edgeStats[e] = st
+            recorder?.edgePass(st, rms: rms, windows: clean, events: edgeEvents, t: t, since: edgePassTime)
+        }
+        guard let rms else { return }
         observations += 1
         sink?.record(edge: e, rms: rms, samples: clean, at: Date(timeIntervalSince1970: (origin ?? 0) + edgePassTime))
     }
@@ -410,20 +520,42 @@ public final class RideSession {
     public func finish() -> RideSummary {
         if !finished {
             finished = true
+            if roughness != nil, let w = roughness!.finish() { take(w) }
             if let a = distanceAnchor, let g = lastGood, g.t > a.t {
                 let d = hypot(g.x - a.x, g.y - a.y)
                 distance += d; addClassMetres(d)
             }
             flushEdge(t: lastInputTime)
             currentEdge = nil
+            if repeatedTimeFixes > 0 {
+                emit(.warning(t: lastInputTime, message: "\(repeatedTimeFixes) fix(es) repeat the previous fix's time: dropped (no speed can be taken from them)"))
+            }
+            if motionCount > 0 {
+                let rate = quality.spanRate
+                for w in quality.warnings(rate: rate) where w.code != "low_effective_rate" || !stuckWarned {
+                    emit(.warning(t: lastInputTime, message: "motion: \(w.code): \(w.message)"))
+                }
+            }
         }
+        let average = lastInputTime > 0 ? distance / lastInputTime : 0
+        // A ride shorter than the speed baseline has no windowed maximum: the mean is the best figure.
+        let maxS = lastInputTime < Self.speedBaseline ? max(maxSpeed, average) : maxSpeed
         var s = RideSummary(
-            duration: lastInputTime, distance: distance, averageSpeed: lastInputTime > 0 ? distance / lastInputTime : 0,
-            maxSpeed: maxSpeed, matchedFraction: fixCount > 0 && (plan != nil) ? Double(matchedCount) / Double(fixCount) : 0,
+            duration: lastInputTime, distance: distance, averageSpeed: average,
+            maxSpeed: maxS, matchedFraction: fixCount > 0 && (plan != nil) ? Double(matchedCount) / Double(fixCount) : 0,
             reroutes: reroutes.count, rerouteLatencies: reroutes.map(\.latency), cues: cueLog,
             metresByClass: Dictionary(uniqueKeysWithValues: RoughnessClass.allCases.map { ($0.name, metresByClass[$0] ?? 0) }),
             fixes: fixCount, motionSamples: motionCount, edgeObservations: observations, warnings: warnings,
             logPath: recorder?.path)
+        s.droppedFixes = droppedFixes
+        s.gpsJumps = gpsJumps
+        s.maxFixSpeed = maxFixSpeed
+        s.events = roughEvents
+        let motionSeconds = motionCount > 0 ? lastInputTime : 0
+        s.eventsPerMinute = motionSeconds > 0 ? Double(roughEvents) / motionSeconds * 60 : nil
+        s.eventsPer100m = distance > 0 && motionCount > 0 ? Double(roughEvents) / distance * 100 : nil
+        s.edges = edgeOrder.compactMap { edgeStats[$0] }
+        s.motionDegraded = stuckWarned
         if let r = recorder { s.logPath = r.stop(summary: s) }
         return s
     }

@@ -15,6 +15,9 @@ import SkateCore
 public struct RideSource: Sendable {
     /// Motion times below this (s) are relative to the ride start (1e8 s after 1970 is 1973).
     public static let relativeTimeLimit: Double = 1e8
+    /// Seconds after the previous segment's end at which a segment that jumped back by less than a
+    /// second is replayed (1 ms: keeps order without inventing time).
+    public static let subSecondShift: Double = 0.001
 
     public var fixes: [GPXFix]
     public var motionPath: String?
@@ -96,8 +99,12 @@ public struct RideSource: Sendable {
                     if let l = kept.last?.time { lastT = l }
                     continue
                 }
-                shift = lastT + 1 - first
-                warnings.append("\(file): time jumps back \(Int((lastT - first).rounded())) s at segment \(k + 1); replayed after the previous segment (shifted +\(Int(shift.rounded())) s)")
+                // A jump back of a second or more: the segment follows one second later. A
+                // sub-second one (times printed with fractions that disagree) follows at once:
+                // an invented second would turn the segment's first metres into a speed.
+                let back = lastT - first
+                shift = back + (back >= 1 ? 1 : Self.subSecondShift)
+                warnings.append("\(file): time jumps back " + String(format: "%.3g", back) + " s at segment \(k + 1); replayed after the previous segment (shifted +" + String(format: "%.3g", shift) + " s)")
             }
             for f in seg.fixes {
                 guard let t = f.time else { continue }

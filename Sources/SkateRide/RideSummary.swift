@@ -1,6 +1,66 @@
 import Foundation
 import SkateCore
 
+/// Measured roughness and events of one map edge over a ride (all passes).
+public struct EdgeRoughness: Sendable, Equatable, Codable {
+    /// Edge index in the ride's map.
+    public var edge: Int
+    /// OSM way id and the OSM node ids of the edge's ends (`edgeFrom`, `edgeTo`).
+    public var wayId: Int64 = 0
+    public var fromNode: Int64 = 0
+    public var toNode: Int64 = 0
+    /// Passes over the edge with motion.
+    public var passes = 0
+    /// Events (short transients) on the edge, all passes.
+    public var events = 0
+    /// Clean 10 Hz windows behind the figure.
+    public var windows = 0
+    /// Robust RMS (g, speed-normalised) of each pass that had enough clean windows.
+    public var passRMS: [Double] = []
+
+    public init(edge: Int) { self.edge = edge }
+
+    /// Median of the passes' robust RMS, g (nil without a measured pass).
+    public var rms: Double? {
+        guard !passRMS.isEmpty else { return nil }
+        let v = passRMS.sorted()
+        return v.count % 2 == 1 ? v[v.count / 2] : (v[v.count / 2 - 1] + v[v.count / 2]) / 2
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case edge, passes, events, windows
+        case wayId = "way", fromNode = "from_node", toNode = "to_node"
+        case passRMS = "pass_rms_g"
+        case rms = "rms_g", roughnessClass = "class"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        edge = try c.decode(Int.self, forKey: .edge)
+        wayId = try c.decode(Int64.self, forKey: .wayId)
+        fromNode = try c.decode(Int64.self, forKey: .fromNode)
+        toNode = try c.decode(Int64.self, forKey: .toNode)
+        passes = try c.decode(Int.self, forKey: .passes)
+        events = try c.decode(Int.self, forKey: .events)
+        windows = try c.decode(Int.self, forKey: .windows)
+        passRMS = try c.decode([Double].self, forKey: .passRMS)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(edge, forKey: .edge)
+        try c.encode(wayId, forKey: .wayId)
+        try c.encode(fromNode, forKey: .fromNode)
+        try c.encode(toNode, forKey: .toNode)
+        try c.encode(passes, forKey: .passes)
+        try c.encode(events, forKey: .events)
+        try c.encode(windows, forKey: .windows)
+        try c.encode(passRMS.map { RideSummary.round($0, 4) }, forKey: .passRMS)
+        try c.encode(rms.map { RideSummary.round($0, 4) }, forKey: .rms)
+        try c.encode(rms.map { RoughnessClass(rms: $0).name }, forKey: .roughnessClass)
+    }
+}
+
 /// The end-of-ride figures. Encodes with the CLI's JSON keys.
 public struct RideSummary: Sendable, Equatable, Codable {
     /// Ride time from the first to the last input, seconds.
@@ -30,6 +90,23 @@ public struct RideSummary: Sendable, Equatable, Codable {
     public var warnings: [String]
     /// The ride log, if one was written.
     public var logPath: String?
+    /// Fixes dropped: implausible jumps (> `maxFixSpeed`), repeated times, the wrong first fixes
+    /// before a start-up jump.
+    public var droppedFixes = 0
+    /// Relocations (several fixes agreeing on a far-away position), start-up jumps included.
+    public var gpsJumps = 0
+    /// The speed limit applied to fixes, m/s.
+    public var maxFixSpeed = RideSession.defaultMaxFixSpeed
+    /// Events (short transients) measured over the ride.
+    public var events = 0
+    /// Events per minute of ride with motion, nil without motion.
+    public var eventsPerMinute: Double?
+    /// Events per 100 m ridden, nil without motion or distance.
+    public var eventsPer100m: Double?
+    /// Measured roughness and events per edge, in first-ridden order.
+    public var edges: [EdgeRoughness] = []
+    /// The motion stream was (at times) stuck: those stretches were not measured.
+    public var motionDegraded = false
 
     enum CodingKeys: String, CodingKey {
         case duration = "duration_s"
@@ -45,6 +122,14 @@ public struct RideSummary: Sendable, Equatable, Codable {
         case motionSamples = "motion_samples"
         case edgeObservations = "edge_observations"
         case logPath = "log_path"
+        case droppedFixes = "dropped_fixes"
+        case gpsJumps = "gps_jumps"
+        case maxFixSpeed = "max_fix_speed_mps"
+        case events
+        case eventsPerMinute = "events_per_min"
+        case eventsPer100m = "events_per_100m"
+        case edges
+        case motionDegraded = "motion_degraded"
     }
 
     /// Sorted-key JSON with numbers rounded for stable output.
@@ -56,6 +141,9 @@ public struct RideSummary: Sendable, Equatable, Codable {
         copy.rerouteLatencies = rerouteLatencies.map { Self.round($0, 2) }
         copy.metresByClass = metresByClass.mapValues { Self.round($0, 1) }
         copy.cues = cues.map { var c = $0; c.t = Self.round(c.t, 2); c.distance = Self.round(c.distance, 1); return c }
+        copy.maxFixSpeed = Self.round(maxFixSpeed, 2)
+        copy.eventsPerMinute = eventsPerMinute.map { Self.round($0, 2) }
+        copy.eventsPer100m = eventsPer100m.map { Self.round($0, 2) }
         let enc = JSONEncoder()
         enc.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try enc.encode(copy), as: UTF8.self)
@@ -78,6 +166,17 @@ public struct RideSummary: Sendable, Equatable, Codable {
         lines.append("reroutes: \(reroutes)" + (lat.isEmpty ? "" : " (latency \(lat))"))
         let classes = RoughnessClass.allCases.map { "\($0.name) " + String(format: "%.0f m", metresByClass[$0.name] ?? 0) }.joined(separator: ", ")
         lines.append("surface: \(classes)")
+        if droppedFixes > 0 || gpsJumps > 0 {
+            lines.append(String(format: "gps: %d fix(es) dropped (over %.0f km/h, repeated times or before a start-up jump), %d jump(s)", droppedFixes, maxFixSpeed * 3.6, gpsJumps))
+        }
+        if motionSamples > 0 {
+            var e = "events: \(events)"
+            if let m = eventsPerMinute { e += String(format: " (%.1f per min", m) + (eventsPer100m.map { String(format: ", %.1f per 100 m", $0) } ?? "") + ")" }
+            if motionDegraded { e += "; motion stream stuck at times: those stretches not measured" }
+            lines.append(e)
+        }
+        let measured = edges.filter { $0.rms != nil || $0.events > 0 }
+        if !measured.isEmpty { lines.append("edges measured: \(measured.count)") }
         lines.append("cues: \(cues.count)")
         for c in cues {
             let kind = c.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)

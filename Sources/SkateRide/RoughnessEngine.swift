@@ -1,27 +1,54 @@
 import Foundation
 import SkateCore
 
+/// A short transient (pothole, bump, kerb, slab joint, trick pop or landing), kept apart from
+/// the sustained roughness.
+public struct RoughnessEvent: Sendable, Equatable, Codable {
+    /// Time of the peak sample in seconds (same time base as the samples).
+    public var t: Double
+    /// Peak absolute value of the event-band (4–80 Hz) vertical acceleration, g.
+    public var peak: Double
+    /// Peak over the running baseline RMS (how much it stood out).
+    public var ratio: Double
+
+    public init(t: Double, peak: Double, ratio: Double) { self.t = t; self.peak = peak; self.ratio = ratio }
+}
+
 /// One published roughness figure: RMS vertical vibration over a 400 ms window, every 100 ms.
 public struct RoughnessWindow: Sendable, Equatable, Codable {
     /// End of the window in seconds (same time base as the samples).
     public var t: Double
-    /// RMS of the band-passed vertical acceleration over the window, in g.
+    /// RMS of the band-passed vertical acceleration over the window, in g (band-limit correction
+    /// applied; not speed-normalised, see `normalised(speed:)`).
     public var rms: Double
     /// Largest absolute band-passed value in the window, in g.
     public var peak: Double
-    /// True when the window holds a shock (trick pop, landing, kerb drop) rather than surface
-    /// texture; robust statistics leave such windows out.
+    /// True when the window overlaps an event (or the 0.2 s ring after it): left out of the
+    /// robust figure, the class histogram and the stability gauge.
     public var isImpact: Bool
     /// The class of `rms`.
     public var roughnessClass: RoughnessClass
+    /// The event detected since the previous published window, if any.
+    public var event: RoughnessEvent?
 
-    public init(t: Double, rms: Double, peak: Double, isImpact: Bool) {
-        self.t = t; self.rms = rms; self.peak = peak; self.isImpact = isImpact
+    public init(t: Double, rms: Double, peak: Double, isImpact: Bool, event: RoughnessEvent? = nil) {
+        self.t = t; self.rms = rms; self.peak = peak; self.isImpact = isImpact; self.event = event
         roughnessClass = RoughnessClass(rms: rms)
     }
 
+    /// The window with its RMS brought to the reference speed (`RoughnessCalibration.speedFactor`).
+    /// - Parameter speed: ground speed in m/s, nil when unknown (no change).
+    public func normalised(speed: Double?) -> RoughnessWindow {
+        let k = RoughnessCalibration.speedFactor(speed: speed)
+        guard k != 1 else { return self }
+        var w = self
+        w.rms = rms * k
+        w.roughnessClass = RoughnessClass(rms: w.rms)
+        return w
+    }
+
     enum CodingKeys: String, CodingKey {
-        case t, rms, peak
+        case t, rms, peak, event
         case isImpact = "impact"
         case roughnessClass = "class"
     }
@@ -37,50 +64,44 @@ public enum RoughnessError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case let .sampleRateTooLow(rate, minimum):
-            return String(format: "cannot measure roughness at %.3g Hz: surface vibration lies above %.0f Hz and needs at least %.0f Hz sampling", rate, RoughnessEngine.lowEdgeHz, minimum)
+            return String(format: "cannot measure roughness at %.3g Hz: surface vibration lies above %.0f Hz and needs at least %.0f Hz sampling", rate, RoughnessBands.lowEdgeHz, minimum)
         case .unknownSampleRate: return "cannot measure roughness: fewer than two samples or no increasing timestamps"
         }
     }
 }
 
 /// Streaming road-roughness meter. Push accelerometer samples (g) one by one; every 100 ms of
-/// sample time it publishes the RMS of the vertical vibration over the last 400 ms.
+/// sample time it publishes the RMS of the vertical vibration over the last 400 ms, and it
+/// detects short transients (events) on the way.
 ///
 /// Pipeline, per sample:
 /// 1. **Gravity direction**: a first-order low-pass (τ = 0.5 s) of each axis estimates gravity;
 ///    its unit vector is refreshed every 100 ms. The vertical signal is the projection of the
-///    sample onto it, so the engine works whatever way the phone or sensor is mounted. (The
-///    constant part of that projection, gravity itself, is removed by the band-pass below;
-///    the first sample's value is subtracted up front so the filters start without a step.)
-/// 2. **Band-pass 8–40 Hz** (4th-order Butterworth high- and low-pass). Small hard wheels
-///    (50–60 mm urethane) on pavement shake the board mostly between 10 and 40 Hz at skating
-///    speed (texture wavelengths of 10–40 cm at 4 m/s); below 8 Hz lie pushing (1–2 Hz),
-///    carving, the rider's legs and the board's rigid-body motion, which say nothing about the
-///    surface. The upper edge is lowered to 0.4 × the sampling rate when needed (50 Hz input →
-///    8–20 Hz), which reads low on fine texture; `isBandLimited` says so. Below 40 Hz sampling
-///    the band cannot exist and `init` throws.
-/// 3. **RMS** over a 400 ms window (four 100 ms blocks), published at 10 Hz with the window's
-///    peak and an impact flag.
+///    sample onto it, so the engine works whatever way the sensor is mounted (gravity on −z or on
+///    x reads the same). The first sample's value is subtracted up front so the filters start
+///    without a step.
+/// 2. **Two band-passes** sharing one 4th-order Butterworth high-pass at 4 Hz: the roughness band
+///    (low-pass at 40 Hz or 0.4 × rate) and the event band (low-pass at 80 Hz or 0.4 × rate);
+///    `RoughnessBands` says why each edge. At 100 Hz both are 4–40 Hz and share every filter.
+/// 3. **Roughness**: RMS of the roughness band over a 400 ms window (four 100 ms blocks),
+///    published at 10 Hz, times the band-limit correction below 100 Hz input.
+/// 4. **Events**: a 100 ms block whose event-band peak is ≥ 0.8 g and ≥ 4.5 × the running
+///    baseline (median event-band window RMS of the last 3 s) is an event, unless it falls within
+///    0.3 s of the previous one (`RoughnessCalibration`). The four windows holding that block and
+///    the two after it (the deck rings) are flagged `isImpact` and left out of the robust figure,
+///    so tricks, landings and kerbs come out as events, never as crusty surface. The baseline is a
+///    median over all windows, so a trick (~1 s of loud windows) hardly moves it, while after a
+///    step onto much rougher paving it catches up within ~1.5 s.
 ///
-/// Impacts: a window is a shock when its peak is at least 0.5 g and either its crest factor
-/// (peak / RMS) is ≥ 4.5 or its peak is ≥ 6 × the running baseline (median window RMS of the
-/// last 3 s); windows up to 200 ms after a shock are flagged too (the board rings). Rolling
-/// noise even on crusty paving stays around crest 3 and peak/baseline 3. The baseline is a
-/// median over all windows, so a trick (about 1.2 s of loud windows) hardly moves it, while
-/// after a step onto a much rougher surface it catches up within ~1.5 s: those first windows
-/// of the new surface are flagged as shocks and left out of the robust figure, never added.
-///
-/// Cost: one projection, four biquads and a square-accumulate per sample; memory is constant.
+/// Cost: one projection, six biquads (four at 100 Hz) and two square-accumulates per sample;
+/// memory is constant.
 public struct RoughnessEngine: Sendable {
-    /// Lower band edge in Hz (see type docs).
-    public static let lowEdgeHz: Double = 8
-    /// Nominal upper band edge in Hz (see type docs).
-    public static let highEdgeHz: Double = 40
-    /// Upper edge as a fraction of the sampling rate: keeps the low-pass well under Nyquist.
-    public static let maxEdgeFractionOfRate: Double = 0.4
-    /// Minimum sampling rate in Hz: the upper edge (0.4 × rate) must be ≥ 2 × the lower edge so
-    /// at least an octave of the band survives.
-    public static let minimumSampleRate: Double = 40
+    /// Lower band edge in Hz (`RoughnessBands.lowEdgeHz`).
+    public static let lowEdgeHz: Double = RoughnessBands.lowEdgeHz
+    /// Nominal upper roughness edge in Hz (`RoughnessBands.roughnessHighEdgeHz`).
+    public static let highEdgeHz: Double = RoughnessBands.roughnessHighEdgeHz
+    /// Minimum sampling rate in Hz (`RoughnessBands.minimumSampleRate`).
+    public static let minimumSampleRate: Double = RoughnessBands.minimumSampleRate
     /// Window length in seconds (the design's 250–500 ms; 400 ms averages ~8 cycles at 20 Hz).
     public static let windowSeconds: Double = 0.4
     /// Publication interval in seconds (10 Hz).
@@ -91,28 +112,31 @@ public struct RoughnessEngine: Sendable {
     /// A gravity estimate weaker than this (g) means the input already had gravity removed;
     /// the last good direction (initially +z) is kept.
     public static let minimumGravity: Double = 0.5
-    /// Peaks below this (g) are never called impacts: no trick or kerb drop is that gentle.
-    public static let impactMinimumPeak: Double = 0.5
-    /// Crest factor (peak / RMS) from which a window is impulsive; Gaussian rolling noise over
-    /// 40 samples rarely exceeds ~3.5.
-    public static let impactCrestFactor: Double = 4.5
-    /// Peak over running baseline RMS from which a window is a shock.
-    public static let impactBaselineRatio: Double = 6
-    /// Windows after a shock still flagged: the deck rings for ~0.1–0.2 s after a landing.
+    /// Windows after the last one holding an event that are still flagged: the deck rings for
+    /// ~0.1–0.2 s after a landing.
     public static let impactHoldWindows = 2
-    /// Windows in the running baseline (3 s at 10 Hz): longer than any trick's loud stretch.
-    public static let baselineWindows = 30
     /// A gap in sample times longer than this (s) restarts the filters and the window.
     public static let maxGap: Double = 0.5
+    /// After an event, windows stay flagged while their event-band RMS is at least this many times
+    /// the baseline: a landing's ring through the 4 Hz high-pass and the board settling last up to
+    /// ~0.5 s, far above rolling noise (whose windows rarely reach 2 × their median).
+    public static let impactTailRatio: Double = 2
+    /// …for at most this many windows (1 s): a lasting rougher surface is not a tail.
+    public static let impactTailMaxWindows = 10
 
     /// Sampling rate in Hz the filters were designed for.
     public let sampleRate: Double
-    /// The band actually used, in Hz.
-    public let band: (low: Double, high: Double)
-    /// True when the upper edge had to be lowered below 40 Hz for this rate.
-    public var isBandLimited: Bool { band.high < Self.highEdgeHz }
+    /// Both bands and the band-limit correction.
+    public let bands: RoughnessBands
+    /// The roughness band actually used, in Hz.
+    public var band: (low: Double, high: Double) { bands.roughness }
+    /// True when the roughness band had to stop below 40 Hz for this rate.
+    public var isBandLimited: Bool { bands.isLimited }
 
-    private var filter: BandPass
+    private var highPass: (Biquad, Biquad)
+    private var lowPass: (Biquad, Biquad)
+    private var eventLowPass: (Biquad, Biquad)
+    private let sharedEventBand: Bool
     private let gravityAlpha: Double
     private var gx = 0.0, gy = 0.0, gz = 0.0     // gravity estimate (g)
     private var ux = 0.0, uy = 0.0, uz = 1.0     // its unit vector
@@ -122,15 +146,26 @@ public struct RoughnessEngine: Sendable {
     private var t0 = 0.0
     private var block = 0                        // index of the open block
     private var blockSumSq = 0.0, blockCount = 0, blockPeak = 0.0
-    // Ring of the last four closed blocks.
+    private var blockEventSumSq = 0.0, blockEventPeak = 0.0, blockEventPeakT = 0.0
+    // Rings of the last four closed blocks.
     private var ringSumSq: (Double, Double, Double, Double) = (0, 0, 0, 0)
+    private var ringEventSumSq: (Double, Double, Double, Double) = (0, 0, 0, 0)
     private var ringCount: (Int, Int, Int, Int) = (0, 0, 0, 0)
     private var ringPeak: (Double, Double, Double, Double) = (0, 0, 0, 0)
     private var closedBlocks = 0
     private let blocksPerWindow: Int
     private var baseline: [Double]
     private var baselineNext = 0
-    private var holdLeft = 0
+    private var scratch: [Double] = []
+    private var blocksSinceEvent = Int.max / 2
+    private var lastEventT = -Double.infinity
+    private var pendingEvent: RoughnessEvent?
+    private var tailLeft = 0
+    /// The newest window, published one block later so it can be flagged when the very next block
+    /// holds an event (a trick's run-up and a pothole's approach sit in the window before the peak).
+    private var held: RoughnessWindow?
+    /// Events detected so far (since creation; `reset` keeps the count).
+    public private(set) var eventCount = 0
 
     /// - Parameter sampleRate: input rate in Hz.
     /// - Throws: `RoughnessError.sampleRateTooLow` below 40 Hz (10 Hz wearables cannot see
@@ -141,25 +176,45 @@ public struct RoughnessEngine: Sendable {
             throw RoughnessError.sampleRateTooLow(rate: sampleRate, minimum: Self.minimumSampleRate)
         }
         self.sampleRate = sampleRate
-        let high = min(Self.highEdgeHz, Self.maxEdgeFractionOfRate * sampleRate)
-        band = (Self.lowEdgeHz, high)
-        filter = BandPass(low: Self.lowEdgeHz, high: high, sampleRate: sampleRate)
+        bands = RoughnessBands(sampleRate: sampleRate)
+        let low = bands.roughness.low
+        highPass = (Biquad.highPass(cutoff: low, q: Butterworth4.q1, sampleRate: sampleRate),
+                    Biquad.highPass(cutoff: low, q: Butterworth4.q2, sampleRate: sampleRate))
+        lowPass = (Biquad.lowPass(cutoff: bands.roughness.high, q: Butterworth4.q1, sampleRate: sampleRate),
+                   Biquad.lowPass(cutoff: bands.roughness.high, q: Butterworth4.q2, sampleRate: sampleRate))
+        eventLowPass = (Biquad.lowPass(cutoff: bands.events.high, q: Butterworth4.q1, sampleRate: sampleRate),
+                        Biquad.lowPass(cutoff: bands.events.high, q: Butterworth4.q2, sampleRate: sampleRate))
+        sharedEventBand = abs(bands.events.high - bands.roughness.high) < 1e-9
         gravityAlpha = 1 - exp(-1 / (sampleRate * Self.gravityTimeConstant))
         blocksPerWindow = Int((Self.windowSeconds / Self.publishInterval).rounded())
         baseline = []
-        baseline.reserveCapacity(Self.baselineWindows)
+        baseline.reserveCapacity(RoughnessCalibration.eventBaselineWindows)
+        scratch.reserveCapacity(RoughnessCalibration.eventBaselineWindows)
     }
 
     /// Forgets all state (filters, window, baseline), as at a gap in the data.
     public mutating func reset() {
-        filter.reset()
+        highPass.0.reset(); highPass.1.reset(); lowPass.0.reset(); lowPass.1.reset()
+        eventLowPass.0.reset(); eventLowPass.1.reset()
         started = false
         closedBlocks = 0
         blockSumSq = 0; blockCount = 0; blockPeak = 0
-        ringSumSq = (0, 0, 0, 0); ringCount = (0, 0, 0, 0); ringPeak = (0, 0, 0, 0)
+        blockEventSumSq = 0; blockEventPeak = 0
+        ringSumSq = (0, 0, 0, 0); ringEventSumSq = (0, 0, 0, 0); ringCount = (0, 0, 0, 0); ringPeak = (0, 0, 0, 0)
         baseline.removeAll(keepingCapacity: true)
         baselineNext = 0
-        holdLeft = 0
+        blocksSinceEvent = Int.max / 2
+        lastEventT = -Double.infinity
+        tailLeft = 0
+        held = nil
+    }
+
+    /// Publishes the window held back for the one-block look-ahead (call at the end of the input).
+    public mutating func finish() -> RoughnessWindow? {
+        defer { held = nil; pendingEvent = nil }
+        guard var w = held else { return nil }
+        if let e = pendingEvent { w.event = e }
+        return w
     }
 
     private mutating func refreshDirection() {
@@ -168,11 +223,13 @@ public struct RoughnessEngine: Sendable {
     }
 
     /// Feeds one sample (accelerations in g). Returns a window when this sample crossed a
-    /// 100 ms boundary and a full 400 ms window is available; at most one per sample (a gap
-    /// longer than `maxGap` restarts the engine instead).
+    /// 100 ms boundary and a full 400 ms window is available, one block (0.1 s) late for the
+    /// look-ahead; at most one per sample (a gap longer than `maxGap` restarts the engine
+    /// instead). Non-finite samples are ignored. Call `finish()` at the end for the last window.
     public mutating func push(_ s: MotionSample) -> RoughnessWindow? {
         guard s.t.isFinite, s.ax.isFinite, s.ay.isFinite, s.az.isFinite else { return nil }
-        if started, s.t - lastT > Self.maxGap || s.t < lastT { reset() }
+        var flushed: RoughnessWindow?
+        if started, s.t - lastT > Self.maxGap || s.t < lastT { flushed = finish(); reset() }
         if !started {
             started = true
             t0 = s.t
@@ -186,87 +243,130 @@ public struct RoughnessEngine: Sendable {
         let b = Int(((s.t - t0) / Self.publishInterval + 1e-6).rounded(.down))
         if b > block {
             // Close the open block and any empty ones a short dropout skipped (≤ maxGap, so at
-            // most five); only the latest window is returned.
+            // most five); only the latest window is returned (an event rides on it).
             while block < b {
-                out = closeBlock(endTime: t0 + Double(block + 1) * Self.publishInterval)
+                if let w = closeBlock(endTime: t0 + Double(block + 1) * Self.publishInterval) { out = w }
                 block += 1
             }
             refreshDirection()
+            if out != nil, let e = pendingEvent { out!.event = e; pendingEvent = nil }
         }
+        if out == nil, let f = flushed { out = f }
         gx += gravityAlpha * (s.ax - gx)
         gy += gravityAlpha * (s.ay - gy)
         gz += gravityAlpha * (s.az - gz)
-        let v = filter.process(s.ax * ux + s.ay * uy + s.az * uz - offset)
+        let h = highPass.1.process(highPass.0.process(s.ax * ux + s.ay * uy + s.az * uz - offset))
+        let v = lowPass.1.process(lowPass.0.process(h))
+        let e = sharedEventBand ? v : eventLowPass.1.process(eventLowPass.0.process(h))
         blockSumSq += v * v
+        blockEventSumSq += e * e
         blockCount += 1
         let a = abs(v)
         if a > blockPeak { blockPeak = a }
+        let ae = abs(e)
+        if ae > blockEventPeak { blockEventPeak = ae; blockEventPeakT = s.t }
         return out
     }
 
     private mutating func closeBlock(endTime: Double) -> RoughnessWindow? {
         ringSumSq = (ringSumSq.1, ringSumSq.2, ringSumSq.3, blockSumSq)
+        ringEventSumSq = (ringEventSumSq.1, ringEventSumSq.2, ringEventSumSq.3, blockEventSumSq)
         ringCount = (ringCount.1, ringCount.2, ringCount.3, blockCount)
         ringPeak = (ringPeak.1, ringPeak.2, ringPeak.3, blockPeak)
-        blockSumSq = 0; blockCount = 0; blockPeak = 0
+        let eventPeak = blockEventPeak, eventPeakT = blockEventPeakT, hadSamples = blockCount > 0
+        blockSumSq = 0; blockCount = 0; blockPeak = 0; blockEventSumSq = 0; blockEventPeak = 0
         closedBlocks += 1
+        blocksSinceEvent = blocksSinceEvent &+ 1
+        let base = baselineMedian()
+        // Event check on the block just closed, against the baseline of earlier windows.
+        var eventNow = false
+        if hadSamples, eventPeak >= RoughnessCalibration.eventMinimumPeak, let base,
+           eventPeak >= RoughnessCalibration.eventBaselineRatio * base,
+           eventPeakT - lastEventT >= RoughnessCalibration.eventRefractory {
+            lastEventT = eventPeakT
+            blocksSinceEvent = 0
+            eventCount += 1
+            eventNow = true
+            tailLeft = Self.impactTailMaxWindows
+            pendingEvent = RoughnessEvent(t: eventPeakT, peak: eventPeak, ratio: base > 0 ? eventPeak / base : .infinity)
+        }
+        // The window before the event block's window: flag it now, it was held back for this.
+        if eventNow { held?.isImpact = true }
         guard closedBlocks >= blocksPerWindow else { return nil }
         let n = ringCount.0 + ringCount.1 + ringCount.2 + ringCount.3
         guard n > 0 else { return nil }
-        let rms = ((ringSumSq.0 + ringSumSq.1 + ringSumSq.2 + ringSumSq.3) / Double(n)).squareRoot()
+        let rms = ((ringSumSq.0 + ringSumSq.1 + ringSumSq.2 + ringSumSq.3) / Double(n)).squareRoot() * bands.limitCorrection
+        let eventRMS = ((ringEventSumSq.0 + ringEventSumSq.1 + ringEventSumSq.2 + ringEventSumSq.3) / Double(n)).squareRoot()
         let peak = max(max(ringPeak.0, ringPeak.1), max(ringPeak.2, ringPeak.3))
-        var impact = false
-        if peak >= Self.impactMinimumPeak {
-            if rms > 0, peak / rms >= Self.impactCrestFactor { impact = true }
-            if let base = baselineMedian(), peak >= Self.impactBaselineRatio * base { impact = true }
-        }
+        // The window holds the event's block for blocksPerWindow closes, then rings for the hold,
+        // then stays flagged while it is still loud against the baseline (the tail).
+        var impact = blocksSinceEvent < blocksPerWindow + Self.impactHoldWindows
         if impact {
-            holdLeft = Self.impactHoldWindows
-        } else if holdLeft > 0 {
-            holdLeft -= 1
+            if tailLeft > 0 { tailLeft -= 1 }
+        } else if tailLeft > 0, let b = base, eventRMS >= Self.impactTailRatio * b {
             impact = true
+            tailLeft -= 1
+        } else {
+            tailLeft = 0
         }
-        // Every window feeds the baseline, shocks included: a trick's ~1.2 s of loud windows are
-        // a minority of the 3 s median, while a lasting change of surface takes it over in ~1.5 s.
-        addToBaseline(rms)
-        return RoughnessWindow(t: endTime, rms: rms, peak: peak, isImpact: impact)
+        // Every window feeds the baseline, events included: a trick's ~1 s of loud windows are a
+        // minority of the 3 s median, while a lasting change of surface takes it over in ~1.5 s.
+        addToBaseline(eventRMS)
+        let out = held
+        held = RoughnessWindow(t: endTime, rms: rms, peak: peak, isImpact: impact)
+        return out
     }
 
     private mutating func addToBaseline(_ rms: Double) {
-        if baseline.count < Self.baselineWindows {
+        if baseline.count < RoughnessCalibration.eventBaselineWindows {
             baseline.append(rms)
         } else {
             baseline[baselineNext] = rms
-            baselineNext = (baselineNext + 1) % Self.baselineWindows
+            baselineNext = (baselineNext + 1) % RoughnessCalibration.eventBaselineWindows
         }
     }
 
-    private func baselineMedian() -> Double? {
-        guard baseline.count >= Self.blocksPerBaselineMinimum else { return nil }
-        var copy = baseline
-        copy.sort()
-        return copy[copy.count / 2]
+    private mutating func baselineMedian() -> Double? {
+        guard baseline.count >= RoughnessCalibration.eventBaselineMinimumWindows else { return nil }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: baseline)
+        scratch.sort()
+        return scratch[scratch.count / 2]
     }
-
-    /// Windows needed before the baseline is trusted (1 s).
-    static let blocksPerBaselineMinimum = 10
 }
 
 extension RoughnessEngine {
-    /// Sampling rate in Hz from the median interval between consecutive samples.
+    /// Sampling rate in Hz from the median interval between consecutive samples of the first
+    /// 2,049. When more than `quantisedTimeShare` of the intervals are zero (timestamps printed
+    /// coarser than the sample interval, e.g. 10 ms steps at 200 Hz), the median would read the
+    /// print step, so the rate is the sample count over the time span instead.
     /// - Throws: `RoughnessError.unknownSampleRate` with fewer than two increasing timestamps.
     public static func estimateRate<C: Collection>(_ samples: C) throws -> Double where C.Element == MotionSample {
         var dts: [Double] = []
         var prev: Double?
-        for s in samples.prefix(2049) {
-            if let p = prev, s.t > p { dts.append(s.t - p) }
+        var zeros = 0, intervals = 0
+        var first: Double?, last = 0.0
+        for s in samples.prefix(2049) where s.t.isFinite {
+            if first == nil { first = s.t }
+            if let p = prev {
+                intervals += 1
+                if s.t > p { dts.append(s.t - p) } else if s.t == p { zeros += 1 }
+            }
             prev = s.t
+            last = s.t
         }
-        guard !dts.isEmpty else { throw RoughnessError.unknownSampleRate }
+        guard !dts.isEmpty, let t0 = first else { throw RoughnessError.unknownSampleRate }
+        if Double(zeros) > quantisedTimeShare * Double(intervals), last > t0 {
+            return (1000 * Double(intervals) / (last - t0)).rounded() / 1000
+        }
         dts.sort()
         // Rounded to 0.001 Hz so 1 / 0.1 reads 10, not 9.999999999999998.
         return (1000 / dts[dts.count / 2]).rounded() / 1000
     }
+
+    /// Share of repeated timestamps from which they are taken as coarsely printed (see
+    /// `estimateRate`): a real stream repeats none.
+    public static let quantisedTimeShare: Double = 0.2
 
     /// Runs a whole recording through a fresh engine.
     /// - Parameters:
@@ -280,6 +380,7 @@ extension RoughnessEngine {
         var out: [RoughnessWindow] = []
         out.reserveCapacity(Int(Double(samples.count) / engine.sampleRate / publishInterval) + 1)
         for s in samples { if let w = engine.push(s) { out.append(w) } }
+        if let w = engine.finish() { out.append(w) }
         return out
     }
 

@@ -45,6 +45,27 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
     public var notes: [String]
     /// The 10 Hz series.
     public var series: [Point]
+    /// Event band used, in Hz.
+    public var eventBandHighHz: Double
+    /// Short transients (potholes, bumps, kerbs, slab joints, tricks), kept apart from roughness.
+    public var events: [RoughnessEvent]
+    /// Events per minute of recording.
+    public var eventsPerMinute: Double
+    /// Events per 100 m, when the distance is known (a speed was given); nil otherwise.
+    public var eventsPer100m: Double?
+    /// Seconds covered by the 10 Hz series (windows × 0.1 s).
+    public var durationSeconds: Double
+    /// Ground speed the figures were normalised from (m/s), nil when unknown (no normalisation).
+    public var speed: Double?
+    /// Factor applied to every RMS for the speed normalisation (1 without a speed).
+    public var speedFactor: Double
+    /// Rate at which the values actually change (Hz); see `MotionQuality`.
+    public var effectiveRate: Double
+    /// Named problems with the input.
+    public var warnings: [MotionWarning]
+    /// True when a warning means the figures cannot be trusted: the robust class is then nil
+    /// ("not trusted"), never a smooth verdict.
+    public var degraded: Bool
 
     enum CodingKeys: String, CodingKey {
         case file
@@ -59,6 +80,43 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
         case stability = "stability_pct"
         case notes
         case series
+        case eventBandHighHz = "event_band_high_hz"
+        case events
+        case eventsPerMinute = "events_per_min"
+        case eventsPer100m = "events_per_100m"
+        case durationSeconds = "duration_s"
+        case speed = "speed_mps"
+        case speedFactor = "speed_factor"
+        case effectiveRate = "effective_rate_hz"
+        case warnings
+        case degraded
+    }
+
+    /// Encodes every key, nil ones as null (so `events_per_100m` is always present).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(sampleRate, forKey: .sampleRate)
+        try c.encode(bandLowHz, forKey: .bandLowHz)
+        try c.encode(bandHighHz, forKey: .bandHighHz)
+        try c.encode(sampleCount, forKey: .sampleCount)
+        try c.encode(secondsByClass, forKey: .secondsByClass)
+        try c.encode(impactSeconds, forKey: .impactSeconds)
+        try c.encode(robustRMS, forKey: .robustRMS)
+        try c.encode(robustClass, forKey: .robustClass)
+        try c.encode(stability, forKey: .stability)
+        try c.encode(notes, forKey: .notes)
+        try c.encode(series, forKey: .series)
+        try c.encode(eventBandHighHz, forKey: .eventBandHighHz)
+        try c.encode(events, forKey: .events)
+        try c.encode(eventsPerMinute, forKey: .eventsPerMinute)
+        try c.encode(eventsPer100m, forKey: .eventsPer100m)
+        try c.encode(durationSeconds, forKey: .durationSeconds)
+        try c.encode(speed, forKey: .speed)
+        try c.encode(speedFactor, forKey: .speedFactor)
+        try c.encode(effectiveRate, forKey: .effectiveRate)
+        try c.encode(warnings, forKey: .warnings)
+        try c.encode(degraded, forKey: .degraded)
     }
 
     /// Reads a motion file (CSV or NDJSON) and measures it.
@@ -66,9 +124,10 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
     ///   - path: the motion file.
     ///   - sampleRate: input rate in Hz; estimated from the timestamps when nil.
     ///   - units: units to assume if the file declares none.
+    ///   - speed: ground speed in m/s for the speed normalisation and events per 100 m; nil when unknown.
     /// - Throws: `MotionError` (file problems) or `RoughnessError` (rate unknown or too low),
     ///   each a one-line message naming the file.
-    public static func make(path: String, sampleRate: Double? = nil, units: MotionUnits? = nil) throws -> RoughnessReport {
+    public static func make(path: String, sampleRate: Double? = nil, units: MotionUnits? = nil, speed: Double? = nil) throws -> RoughnessReport {
         let reader = MotionReader(defaultUnits: units)
         // Pass 1 (cheap) only when the rate must be estimated: read the head of the file.
         var rate = sampleRate
@@ -88,16 +147,16 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
         do { engine = try RoughnessEngine(sampleRate: rate!) } catch let e as RoughnessError {
             throw RoughnessReportError(path: path, underlying: e)
         }
-        var builder = Builder(engine: engine)
+        var builder = Builder(engine: engine, speed: speed)
         let info = try reader.forEachSample(path: path) { builder.push($0) }
         return builder.finish(file: path, sampleCount: info.sampleCount)
     }
 
     /// Measures samples already in memory (g).
     /// - Throws: `RoughnessError` when the rate is unknown or too low.
-    public static func make(samples: [MotionSample], file: String = "-", sampleRate: Double? = nil) throws -> RoughnessReport {
+    public static func make(samples: [MotionSample], file: String = "-", sampleRate: Double? = nil, speed: Double? = nil) throws -> RoughnessReport {
         let engine = try RoughnessEngine(sampleRate: sampleRate ?? RoughnessEngine.estimateRate(samples))
-        var builder = Builder(engine: engine)
+        var builder = Builder(engine: engine, speed: speed)
         for s in samples { builder.push(s) }
         return builder.finish(file: file, sampleCount: samples.count)
     }
@@ -107,20 +166,35 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
     /// Streams samples into the engine and collects the report.
     struct Builder {
         var engine: RoughnessEngine
+        var quality: MotionQuality
+        let speed: Double?
         var smooth = SmoothnessEngine()
         var series: [Point] = []
         var windows: [RoughnessWindow] = []
+        var events: [RoughnessEvent] = []
 
-        init(engine: RoughnessEngine) { self.engine = engine }
+        init(engine: RoughnessEngine, speed: Double?) {
+            self.engine = engine
+            self.speed = speed
+            quality = MotionQuality(nominalRate: engine.sampleRate)
+        }
 
         mutating func push(_ s: MotionSample) {
-            guard let w = engine.push(s) else { return }
+            quality.push(s)
+            guard let raw = engine.push(s) else { return }
+            add(raw)
+        }
+
+        mutating func add(_ raw: RoughnessWindow) {
+            let w = raw.normalised(speed: speed)
+            if let e = w.event { events.append(e) }
             smooth.push(w)
             windows.append(w)
             series.append(Point(t: w.t, rms: w.rms, roughnessClass: w.roughnessClass.name, impact: w.isImpact))
         }
 
-        func finish(file: String, sampleCount: Int) -> RoughnessReport {
+        mutating func finish(file: String, sampleCount: Int) -> RoughnessReport {
+            if let last = engine.finish() { add(last) }
             var seconds: [String: Double] = [:]
             for c in RoughnessClass.allCases { seconds[c.name] = 0 }
             var impact = 0.0
@@ -129,16 +203,32 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
             }
             // Round away float dust (0.1 × n).
             for (k, v) in seconds { seconds[k] = (v * 10).rounded() / 10 }
+            let warnings = quality.warnings(rate: engine.sampleRate)
+            let degraded = warnings.contains { $0.degrades }
             let robust = RoughnessEngine.robustRMS(for: windows)
             var notes: [String] = []
             if engine.isBandLimited {
-                notes.append(String(format: "input at %.3g Hz: band limited to %.0f–%.0f Hz, reads low on fine texture", engine.sampleRate, engine.band.low, engine.band.high))
+                notes.append(String(format: "input at %.3g Hz: roughness band limited to %.0f–%.0f Hz and scaled ×%.2f from the ISO 8608 spectrum shape (an assumption); events see only %.0f–%.0f Hz", engine.sampleRate, engine.band.low, engine.band.high, engine.bands.limitCorrection, engine.bands.events.low, engine.bands.events.high))
+            }
+            if let v = speed {
+                notes.append(String(format: "RMS normalised from %.2f m/s to %.1f m/s (×%.2f, RMS ∝ v^%.1f)", v, RoughnessCalibration.referenceSpeed, RoughnessCalibration.speedFactor(speed: v), RoughnessCalibration.speedExponent))
             }
             if windows.isEmpty { notes.append("recording shorter than one 0.4 s window: no figures") }
-            return RoughnessReport(file: file, sampleRate: engine.sampleRate, bandLowHz: engine.band.low, bandHighHz: engine.band.high,
+            if degraded { notes.append("degraded input: roughness class not trusted (\(warnings.filter(\.degrades).map(\.code).joined(separator: ", ")))") }
+            // Duration covered: every published window stands for 0.1 s, plus the first window's 0.3 s lead.
+            let duration = windows.isEmpty ? 0 : Double(windows.count) * RoughnessEngine.publishInterval + (RoughnessEngine.windowSeconds - RoughnessEngine.publishInterval)
+            let perMin = duration > 0 ? Double(events.count) / duration * 60 : 0
+            var per100: Double?
+            if let v = speed, v.isFinite, v > 0, duration > 0 { per100 = Double(events.count) / (v * duration) * 100 }
+            let rate = engine.sampleRate
+            return RoughnessReport(file: file, sampleRate: rate, bandLowHz: engine.band.low, bandHighHz: engine.band.high,
                                    sampleCount: sampleCount, secondsByClass: seconds, impactSeconds: (impact * 10).rounded() / 10,
-                                   robustRMS: robust, robustClass: robust.map { RoughnessClass(rms: $0).name },
-                                   stability: smooth.stability, notes: notes, series: series)
+                                   robustRMS: degraded ? nil : robust, robustClass: degraded ? nil : robust.map { RoughnessClass(rms: $0).name },
+                                   stability: smooth.stability, notes: notes, series: series,
+                                   eventBandHighHz: engine.bands.events.high, events: events, eventsPerMinute: perMin,
+                                   eventsPer100m: per100, durationSeconds: duration, speed: speed,
+                                   speedFactor: RoughnessCalibration.speedFactor(speed: speed),
+                                   effectiveRate: quality.effectiveRate(rate: rate), warnings: warnings, degraded: degraded)
         }
     }
 
@@ -155,12 +245,18 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
         var out = ""
         out += "file: \(file)\n"
         out += String(format: "samples: %d at %.4g Hz, band %.0f–%.0f Hz\n", sampleCount, sampleRate, bandLowHz, bandHighHz)
+        out += String(format: "effective rate: %.4g Hz, event band %.0f–%.0f Hz\n", effectiveRate, bandLowHz, eventBandHighHz)
+        for w in warnings { out += "warning: \(w.code): \(w.message)\n" }
         for n in notes { out += "note: \(n)\n" }
         if let r = robustRMS, let c = robustClass {
             out += String(format: "robust roughness: %.3f g", r) + " (\(c))\n"
+        } else if degraded {
+            out += "robust roughness: not trusted (degraded input)\n"
         } else {
             out += "robust roughness: no evidence\n"
         }
+        out += String(format: "events: %d (%.1f per min", events.count, eventsPerMinute)
+            + (eventsPer100m.map { String(format: ", %.1f per 100 m", $0) } ?? "") + ")\n"
         out += String(format: "stability: %.0f %%\n", stability)
         out += "seconds by class:\n"
         let total = secondsByClass.values.reduce(0, +) + impactSeconds
@@ -172,6 +268,7 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
         }
         out += "  impact " + String(format: "%8.1f s", impactSeconds) + "\n"
         if includeSeries {
+            for e in events { out += String(format: "event %.2f s peak %.2f g (×%.1f baseline)\n", e.t, e.peak, e.ratio) }
             out += "t_s,rms_g,class,impact\n"
             for p in series {
                 out += String(format: "%.1f,%.4f,", p.t, p.rms) + p.roughnessClass + (p.impact ? ",impact" : ",") + "\n"

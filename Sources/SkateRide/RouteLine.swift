@@ -26,6 +26,8 @@ public struct RouteLine: Sendable {
     /// Cumulative start of each path leg (metres) and its edge, for edge lookups.
     let legStart: [Double]
     let legEdge: [Int]
+    let legStartOffset: [Double]
+    let legReversed: [Bool]
     /// Profile distance (m) and cumulative seconds from the start at that distance.
     let profileS: [Double]
     let profileT: [Double]
@@ -61,8 +63,12 @@ public struct RouteLine: Sendable {
         length = plan.distance
         var ls: [Double] = [], le: [Int] = []
         var acc = 0.0
-        for leg in plan.path.legs { ls.append(acc); le.append(leg.edge); acc += leg.length }
-        legStart = ls; legEdge = le
+        var lo: [Double] = [], lr: [Bool] = []
+        for leg in plan.path.legs {
+            ls.append(acc); le.append(leg.edge); acc += leg.length
+            lo.append(leg.startOffset); lr.append(leg.reversed)
+        }
+        legStart = ls; legEdge = le; legStartOffset = lo; legReversed = lr
         var ps: [Double] = [], pt: [Double] = [], pe: [Double] = []
         var t = 0.0
         for (i, p) in plan.profile.enumerated() {
@@ -106,13 +112,26 @@ public struct RouteLine: Sendable {
 
     /// The map edge under route distance `s` metres, or nil for a plan without legs.
     public func edge(atDistance s: Double) -> Int? {
+        guard let k = legIndex(atDistance: s) else { return nil }
+        return legEdge[k]
+    }
+
+    /// The map edge under route distance `s` metres and the offset along it from its `edgeFrom`
+    /// node (metres), or nil for a plan without legs.
+    public func edgeOffset(atDistance s: Double) -> (edge: Int, offset: Double)? {
+        guard let k = legIndex(atDistance: s) else { return nil }
+        let into = max(0, s - legStart[k])
+        return (legEdge[k], max(0, legReversed[k] ? legStartOffset[k] - into : legStartOffset[k] + into))
+    }
+
+    private func legIndex(atDistance s: Double) -> Int? {
         guard !legStart.isEmpty else { return nil }
         var lo = 0, hi = legStart.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if legStart[mid] <= s { lo = mid } else { hi = mid - 1 }
         }
-        return legEdge[lo]
+        return lo
     }
 
     /// Planned seconds from the start to route distance `s` (speed profile), interpolated.

@@ -22,10 +22,21 @@ extension SkateStore {
     public func disagreements(for map: SkateMap, now: Date) throws -> [SurfaceDisagreement] {
         let surfaces = try allSurfaces(now: now)
         guard !surfaces.isEmpty else { return [] }
+        var measured: [EdgeKey: EdgeObservation] = [:]
+        for (key, s) in surfaces { if let m = s.measured { measured[key] = m } }
+        return SurfaceDisagreement.find(measured: measured, map: map)
+    }
+}
+
+extension SurfaceDisagreement {
+    /// Edges of `map` whose measured roughness contradicts their tags, ordered by edge index:
+    /// the store's figures or a fresh ride log's alike.
+    public static func find(measured: [EdgeKey: EdgeObservation], map: SkateMap) -> [SurfaceDisagreement] {
+        guard !measured.isEmpty else { return [] }
         let index = EdgeKey.index(of: map)
         var out: [SurfaceDisagreement] = []
-        for (key, s) in surfaces {
-            guard let m = s.measured, let edges = index[key] else { continue }
+        for (key, m) in measured {
+            guard let edges = index[key] else { continue }
             for e in edges {
                 let surface = map.surface(ofEdge: e), smoothness = map.smoothness(ofEdge: e)
                 guard let implied = TagImpliedRoughness.implied(surface: surface, smoothness: smoothness),

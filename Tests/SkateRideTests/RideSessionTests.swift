@@ -62,16 +62,21 @@ struct RideSessionTests {
         let path = dir.appendingPathComponent("r.ndjson").path
         let rec = try RideRecorder(path: path, header: RideLogHeader(rideId: "r1", map: "Monaco", mode: "smoothest", startEpoch: 1_777_629_600))
         var text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text == "{\"map\":\"Monaco\",\"mode\":\"smoothest\",\"ride_id\":\"r1\",\"schema\":1,\"start\":\"2026-05-01T10:00:00Z\",\"start_epoch\":1777629600}\n")
+        #expect(text.hasPrefix("{\"fields\":[\"class\",\"edge\",\"from_node\",\"lat\",\"lon\",\"matched\",\"off\",\"offset_m\",\"rms\",\"speed\",\"stab\",\"step\",\"t\",\"to_node\",\"way\"],\"map\":\"Monaco\",\"mode\":\"smoothest\",\"ride_id\":\"r1\",\"schema\":2,\"start\":\"2026-05-01T10:00:00Z\",\"start_epoch\":1777629600,\"units\":{"))
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let units = try #require(header["units"] as? [String: String])
+        #expect(units["speed"] == "m/s" && units["rms"] == "g" && units["offset_m"] == "m" && units["t"] == "s")
+        #expect(text.split(separator: "\n").count == 1)
         var st = RideState()
         st.position = Coordinate(lat: 43.7384, lon: 7.4246)
         st.speed = 5.2; st.rms = 0.08; st.roughnessClass = .okay; st.step = 12; st.matched = true
+        st.matchedEdge = MatchedEdge(edge: 7, wayId: 4_097_656_123, fromNode: 11, toNode: 12, offset: 4.25)
         for k in 1...15 { rec.sample(t: Double(k) / 10, state: st) }
         // 1.5 s of ride time: everything up to the 1 s flush is on disk before stop.
         text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n")
         #expect(lines.count >= 11)
-        #expect(lines[1] == "{\"class\":\"okay\",\"lat\":43.738400,\"lon\":7.424600,\"matched\":true,\"off\":false,\"rms\":0.080,\"speed\":5.20,\"stab\":100,\"step\":12,\"t\":0.1}")
+        #expect(lines[1] == "{\"class\":\"okay\",\"edge\":7,\"from_node\":11,\"lat\":43.738400,\"lon\":7.424600,\"matched\":true,\"off\":false,\"offset_m\":4.3,\"rms\":0.080,\"speed\":5.20,\"stab\":100,\"step\":12,\"t\":0.1,\"to_node\":12,\"way\":4097656123}")
         for l in lines.dropFirst() { _ = try JSONSerialization.jsonObject(with: Data(l.utf8)) }
         rec.event(.cue(Cue(t: 1.5, kind: .turn, step: 3, distance: 40, text: "Turn left in 40 m")))
         rec.stop()

@@ -115,8 +115,13 @@ import SkateTestSupport
         #expect(abs(robust - cleanRobust) < 0.005, "robust \(robust) vs clean \(cleanRobust)")
         #expect(RoughnessClass(rms: naive) == .crusty, "naive \(naive)")
         #expect(naive > 4 * robust)
-        // Each spliced trick produced flagged impact windows; the clean roll produced none.
-        #expect(clean.filter(\.isImpact).isEmpty)
+        // Each spliced trick produced flagged impact windows and events; the clean roll produced none.
+        #expect(clean.filter(\.isImpact).isEmpty && clean.compactMap(\.event).isEmpty)
+        let events = w.compactMap(\.event)
+        for k in 0..<picks.count {
+            let t0 = Double(300 + k * 700) / 100
+            #expect(events.contains { $0.t >= t0 && $0.t <= t0 + 0.82 }, "trick \(k): no event")
+        }
         for k in 0..<picks.count {
             let t0 = Double(300 + k * 700) / 100, t1 = t0 + 0.82
             #expect(w.contains { $0.isImpact && $0.t > t0 && $0.t < t1 + 0.4 }, "trick \(k)")

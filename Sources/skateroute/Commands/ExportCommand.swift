@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SkateCore
+import SkateRide
 import SkateStore
 
 /// `skateroute export …`: data for others (mappers).
@@ -16,17 +17,46 @@ struct ExportCommand: ParsableCommand {
 struct ExportDisagreementsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "disagreements",
-        abstract: "GeoJSON of edges whose measured roughness contradicts their OSM smoothness/surface tags."
+        abstract: "GeoJSON of edges whose measured roughness contradicts their OSM smoothness/surface tags.",
+        discussion: """
+        From the store (what --learn rides wrote), or with --ride-log FILE (repeatable) from fresh \
+        ride logs (schema 2): each edge's passes are combined by their median RMS, keyed by OSM way \
+        and end nodes so a rebuilt map still finds them.
+        """
     )
     @Option(help: "Write to this file instead of stdout.") var output: String?
+    @Option(name: .customLong("ride-log"), help: "A ride log (NDJSON) to read measured roughness from instead of the store; repeatable.") var rideLogs: [String] = []
     @OptionGroup var store: StoreOptions
     @OptionGroup var mapOption: MapOption
 
     func run() throws {
-        let now = try store.instant()
         let map = try mapOption.load()
-        let db = try store.open()
-        let items = try CLIParse.store { try db.disagreements(for: map, now: now) }
+        let items: [SurfaceDisagreement]
+        if rideLogs.isEmpty {
+            let now = try store.instant()
+            let db = try store.open()
+            items = try CLIParse.store { try db.disagreements(for: map, now: now) }
+        } else {
+            var passes: [EdgeKey: [Double]] = [:]
+            for path in rideLogs {
+                do {
+                    for p in try RideLogReader.edgePasses(path: path).passes {
+                        guard let r = p.rms else { continue }
+                        passes[EdgeKey(wayId: p.wayId, fromNode: p.fromNode, toNode: p.toNode), default: []].append(r)
+                    }
+                } catch {
+                    throw fail(Sanitize.line("\(error)"))
+                }
+            }
+            var measured: [EdgeKey: EdgeObservation] = [:]
+            for (k, v) in passes {
+                let s = v.sorted()
+                let median = s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+                measured[k] = EdgeObservation(rms: median, source: .measured, freshness: 1, count: s.count)
+            }
+            items = SurfaceDisagreement.find(measured: measured, map: map)
+            printError("\(passes.count) measured edge(s) in \(rideLogs.count) ride log(s)")
+        }
         let text = StoreExports.disagreementsGeoJSON(items, map: map).text(pretty: true) + "\n"
         if let path = output {
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {

@@ -12,6 +12,9 @@ struct RideCommand: ParsableCommand {
         commandName: "ride",
         abstract: "Replay a ride (a ride folder with ride.json, or a GPX file) headless and summarise it.",
         discussion: """
+        GPS fixes implying more than --max-speed (60 km/h) are dropped, start-up jumps too; the \
+        summary counts them. --json lists per-edge measured roughness and event counts. The log \
+        (schema 2) carries the matched edge (OSM way, end nodes, offset) of every sample. \
         The route: --plan FILE (a plan JSON or GPX), --to TEXT (from the ride's first fix), the ride \
         folder's plan.json, or else the ride's own first fix to its last. A ride outside the map \
         replays as a free ride (no plan, no cues). The log goes to --log or \
@@ -34,6 +37,7 @@ struct RideCommand: ParsableCommand {
     @Option(help: "Data folder of the store (hazards for cues; default $XDG_DATA_HOME/skateroute).") var dataDir: String?
     @Flag(help: "Ignore the hazard and surface store.") var noStore = false
     @Flag(help: "Learn: write the roughness measured on each edge to the store, so the next plan uses it.") var learn = false
+    @Option(help: "GPS sanity: drop fixes implying more than this speed in km/h (default 60).") var maxSpeed: Double = RideSession.defaultMaxFixSpeed * 3.6
 
     /// A ride whose first fix is farther than this (m) outside the map's box is a free ride.
     static let mapMargin: Double = 500
@@ -47,6 +51,7 @@ struct RideCommand: ParsableCommand {
             return
         }
         if ride.isEmpty { throw fail("give a ride folder, ride.json or GPX file to replay") }
+        guard maxSpeed.isFinite, maxSpeed >= 5, maxSpeed <= 1000 else { throw fail("--max-speed must be between 5 and 1000 km/h, got \(maxSpeed)") }
         if plan != nil && to != nil { throw fail("give either --plan or --to, not both") }
         if speed != "max" {
             guard let f = Double(speed), f >= PacedClock.minSpeed, f <= PacedClock.maxSpeed else {
@@ -147,6 +152,7 @@ struct RideCommand: ParsableCommand {
             }
         }
         let session = RideSession(plan: routePlan, planner: planner, knowledge: knowledge, clock: VirtualClock(), sink: sink, recorder: recorder)
+        session.maxFixSpeed = maxSpeed / 3.6
         if onMap, let pl = planner {
             // Match the whole trace first (HMM) so measured roughness lands on the edges really ridden.
             session.traceMatch = TraceMatcher(map: pl.map).match(source.fixes)

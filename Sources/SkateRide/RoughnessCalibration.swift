@@ -1,0 +1,68 @@
+import Foundation
+import SkateCore
+
+/// Every fitted number of the roughness engine in one place, each with the data it was fitted on.
+/// Reproduce the event figures with
+/// `skateroute roughness --evaluate ../shared/data/motion/escooter-sidewalk-street-techiepizza2020`.
+public enum RoughnessCalibration {
+    // MARK: Classes (sustained roughness, RMS of the 4–40 Hz band on the 10 Hz grid)
+
+    /// Butter / okay boundary (g), `RoughnessClass.butterMax`. Fitted on the ISO 8608 synthetic
+    /// classes at 4 m/s (class A reads 0.04 g by the board-transmissibility calibration, class B
+    /// 0.08 g): halfway in ratio between A and B. Checked on the e-scooter set: every standing
+    /// window reads far below it (median 0.002 g).
+    public static let butterMax = RoughnessClass.butterMax
+    /// Okay / meh boundary (g), `RoughnessClass.okayMax`: between ISO B (0.08 g) and C (0.16 g).
+    public static let okayMax = RoughnessClass.okayMax
+    /// Meh / crusty boundary (g), `RoughnessClass.mehMax`: between ISO C (0.16 g) and D (0.32 g).
+    /// The e-scooter's asphalt and concrete both read above it (medians ≈ 0.2 g at an unknown
+    /// speed and mount): on that vehicle the RMS level does not separate the two surfaces
+    /// (AUC ≈ 0.5), the event rate does.
+    public static let mehMax = RoughnessClass.mehMax
+
+    // MARK: Speed normalisation
+
+    /// Speed (m/s) every roughness figure is normalised to when the speed is known: the middle
+    /// of the 3–5 m/s skating range, the same reference as the ISO 8608 calibration.
+    public static let referenceSpeed: Double = ISO8608.referenceSpeed
+    /// Exponent of the speed model RMS ∝ v^0.5. Source: ISO 8608's road PSD with waviness w = 2
+    /// gives a wheel acceleration PSD of (2πf)⁴·Gd(n0)·n0²·(f/v)⁻²/v ∝ f²·v at a fixed temporal
+    /// frequency, so the RMS in a fixed band grows as √v (the synthesiser obeys the same law).
+    public static let speedExponent: Double = 0.5
+    /// Below this speed (m/s) the rider is walking or stopped: no normalisation (the factor
+    /// would explode and the vibration is not rolling vibration).
+    public static let minimumNormalisingSpeed: Double = 1.0
+    /// Speeds are clamped to this range (m/s) before normalising: 1.5 m/s is a slow roll, 10 m/s
+    /// a fast downhill; the factor stays within 0.63–1.63.
+    public static let normalisingSpeedRange: ClosedRange<Double> = 1.5...10
+
+    /// Factor (vref / v)^0.5 that brings an RMS measured at `speed` (m/s) to the reference speed;
+    /// 1 when the speed is unknown, not finite or below `minimumNormalisingSpeed`.
+    public static func speedFactor(speed: Double?) -> Double {
+        guard let v = speed, v.isFinite, v >= minimumNormalisingSpeed else { return 1 }
+        let c = min(max(v, normalisingSpeedRange.lowerBound), normalisingSpeedRange.upperBound)
+        return pow(referenceSpeed / c, speedExponent)
+    }
+
+    // MARK: Events (short transients in the 4–80 Hz band)
+
+    /// A 0.1 s block is an event when its peak is at least this (g). Fitted on the e-scooter set
+    /// (200 Hz, 4–80 Hz band, `roughness --evaluate`): 0.9 g keeps all 83 standing windows free
+    /// of events (the largest standing transient peaks at 0.88 g) while slab joints clear it
+    /// easily; sidewalk/street AUC 0.89 (0.8 g: 0.91 but one standing event; 1.0 g: 0.87).
+    /// Correa tricks spliced into rolling all clear it (pops 1.0–2.0 g, landings 3–10 g).
+    public static let eventMinimumPeak: Double = 0.9
+    /// …and at least this many times the running baseline (median event-band RMS of the last
+    /// 3 s). Fitted on the e-scooter set with the 0.9 g floor: sidewalk/street AUC 0.89 at 4.5
+    /// (4: 0.87, 5: 0.89 but street reads 0 events/min in most windows); Gaussian rolling noise
+    /// (crest ≈ 3 over a block) essentially never reaches 4.5.
+    public static let eventBaselineRatio: Double = 4.5
+    /// One transient is one event: a second one within this many seconds (s) belongs to it
+    /// (the deck rings for 0.1–0.2 s after a hit; a trick's pop and landing are ~0.4 s apart,
+    /// and slabs of ≥ 1.2 m ridden at ≤ 4 m/s put joints ≥ 0.3 s apart).
+    public static let eventRefractory: Double = 0.3
+    /// Windows of the baseline needed before any event can be called (0.5 s of rolling).
+    public static let eventBaselineMinimumWindows = 5
+    /// Windows in the running baseline (3 s at 10 Hz): longer than any trick's loud stretch.
+    public static let eventBaselineWindows = 30
+}
