@@ -31,6 +31,30 @@ public enum PlanFormats {
         ])
     }
 
+    /// A step's JSON with its legality, stairs and lift facts: `legality` (`ok|penalised|forbidden`,
+    /// with `legality_reason` when not ok), `walk_m` and `step_count` (stairs), `connector`
+    /// (`{kind: lift|escalator, name, seconds}` or null).
+    static func fullStepJSON(_ s: RouteStep) -> JSONText {
+        guard case .object(var d) = stepJSON(s) else { return stepJSON(s) }
+        let c = s.context
+        d["legality"] = .string(c.legality.name)
+        if c.legality != .ok { d["legality_reason"] = .string(c.accessReason.explanation) }
+        d["forbidden_m"] = n(c.forbiddenMetres)
+        d["walk_m"] = n(c.walkMetres)
+        if c.stepCount > 0 { d["step_count"] = .number(Double(c.stepCount)) }
+        d["connector"] = c.connector.map { .object(["kind": .string($0.kind.rawValue), "name": .string($0.name), "seconds": n($0.seconds)]) } ?? .null
+        return .object(d)
+    }
+
+    /// The plan's legality facts: `legal`, the `forbidden` stretches, stairs walked and lifts taken.
+    static func legalityJSON(_ p: RoutePlan) -> [String: JSONText] {
+        ["legal": .bool(p.legal),
+         "forbidden": .array(p.forbidden.map {
+             .object(["start_m": n($0.start), "length_m": n($0.length), "name": .string($0.name), "reason": .string($0.reason.explanation)])
+         }),
+         "walk_m": n(p.walkMetres), "lifts_used": .number(Double(p.liftsUsed)), "escalators_used": .number(Double(p.escalatorsUsed))]
+    }
+
     static func coordinates(_ g: [Coordinate]) -> JSONText {
         .array(g.map { .array([n($0.lon, 6), n($0.lat, 6)]) })
     }
@@ -47,7 +71,7 @@ public enum PlanFormats {
             "braking_zones": .array(p.brakingZones.map {
                 .object(["start_m": n($0.start), "end_m": n($0.end), "level": .string($0.level.name), "grade_pct": n($0.gradePct)])
             }),
-            "steps": .array(p.steps.map(stepJSON)),
+            "steps": .array(p.steps.map(fullStepJSON)),
             "geometry": coordinates(p.geometry),
             "metres_by_class": .object(Dictionary(uniqueKeysWithValues: RoughnessClass.allCases.map { ($0.name, n(p.metresByClass[$0])) })),
             "longest_crusty_m": n(p.longestCrustyRun),
@@ -56,6 +80,7 @@ public enum PlanFormats {
         if let a = p.startSnap, let b = p.endSnap {
             d["snap"] = .object(["from_m": n(a.distance), "to_m": n(b.distance)])
         }
+        d.merge(legalityJSON(p)) { a, _ in a }
         if includeAlternatives { d["alternatives"] = .array(p.alternatives.map { planJSON($0, includeAlternatives: false) }) }
         return .object(d)
     }
@@ -92,8 +117,17 @@ public enum PlanFormats {
             var marks: [String] = []
             if c.braking == .braking { marks.append("BRAKE") } else if c.braking == .caution { marks.append("caution") }
             if c.tooFast { marks.append("too fast") }
-            if c.walk { marks.append("walk") }
+            if c.walkMetres > 0 {
+                marks.append("walk: \(f(c.walkMetres, 0)) m of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) steps)" : ""))
+            }
+            if c.legality == .forbidden { marks.append("FORBIDDEN: " + c.accessReason.explanation) }
+            else if c.legality == .penalised { marks.append("avoid: " + c.accessReason.explanation) }
             if c.hazardScore > 0 { marks.append("hazards " + f(c.hazardScore, 1)) }
+            if let lift = c.connector {
+                out += FixedDecimal.padLeft(String(s.index + 1), 3) + "  \(s.maneuver.arrow) \(s.instruction) — "
+                    + "\(f(lift.seconds, 0)) s wait and ride\n"
+                continue
+            }
             let dist = km(c.distance)
             out += FixedDecimal.padLeft(String(s.index + 1), 3) + "  \(s.maneuver.arrow) \(s.instruction) — \(dist), \(sf(c.gradePct, 1)) %, "
                 + c.roughnessClass.name + bracketed(marks) + "\n"
@@ -175,7 +209,7 @@ public enum PlanFormats {
             features.append(.object([
                 "type": .string("Feature"),
                 "geometry": .object(["type": .string("LineString"), "coordinates": coordinates(st.geometry)]),
-                "properties": stepJSON(st),
+                "properties": fullStepJSON(st),
             ]))
         }
         let obj: JSONText = .object(["type": .string("FeatureCollection"), "features": .array(features),
