@@ -139,7 +139,9 @@ public struct SkateCosting: Costing {
         if f.contains(.steps) {
             // Walked: the walking time, the penalty per metre (the dismount is a transition cost).
             let share = f.contains(.stepsRamp) ? StairsCost.rampShare : 1
-            let cost = secs * w.distance + share * StairsCost.secondsPerMetre * len
+            let flight = StairsCost.flightMetres(length: len, stepCount: map.stepCount(ofEdge: e))
+            let walk = len > 0 ? secs * flight / len : secs
+            let cost = walk * w.distance + share * StairsCost.secondsPerMetre * flight
                 + table.climb(e, reversed: rev) * w.climbSecondsPerMetre + AccessModel.forbiddenSurcharge(access, length: len)
             return (cost, secs)
         }

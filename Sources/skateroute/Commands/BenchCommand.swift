@@ -18,12 +18,21 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seed for the random pairs.") var seed: UInt64 = 42
     @Option(help: "Repetitions for import and load timings (the median is printed).") var repeats: Int = 5
     @Flag(help: "Skip the Heidelberg figures (slow in debug builds).") var noHeidelberg = false
+    @Option(help: "Seeded Monaco pairs for the legal-lines figures (0 = skip).") var legalPairs: Int = 30
+    @Option(help: "Seed for the legal-lines pairs.") var legalSeed: UInt64 = 12
+    @Flag(help: "Print only the legal-lines figures.") var legalOnly = false
+    @Flag(help: "List each legal-lines route that walks stairs or uses a forbidden way.") var legalVerbose = false
     @Option(help: "Alternating whole-process runs of `skateroute plan` and Debian's routino-router on the same Monaco pair (0 = skip).") var peerRuns: Int = 50
 
     func run() throws {
         #if DEBUG
         print("note: this is a debug build; figures are only meaningful from `swift build -c release`")
         #endif
+        if legalPairs > 0 {
+            let m = try MapFormat.load(path: BundledMaps.defaultMapPath())
+            LegalityBenchmark(map: m, pairs: legalPairs, seed: legalSeed, verbose: legalVerbose).run()
+            if legalOnly { return }
+        }
         let dataDir = data ?? "../shared/data"
         let monacoPBF = dataDir + "/maps/monaco-geofabrik-2026/monaco-latest.osm.pbf"
         let monacoDEM = dataDir + "/dem/N43E007-monaco/N43E007.pyhgtmap.hgt"
