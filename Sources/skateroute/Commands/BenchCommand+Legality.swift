@@ -67,10 +67,13 @@ struct LegalityBenchmark {
         for mode in RideMode.allCases {
             var b = Tally(), n = Tally()
             for (x, y) in od {
-                if let p = try? before.plan(from: x, to: y, mode: mode) { b.add(p, map: map) } else { b.failures += 1 }
+                if let p = try? before.plan(from: x, to: y, mode: mode) {
+                    b.add(p, map: map)
+                    if verbose { describe(p, from: x, to: y, label: "before") }
+                } else { b.failures += 1 }
                 if let p = try? now.plan(from: x, to: y, mode: mode) {
                     n.add(p, map: map)
-                    if verbose { describe(p, from: x, to: y) }
+                    if verbose { describe(p, from: x, to: y, label: "now") }
                 } else { n.failures += 1 }
             }
             print("  \(mode.rawValue):")
@@ -83,17 +86,18 @@ struct LegalityBenchmark {
                      sumBefore.distance > 0 ? sumNow.distance / sumBefore.distance : 0))
     }
 
-    func describe(_ p: RoutePlan, from x: Coordinate, to y: Coordinate) {
+    func describe(_ p: RoutePlan, from x: Coordinate, to y: Coordinate, label: String) {
         var parts: [String] = []
         for leg in p.path.legs {
             let f = map.flags(ofEdge: leg.edge)
             if f.contains(.steps) || AccessModel.decision(of: f).accessClass == .forbidden {
                 let c = map.coordinate(ofNode: Int(map.edgeFrom[leg.edge]))
-                parts.append(String(format: "%@ %.0f m way %lld at %.5f,%.5f", f.contains(.steps) ? "steps" : "forbidden", leg.length, map.edgeWayId[leg.edge], c.lat, c.lon))
+                parts.append(String(format: "%@ %.0f m way %lld at %.5f,%.5f", f.contains(.steps) ? "steps" : "forbidden", leg.length, map.edgeWayId[leg.edge], c.lat, c.lon)
+                             + (map.name(ofEdge: leg.edge).isEmpty ? "" : " (\(map.name(ofEdge: leg.edge)))"))
             }
         }
         guard !parts.isEmpty else { return }
-        print(String(format: "      %.5f,%.5f → %.5f,%.5f (%.0f m): ", x.lat, x.lon, y.lat, y.lon, p.distance) + parts.joined(separator: "; "))
+        print(String(format: "      %@ %.5f,%.5f → %.5f,%.5f (%.0f m): ", label, x.lat, x.lon, y.lat, y.lon, p.distance) + parts.joined(separator: "; "))
     }
 
     /// Routing time (ms) per plan with the access model, all modes, on the same pairs: p50 / p90.
