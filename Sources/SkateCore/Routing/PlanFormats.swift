@@ -139,6 +139,16 @@ public enum PlanFormats {
         return out
     }
 
+    /// The legality, stairs and lift facts of a step in words, for the TUI's step list
+    /// ("walk: 50 m of stairs (30 steps)", "FORBIDDEN: road tunnel…"); "" when there are none.
+    public static func accessNote(_ c: StepContext) -> String {
+        var parts: [String] = []
+        if c.walkMetres > 0 { parts.append("walk: \(f(c.walkMetres, 0)) m of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) steps)" : "")) }
+        if c.legality == .forbidden { parts.append("FORBIDDEN: " + c.accessReason.explanation) }
+        if let lift = c.connector { parts.append("\(f(lift.seconds, 0)) s wait and ride") }
+        return parts.joined(separator: ", ")
+    }
+
     /// " [a, b]" or "" (a loop rather than `joined`, which costs a generic set-up in a fresh process).
     static func bracketed(_ marks: [String]) -> String {
         guard !marks.isEmpty else { return "" }
