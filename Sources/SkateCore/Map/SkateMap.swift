@@ -186,10 +186,10 @@ public struct SkateMap: Sendable {
         adjacency[Int(adjStart[n])..<Int(adjStart[n + 1])]
     }
 
-    /// Whether a skater can ride the edge at all (steps are walkable but never ridden).
+    /// Whether a skater can ride the edge at all (steps are walkable but never ridden; lifts and
+    /// escalators carry the rider standing).
     public func isRideable(edge e: Int) -> Bool {
-        let f = flags(ofEdge: e)
-        return !f.contains(.steps)
+        flags(ofEdge: e).isDisjoint(with: [.steps, .connector])
     }
 
     /// Bounding box of all graph geometry.
