@@ -4,7 +4,8 @@ import SkateTestSupport
 import Testing
 
 /// Legal lines on the bundled, real Monaco map: pairs whose routes ran through Avenue d'Ostende
-/// (foot=no) or the Fontvieille road tunnels under the rules before the access model now ride
+/// (foot=no), the Fontvieille road tunnels or Larvotto's foot=no Avenue Princesse Grace under the
+/// rules before the access model now ride
 /// legal ways only; the public lift at Place des Moulins is usable.
 @Suite struct MonacoLegalTests {
     static let map: SkateMap? = try? MapFormat.load(path: TestData.bundledMonaco)
@@ -16,6 +17,7 @@ import Testing
         (Coordinate(lat: 43.73267, lon: 7.41827), Coordinate(lat: 43.74429, lon: 7.42900), "Avenue d'Ostende"),
         (Coordinate(lat: 43.73969, lon: 7.42523), Coordinate(lat: 43.72592, lon: 7.41898), "Tunnel Pont Cadre"),
         (Coordinate(lat: 43.75317, lon: 7.43955), Coordinate(lat: 43.72829, lon: 7.41206), "Tunnel du Millenium"),
+        (Coordinate(lat: 43.75156, lon: 7.44183), Coordinate(lat: 43.73718, lon: 7.41725), "Avenue Princesse Grace"),  // Larvotto
     ]
 
     func forbiddenNames(_ p: RoutePlan, map: SkateMap) -> (metres: Double, names: Set<String>) {
