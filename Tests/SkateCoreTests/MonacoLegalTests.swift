@@ -5,8 +5,8 @@ import Testing
 
 /// Legal lines on the bundled, real Monaco map: pairs whose routes ran through Avenue d'Ostende
 /// (foot=no), the Fontvieille road tunnels or Larvotto's foot=no Avenue Princesse Grace under the
-/// rules before the access model now ride
-/// legal ways only; the public lift at Place des Moulins is usable.
+/// rules before the access model now ride legal ways only; the public lift at Place des Moulins
+/// is usable.
 @Suite struct MonacoLegalTests {
     static let map: SkateMap? = try? MapFormat.load(path: TestData.bundledMonaco)
 
