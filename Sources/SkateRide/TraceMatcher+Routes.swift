@@ -80,7 +80,10 @@ struct TraceRouteSearch {
                 let edge = Int(entry >> 1)
                 let reversed = entry & 1 == 1
                 let next = Int(reversed ? map.edgeFrom[edge] : map.edgeTo[edge])
-                relax(next, d + Double(map.edgeLength[edge]), entry)
+                // A lift or escalator counts at least `liftHopMetres`: its 0 m would let the
+                // match hop between floors at every fix near the shaft.
+                let len = Double(map.edgeLength[edge])
+                relax(next, d + (map.flags(ofEdge: edge).contains(.connector) ? max(len, TraceMatcher.liftHopMetres) : len), entry)
             }
         }
     }

@@ -156,6 +156,13 @@ public struct TraceMatcher: Sendable {
     /// follows ("successive matches are linked by simple routes"; Valhalla's Meili has a turn
     /// penalty factor for the same reason).
     public static let defaultTurnCost: Double = 6
+    /// Log units a candidate on a way a skater may not use (`AccessModel` forbidden: foot=no
+    /// roads, road tunnels…) starts behind: as much as a fix 8 m off its way at σ_z = 4.07 m.
+    /// Riders keep to the pavement beside such roads, closer than GPS can tell apart.
+    public static let forbiddenWayPrior: Double = 2
+    /// Metres a lift or escalator counts for in the route search between fixes: changing floors
+    /// between two fixes is as unlikely as 20 m of unexplained travel (≈ 7 log units at β = 3 m).
+    public static let liftHopMetres: Double = 20
     /// Partial legs shorter than this (metres) at either end of a route do not make a turn: a
     /// candidate on a junction node sits on every edge there at offset ~0.
     static let minTurnLeg: Double = 1
@@ -277,6 +284,7 @@ public struct TraceMatcher: Sendable {
             var top = -Double.infinity
             for q in 0..<count where curScore[q] > -.infinity {
                 curScore[q] += emission(cands[start + q].distance)
+                if AccessModel.decision(of: map.flags(ofEdge: cands[start + q].edge)).accessClass == .forbidden { curScore[q] -= Self.forbiddenWayPrior }
                 top = max(top, curScore[q])
             }
             prevScore = Array(curScore[0..<count])
@@ -304,7 +312,8 @@ public struct TraceMatcher: Sendable {
             let gc = Geo.distance(fixes[steps[s - 1].fix].coordinate, fixes[steps[s].fix].coordinate)
             let limit = p.routeLimitFactor * gc + p.routeLimitSlack
             search.run(from: a, targets: [Int(map.edgeFrom[b.edge]), Int(map.edgeTo[b.edge])], limit: limit)
-            for leg in search.legs(from: a, to: b) where leg.length >= Self.minLegLength {
+            // A lift is 0 m long but joins two floors: it stays in the path.
+            for leg in search.legs(from: a, to: b) where leg.length >= Self.minLegLength || map.flags(ofEdge: leg.edge).contains(.connector) {
                 total += leg.length
                 if let last = path.last, path.count > (chainStarts.last ?? 0), last.edge == leg.edge,
                    last.reversed == leg.reversed, abs(last.endOffset - leg.startOffset) < 1e-6 {
@@ -348,6 +357,8 @@ public struct TraceMatcher: Sendable {
                           let (placed, _) = place(snap.point, path: path, legEnds: legEnds, legs: legRange(s), lo: along, hi: along) {
                     snap.edge = placed.edge; snap.offset = placed.offset
                 }
+                // Never behind the previous fix (a carried fix's projection can round past a step end).
+                along = max(along, lastDistance)
                 lastDistance = along
                 out.append(FixMatch(status: status[i], snap: snap, pathDistance: along))
             case .outlier, .unmatched:

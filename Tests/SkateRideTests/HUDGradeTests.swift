@@ -37,8 +37,8 @@ import Testing
                       let ep = dem.elevation(lat: p.lat, lon: p.lon), let eq = dem.elevation(lat: q.lat, lon: q.lon) else { return 0 }
                 return max(-30, min(30, (eq - ep) / (hi - lo) * 100))
             }
-            // Stairs are walked and steep by nature: readings near them are left out.
-            let stairs = plan.steps.filter(\.context.walk).map { ($0.startDistance - 2 * RouteLine.gradeHalfWindow, $0.startDistance + $0.context.distance + 2 * RouteLine.gradeHalfWindow) }
+            // Stairs are walked and steep by nature, lifts are vertical: readings near them are left out.
+            let stairs = plan.steps.filter { $0.context.walk || $0.context.connector != nil || $0.context.walkMetres > 0 }.map { ($0.startDistance - 2 * RouteLine.gradeHalfWindow, $0.startDistance + $0.context.distance + 2 * RouteLine.gradeHalfWindow) }
             var worst = 0.0, at = 0.0
             var prev: (Double, Double)?
             for s in stride(from: 0.0, through: plan.distance, by: Self.readingStep) {

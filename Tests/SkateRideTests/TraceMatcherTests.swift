@@ -67,10 +67,13 @@ struct TraceMatcherTests {
         let result = TraceMatcher(map: map).match(source.fixes)
         #expect(result.matchedFraction >= 0.95)
         #expect(result.chainStarts == [0])
-        // Consecutive legs meet at a node or continue on the same edge.
+        // Consecutive legs meet at a node or continue on the same edge (a 0 m lift leg's ends
+        // follow its direction: its offsets cannot tell them apart).
         for (a, b) in zip(result.path, result.path.dropFirst()) {
-            let endNode = a.endOffset <= 1e-6 ? map.edgeFrom[a.edge] : map.edgeTo[a.edge]
-            let startNode = b.startOffset <= 1e-6 ? map.edgeFrom[b.edge] : map.edgeTo[b.edge]
+            let endNode = map.edgeLength[a.edge] == 0 ? (a.reversed ? map.edgeFrom[a.edge] : map.edgeTo[a.edge])
+                : a.endOffset <= 1e-6 ? map.edgeFrom[a.edge] : map.edgeTo[a.edge]
+            let startNode = map.edgeLength[b.edge] == 0 ? (b.reversed ? map.edgeTo[b.edge] : map.edgeFrom[b.edge])
+                : b.startOffset <= 1e-6 ? map.edgeFrom[b.edge] : map.edgeTo[b.edge]
             #expect(a.edge == b.edge || endNode == startNode, "legs \(a) → \(b) do not connect")
         }
         // pathDistance grows along the ride.

@@ -84,7 +84,8 @@ public struct MapDerived: Sendable, Equatable {
             tagRMS[e] = Float(t.rms); tagRMSSource[e] = UInt8(t.source.rawValue)
             let len = Double(map.edgeLength[e])
             let prof = map.elevationProfile(ofEdge: e)
-            if prof.count >= 2, len > 0 {
+            // Connectors (lifts, escalators) have no grade: their height change is the ride.
+            if prof.count >= 2, len > 0, !map.flags(ofEdge: e).contains(.connector) {
                 let maxG = EdgeTable.maxGradePct
                 let g = Float((Double(prof.last!) - Double(prof.first!)) / len * 100)
                 grade[e] = max(-maxG, min(maxG, g))
@@ -178,9 +179,14 @@ public struct MapDerived: Sendable, Equatable {
     }
 
     /// Seconds to travel an edge along and against its drawing direction, from the skate speed
-    /// model at the given grade (percent, drawing direction) and roughness (g); steps are walked.
+    /// model at the given grade (percent, drawing direction) and roughness (g); steps are walked;
+    /// connectors take their wait and ride (`ConnectorTiming`).
     public static func travelSeconds(map: SkateMap, edge e: Int, grade: Float, rms: Float) -> (Float, Float) {
         let len = Double(map.edgeLength[e])
+        if map.flags(ofEdge: e).contains(.connector) {
+            let s = Float(ConnectorTiming.seconds(highway: map.highway(ofEdge: e), length: len))
+            return (s, s)
+        }
         if map.flags(ofEdge: e).contains(.steps) {
             let s = Float(len / SkatePhysics.stepsSpeed)
             return (s, s)

@@ -41,8 +41,10 @@ public enum MapFileError: Error, CustomStringConvertible, Equatable {
 /// steepest descents, travel times, bearings, connected components, each mode's edge costs), so
 /// loading does no per-edge work; version 3 added the ALT landmark tables (`Landmarks`); version 4
 /// the place-search index (street candidates, folded name tokens); version 5 conditioned elevation
-/// profiles (`TerrainConditioning`: node-shared heights, per-way filter) and the terrain report in
-/// the metadata record.
+/// profiles (`TerrainConditioning`: node-shared heights smoothed along the network, per-edge
+/// filter) with the terrain report in the metadata record, the skater's access model
+/// (`AccessModel` verdicts in edge flag bits 23–29), lift/escalator connectors and the per-edge
+/// step counts.
 public enum MapFormat {
     public static let magic: [UInt8] = Array("SKTRMAP\0".utf8)
     /// Bump on any layout change; loaders refuse other versions.
@@ -64,7 +66,8 @@ public enum MapFormat {
         case tagRMS, tagRMSSource, grade, climb, descent, steepestDownFwd, steepestDownBwd,
              tagSecondsFwd, tagSecondsBwd, bearingStart, bearingEnd, componentRoot, componentSize,
              modeCosts, modeMinCostPerMetre, landmarks, landmarkCosts,
-             streetEdge, streetMidLat, streetMidLon, searchTokenBytes, searchTokenStart, searchCandidateTokenStart
+             streetEdge, streetMidLat, streetMidLon, searchTokenBytes, searchTokenStart, searchCandidateTokenStart,
+             edgeStepCount
     }
 
     // MARK: Writing
@@ -80,7 +83,8 @@ public enum MapFormat {
         add(.edgeFrom, map.edgeFrom); add(.edgeTo, map.edgeTo); add(.edgeLength, map.edgeLength)
         add(.edgeHighway, map.edgeHighway); add(.edgeSurface, map.edgeSurface); add(.edgeSmoothness, map.edgeSmoothness)
         add(.edgeFlags, map.edgeFlags); add(.edgeIncline, map.edgeIncline); add(.edgeCrossings, map.edgeCrossings)
-        add(.edgeName, map.edgeName); add(.edgeWayId, map.edgeWayId); add(.edgeGeomStart, map.edgeGeomStart)
+        add(.edgeName, map.edgeName); add(.edgeWayId, map.edgeWayId); add(.edgeStepCount, map.edgeStepCount)
+        add(.edgeGeomStart, map.edgeGeomStart)
         add(.geomLat, map.geomLat); add(.geomLon, map.geomLon); add(.edgeElevStart, map.edgeElevStart); add(.elevation, map.elevation)
         add(.adjStart, map.adjStart); add(.adjacency, map.adjacency)
         add(.stringBytes, map.stringBytes); add(.stringStart, map.stringStart)
@@ -243,7 +247,8 @@ public enum MapFormat {
         m.edgeFrom = try arr(.edgeFrom); m.edgeTo = try arr(.edgeTo); m.edgeLength = try arr(.edgeLength)
         m.edgeHighway = try arr(.edgeHighway); m.edgeSurface = try arr(.edgeSurface); m.edgeSmoothness = try arr(.edgeSmoothness)
         m.edgeFlags = try arr(.edgeFlags); m.edgeIncline = try arr(.edgeIncline); m.edgeCrossings = try arr(.edgeCrossings)
-        m.edgeName = try arr(.edgeName); m.edgeWayId = try arr(.edgeWayId); m.edgeGeomStart = try arr(.edgeGeomStart)
+        m.edgeName = try arr(.edgeName); m.edgeWayId = try arr(.edgeWayId); m.edgeStepCount = try arr(.edgeStepCount)
+        m.edgeGeomStart = try arr(.edgeGeomStart)
         m.geomLat = try arr(.geomLat); m.geomLon = try arr(.geomLon); m.edgeElevStart = try arr(.edgeElevStart); m.elevation = try arr(.elevation)
         m.adjStart = try arr(.adjStart); m.adjacency = try arr(.adjacency)
         m.stringBytes = try arr(.stringBytes); m.stringStart = try arr(.stringStart)
@@ -292,6 +297,7 @@ extension SkateMap {
                   edgeFlags.count, edgeIncline.count, edgeCrossings.count, edgeName.count, edgeWayId.count] where a != e {
             return "edge arrays differ in length"
         }
+        if !edgeStepCount.isEmpty && edgeStepCount.count != e { return "edge arrays differ in length" }
         if edgeGeomStart.count != e + 1 || edgeElevStart.count != e + 1 || adjStart.count != n + 1 { return "bad offsets" }
         if geomLon.count != geomLat.count { return "geometry arrays differ" }
         // Values the router computes with: a crafted file must not make it loop for ever or trap.

@@ -19,6 +19,13 @@ public struct MapSummary: Sendable, Codable, Equatable {
     public var rideableLengthM: Double
     /// Length of steps (walk only) in metres.
     public var stepsLengthM: Double
+    /// Length in metres by access class (`AccessModel`: ok / penalised / forbidden), steps included.
+    public var lengthMByAccess: [String: Double]
+    /// Length in metres of penalised and forbidden ways by reason.
+    public var lengthMByAccessReason: [String: Double]
+    /// Lift and escalator connector edges.
+    public var lifts: Int
+    public var escalators: Int
     public var inclineTaggedWays: Int
     public var attribution: String
     public var sources: [String]
@@ -59,6 +66,9 @@ public struct MapSummary: Sendable, Codable, Equatable {
         case rideableLengthM = "rideable_length_m"
         case stepsLengthM = "steps_length_m"
         case inclineTaggedWays = "incline_tagged_ways"
+        case lengthMByAccess = "length_m_by_access"
+        case lengthMByAccessReason = "length_m_by_access_reason"
+        case lifts, escalators
         case osmTimestamp = "osm_timestamp"
         case terrain
     }
@@ -77,13 +87,26 @@ public struct MapSummary: Sendable, Codable, Equatable {
         }
         var bySurface: [String: Double] = [:], byClass: [String: Double] = [:]
         var total = 0.0, steps = 0.0
+        var byAccess: [String: Double] = [:], byReason: [String: Double] = [:]
+        lifts = 0; escalators = 0
         for e in 0..<map.edgeCount {
             let len = Double(map.edgeLength[e])
+            let f = map.flags(ofEdge: e)
+            if f.contains(.connector) {
+                if map.highway(ofEdge: e) == .elevator { lifts += 1 } else { escalators += 1 }
+                continue
+            }
+            let access = AccessModel.decision(of: f)
+            byAccess[access.accessClass.name, default: 0] += len
+            if access.accessClass != .ok { byReason[access.reason.explanation, default: 0] += len }
             if !map.isRideable(edge: e) { steps += len; continue }
             total += len
             bySurface[map.surface(ofEdge: e).name, default: 0] += len
             byClass[RoughnessClass(rms: map.tagRoughness(ofEdge: e).rms).name, default: 0] += len
         }
+        for c in AccessClass.allCases where byAccess[c.name] == nil { byAccess[c.name] = 0 }
+        lengthMByAccess = byAccess.mapValues { $0.rounded() }
+        lengthMByAccessReason = byReason.mapValues { $0.rounded() }
         lengthMBySurface = bySurface.mapValues { $0.rounded() }
         lengthMByClass = byClass.mapValues { $0.rounded() }
         rideableLengthM = total.rounded()
@@ -117,6 +140,12 @@ public struct MapSummary: Sendable, Codable, Equatable {
         s += String(format: "  bbox %.5f,%.5f .. %.5f,%.5f (lon,lat)\n", bbox[0], bbox[1], bbox[2], bbox[3])
         if let e = elevation { s += String(format: "  elevation %.1f .. %.1f m\n", e.min, e.max) } else { s += "  elevation unknown (no DEM)\n" }
         s += String(format: "  rideable %.1f km, steps %.1f km, incline-tagged ways %d\n", rideableLengthM / 1000, stepsLengthM / 1000, inclineTaggedWays)
+        s += "  by access (skater):"
+        for c in AccessClass.allCases { s += String(format: " %@ %.1f km", c.name, (lengthMByAccess[c.name] ?? 0) / 1000) }
+        s += String(format: "; lifts %d, escalators %d\n", lifts, escalators)
+        for (k, v) in lengthMByAccessReason.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+            s += String(format: "    %.1f km %@\n", v / 1000, k)
+        }
         s += "  by roughness class (from tags):"
         for c in RoughnessClass.allCases { s += String(format: " %@ %.1f km", c.name, (lengthMByClass[c.name] ?? 0) / 1000) }
         s += "\n  by surface:"

@@ -70,8 +70,11 @@ public struct SkateMap: Sendable {
     public var edgeCrossings: FlatArray<UInt8>
     /// Index into `strings` of the street name (0 = unnamed).
     public var edgeName: FlatArray<UInt32>
-    /// The OSM way the edge came from.
+    /// The OSM way the edge came from (a lift mapped as a node: minus 64 × the node id, minus the pair).
     public var edgeWayId: FlatArray<Int64>
+    /// Steps counted on the edge (`step_count` of its way, shared out by length); 0 when untagged.
+    /// Empty when the map has no step counts at all (maps assembled by hand).
+    public var edgeStepCount: FlatArray<UInt16>
     /// Geometry CSR: points of edge `e` are `geomLat/Lon[edgeGeomStart[e] ..< edgeGeomStart[e+1]]`,
     /// first and last equal to the end nodes. Count = edges + 1.
     public var edgeGeomStart: FlatArray<UInt32>
@@ -123,7 +126,7 @@ public struct SkateMap: Sendable {
         self.metadata = metadata
         nodeLat = []; nodeLon = []; nodeFlags = []; nodeOsmId = []
         edgeFrom = []; edgeTo = []; edgeLength = []; edgeHighway = []; edgeSurface = []; edgeSmoothness = []
-        edgeFlags = []; edgeIncline = []; edgeCrossings = []; edgeName = []; edgeWayId = []
+        edgeFlags = []; edgeIncline = []; edgeCrossings = []; edgeName = []; edgeWayId = []; edgeStepCount = []
         edgeGeomStart = [0]; geomLat = []; geomLon = []; edgeElevStart = [0]; elevation = []
         adjStart = [0]; adjacency = []
         stringBytes = []; stringStart = [0]
@@ -158,6 +161,9 @@ public struct SkateMap: Sendable {
 
     public func name(ofEdge e: Int) -> String { string(edgeName[e]) }
 
+    /// Tagged steps on an edge (0 when untagged).
+    public func stepCount(ofEdge e: Int) -> Int { e < edgeStepCount.count ? Int(edgeStepCount[e]) : 0 }
+
     /// The shape points of an edge in its drawing direction.
     public func geometry(ofEdge e: Int) -> [Coordinate] {
         let a = Int(edgeGeomStart[e]), b = Int(edgeGeomStart[e + 1])
@@ -183,10 +189,10 @@ public struct SkateMap: Sendable {
         adjacency[Int(adjStart[n])..<Int(adjStart[n + 1])]
     }
 
-    /// Whether a skater can ride the edge at all (steps are walkable but never ridden).
+    /// Whether a skater can ride the edge at all (steps are walkable but never ridden; lifts and
+    /// escalators carry the rider standing).
     public func isRideable(edge e: Int) -> Bool {
-        let f = flags(ofEdge: e)
-        return !f.contains(.steps)
+        flags(ofEdge: e).isDisjoint(with: [.steps, .connector])
     }
 
     /// Bounding box of all graph geometry.

@@ -1,11 +1,14 @@
-/// OSM `highway=*` classes a skater's router distinguishes. Motorways and trunks are never
-/// imported (not legal for a skater); their `_link`s fold into the excluded class too.
+/// OSM `highway=*` classes a skater's router distinguishes. Motorways, trunks (with their
+/// `_link`s) and ways under construction are imported so that `AccessModel` can forbid them by
+/// name (and a route that has no other line can still say where it breaks the rules);
+/// `elevator` is the class of lift connector edges (see `EdgeFlags.connector`).
 public enum HighwayClass: UInt8, Sendable, CaseIterable, Codable {
     case other = 0, primary, secondary, tertiary, unclassified, residential, livingStreet,
-         service, pedestrian, track, footway, path, cycleway, steps, bridleway, road, corridor, platform
+         service, pedestrian, track, footway, path, cycleway, steps, bridleway, road, corridor, platform,
+         motorway, trunk, construction, elevator
 
-    /// Parses an OSM `highway` value; nil for values a skater may not use or that are not ways
-    /// (motorway, trunk and links, construction, proposed, abandoned, raceway, bus_guideway…).
+    /// Parses an OSM `highway` value; nil for values that are not ways anyone may use
+    /// (proposed, abandoned, raceway, bus_guideway…).
     public init?(osm value: String) {
         switch value {
         case "primary", "primary_link": self = .primary
@@ -25,8 +28,11 @@ public enum HighwayClass: UInt8, Sendable, CaseIterable, Codable {
         case "road": self = .road
         case "corridor": self = .corridor
         case "platform": self = .platform
-        case "motorway", "motorway_link", "trunk", "trunk_link", "construction", "proposed",
-             "abandoned", "disused", "raceway", "bus_guideway", "escape", "razed", "no", "busway", "elevator", "via_ferrata":
+        case "motorway", "motorway_link": self = .motorway
+        case "trunk", "trunk_link": self = .trunk
+        case "construction": self = .construction
+        case "elevator": self = .elevator
+        case "proposed", "abandoned", "disused", "raceway", "bus_guideway", "escape", "razed", "no", "busway", "via_ferrata":
             return nil
         default: self = .other
         }
@@ -53,13 +59,24 @@ public enum HighwayClass: UInt8, Sendable, CaseIterable, Codable {
         case .road: return "road"
         case .corridor: return "corridor"
         case .platform: return "platform"
+        case .motorway: return "motorway"
+        case .trunk: return "trunk"
+        case .construction: return "construction"
+        case .elevator: return "elevator"
         }
     }
 
     /// Arterials carry fast motor traffic: legal-but-unpleasant for a skater.
-    public var isArterial: Bool { self == .primary || self == .secondary }
+    public var isArterial: Bool { self == .primary || self == .secondary || self == .trunk || self == .motorway }
     /// Roads a pedestrian crossing of which counts as crossing "a major road".
-    public var isMajorRoad: Bool { self == .primary || self == .secondary || self == .tertiary }
+    public var isMajorRoad: Bool { self == .primary || self == .secondary || self == .tertiary || self == .trunk || self == .motorway }
+    /// Roads built for motor traffic (a tunnel on one of them is a road tunnel).
+    public var carriesMotorTraffic: Bool {
+        switch self {
+        case .motorway, .trunk, .primary, .secondary, .tertiary, .unclassified, .residential, .livingStreet, .service, .road: return true
+        default: return false
+        }
+    }
 }
 
 /// OSM `surface=*`, folded to the values that change how a small hard wheel rolls.
@@ -200,8 +217,18 @@ public struct EdgeFlags: OptionSet, Sendable, Hashable {
     public static let isCrossing = EdgeFlags(rawValue: 1 << 19)
     /// `junction=roundabout`.
     public static let roundabout = EdgeFlags(rawValue: 1 << 20)
-    /// A lift or escalator joining two levels: no grade of its own, ties no elevations.
+    /// A vertical connector: a public lift (`highway=elevator`, class `.elevator`, usually 0 m
+    /// long) or an escalator / moving walkway (`conveying=*` on steps). No grade, a wait+ride
+    /// time instead of a speed (`ConnectorTiming`); it does not tie the elevations of its ends.
     public static let connector = EdgeFlags(rawValue: 1 << 22)
+    /// Bits 23–24: the `AccessClass` (0 ok, 1 penalised, 2 forbidden); bits 25–29: the
+    /// `AccessReason`. Read them through `AccessModel.decision(of:)`.
+    public static let accessClassShift: UInt32 = 23, accessReasonShift: UInt32 = 25
+    public static let accessMask = EdgeFlags(rawValue: 0b11 << 23 | 0b11111 << 25)
+    /// A connector with `opening_hours` tagged and not `24/7`: it may be closed (plan note).
+    public static let limitedHours = EdgeFlags(rawValue: 1 << 30)
+    /// Steps with a ramp (`ramp=yes`, `ramp:stroller|bicycle|wheelchair|luggage=yes`): the board rolls beside.
+    public static let stepsRamp = EdgeFlags(rawValue: 1 << 31)
 }
 
 /// Bit flags of a graph node (an OSM node that ends or joins ways).

@@ -21,8 +21,6 @@ public enum CostingConstants {
     public static let turnSeconds = 2.0
     /// Effort seconds for turning back on the same edge.
     public static let uTurnSeconds = 30.0
-    /// Effort multiplier on steps: carrying the board, and in the way of walkers.
-    public static let stepsFactor = 2.0
     /// Gentle downhill band (percent) that counts as flow: between these two grades.
     public static let flowGradeMin = -4.0, flowGradeMax = -1.0
     /// Grades (percent) steeper than this downhill start to cost braking risk.
@@ -54,14 +52,23 @@ public struct SkateCosting: Costing {
     let landmarkTable: FlatArray<Float>?
     public let minCostPerMetre: Double
 
-    public init(map: SkateMap, table: EdgeTable, mode: RideMode, weights: ModeWeights? = nil) {
+    /// The legality rules (always `.accessModel` outside `skateroute bench`).
+    public let rules: CostRules
+
+    public init(map: SkateMap, table: EdgeTable, mode: RideMode, weights: ModeWeights? = nil, rules: CostRules = .accessModel) {
         self.map = map
         self.table = table
         self.mode = mode
+        self.rules = rules
         let w = weights ?? mode.weights
         self.weights = w
         let n = map.edgeCount
-        if table.fromStoredDerived, w == mode.weights, let d = map.derived {
+        if rules == .beforeAccessModel {
+            landmarkTable = nil
+            let (c, minPerM) = Self.computeCosts(map: map, table: table, weights: w, rules: rules)
+            cost = FlatArray(c)
+            minCostPerMetre = minPerM
+        } else if table.fromStoredDerived, w == mode.weights, let d = map.derived {
             // The map file carries this mode's costs without knowledge: patch the edges the
             // store knows about. The stored minimum stays a lower bound (admissible) unless a
             // patched edge goes lower, which the loop below catches.
@@ -93,13 +100,14 @@ public struct SkateCosting: Costing {
 
     /// Every edge's cost both ways (infinity where not allowed, index `edge << 1 | reversed`) and
     /// the lowest cost per metre, for one set of weights.
-    static func computeCosts(map: SkateMap, table: EdgeTable, weights w: ModeWeights) -> ([Float], Double) {
+    static func computeCosts(map: SkateMap, table: EdgeTable, weights w: ModeWeights, rules: CostRules = .accessModel) -> ([Float], Double) {
         let n = map.edgeCount
         var c = [Float](repeating: .infinity, count: 2 * n)
         var minPerM = Double.infinity
         for e in 0..<n where Self.isAllowed(map: map, edge: e) {
             for rev in [false, true] {
-                let cc = Self.compute(map: map, table: table, w: w, edge: e, reversed: rev).0
+                let cc = rules == .accessModel ? Self.compute(map: map, table: table, w: w, edge: e, reversed: rev).0
+                    : Self.computeBeforeAccessModel(map: map, table: table, w: w, edge: e, reversed: rev).0
                 c[e << 1 | (rev ? 1 : 0)] = Float(cc)
                 let len = Double(map.edgeLength[e])
                 if len > 1 { minPerM = min(minPerM, cc / len) }
@@ -108,43 +116,65 @@ public struct SkateCosting: Costing {
         return (c, minPerM.isFinite ? minPerM * heuristicMargin : 0)
     }
 
+    /// Whether an edge is usable at all: everything but `smoothness=impassable` (forbidden ways
+    /// stay usable at `AccessModel`'s surcharge, so a route still comes when nothing else joins
+    /// the ends; escalators refuse their wrong direction in `compute`).
     static func isAllowed(map: SkateMap, edge e: Int) -> Bool {
-        let f = map.flags(ofEdge: e)
-        if f.contains(.footNo) && f.contains(.bicycleNo) { return false }
-        if map.smoothness(ofEdge: e) == .impassable { return false }
-        return map.edgeLength[e] > 0 || true
+        map.smoothness(ofEdge: e) != .impassable
     }
 
-    /// The cost formula. See `ModeWeights` for each weight's meaning.
+    /// The cost formula. See `ModeWeights` for each weight's meaning, `AccessModel` for the
+    /// legality part, `StairsCost` and `ConnectorTiming` for steps and lifts.
     static func compute(map: SkateMap, table: EdgeTable, w: ModeWeights, edge e: Int, reversed rev: Bool) -> (Double, Double) {
         let len = Double(map.edgeLength[e])
         let f = map.flags(ofEdge: e)
-        let hw = map.highway(ofEdge: e)
+        let secs = table.seconds(e, reversed: rev)
+        let access = AccessModel.decision(of: f)
+        let against = (f.contains(.oneway) && rev) || (f.contains(.onewayReverse) && !rev)
+        if f.contains(.connector) {
+            // Lifts and escalators: the wait and the ride; an escalator only in its direction.
+            if against { return (.infinity, secs) }
+            return (max(secs + AccessModel.forbiddenSurcharge(access, length: len), 0.001), secs)
+        }
+        if f.contains(.steps) {
+            // Walked: the walking time, the penalty per metre (the dismount is a transition cost).
+            let share = f.contains(.stepsRamp) ? StairsCost.rampShare : 1
+            let flight = StairsCost.flightMetres(length: len, stepCount: map.stepCount(ofEdge: e))
+            let walk = len > 0 ? secs * flight / len : secs
+            let cost = walk * w.distance + share * StairsCost.secondsPerMetre * flight
+                + table.climb(e, reversed: rev) * w.climbSecondsPerMetre + AccessModel.forbiddenSurcharge(access, length: len)
+            return (cost, secs)
+        }
+        var mult = rideMultiplier(map: map, table: table, w: w, edge: e, reversed: rev)
+        mult *= AccessModel.costFactor(access.reason, weights: w)
+        // nightSafe: tunnels and underpasses not tagged lit count as dark.
+        if f.contains(.unlit) || (f.contains(.tunnel) && !f.contains(.lit)) { mult *= w.unlit }
+        else if !f.contains(.lit) { mult *= 1 + (w.unlit - 1) / 2 }
+        var cost = secs * mult + (w.distance - 1) * len / SkatePhysics.pushSpeed
+        cost += table.climb(e, reversed: rev) * w.climbSecondsPerMetre
+        cost += Double(map.edgeCrossings[e]) * w.crossingSeconds
+        cost += Double(table.hazard[e]) * w.hazardSeconds
+        cost += AccessModel.forbiddenSurcharge(access, length: len)
+        return (max(cost, 0.001), secs)
+    }
+
+    /// The riding multiplier every rule set shares: roughness, flow, braking risk, bike lanes,
+    /// riding against a one-way street on the carriageway.
+    static func rideMultiplier(map: SkateMap, table: EdgeTable, w: ModeWeights, edge e: Int, reversed rev: Bool) -> Double {
+        let f = map.flags(ofEdge: e)
         let rms = Double(table.rms[e])
         let g = table.grade(e, reversed: rev)
-        let secs = table.seconds(e, reversed: rev)
-        if f.contains(.steps) {
-            return (secs * CostingConstants.stepsFactor * w.distance + table.climb(e, reversed: rev) * w.climbSecondsPerMetre, secs)
-        }
         var mult = 1 + w.roughness * max(0, rms - CostingConstants.roughnessFloor)
         if g >= CostingConstants.flowGradeMin && g <= CostingConstants.flowGradeMax { mult *= 1 - w.flowReward }
         let steep = table.steepestDown(e, reversed: rev)
         if steep < CostingConstants.brakingRiskFromPct {
             mult *= 1 + w.brakingRisk * (CostingConstants.brakingRiskFromPct - steep) * (1 + rms / RoughnessClass.butterMax) / 2
         }
-        if hw.isArterial && !f.contains(.sidewalk) && !f.contains(.bikeLane) { mult *= w.arterial }
-        if f.contains(.footNo) { mult *= w.illegal }
-        else if f.contains(.bicycleNo) { mult *= 1 + (w.illegal - 1) / 3 }
         if f.contains(.bikeLane) { mult *= 1 - w.bikeLaneReward }
-        if f.contains(.unlit) { mult *= w.unlit } else if !f.contains(.lit) { mult *= 1 + (w.unlit - 1) / 2 }
         let oneway = f.contains(.oneway) || f.contains(.onewayReverse)
         let against = (f.contains(.oneway) && rev) || (f.contains(.onewayReverse) && !rev)
-        if oneway && against && !f.contains(.sidewalk) && !Self.isPathClass(hw) { mult *= CostingConstants.againstOnewayFactor }
-        var cost = secs * mult + (w.distance - 1) * len / SkatePhysics.pushSpeed
-        cost += table.climb(e, reversed: rev) * w.climbSecondsPerMetre
-        cost += Double(map.edgeCrossings[e]) * w.crossingSeconds
-        cost += Double(table.hazard[e]) * w.hazardSeconds
-        return (max(cost, 0.001), secs)
+        if oneway && against && !f.contains(.sidewalk) && !Self.isPathClass(map.highway(ofEdge: e)) { mult *= CostingConstants.againstOnewayFactor }
+        return mult
     }
 
     /// Ways built for people rather than cars, where one-way rules do not bind a skater.
@@ -175,6 +205,12 @@ public struct SkateCosting: Costing {
         if nf.contains(.touchesMajorRoad) && !nf.contains(.crossing) && !ha.isMajorRoad && !hb.isMajorRoad && !onFoot {
             c += weights.majorJunctionSeconds
         }
+        // Getting off the board for a flight of steps (once per flight, not per edge of it).
+        if fb.contains(.steps) && !fa.contains(.steps) && rules == .accessModel {
+            c += fb.contains(.stepsRamp) ? StairsCost.dismountSeconds * StairsCost.rampShare : StairsCost.dismountSeconds
+        }
+        // No turn cost into or out of a lift: its doors face any way.
+        if fa.contains(.connector) || fb.contains(.connector) { return c }
         let turn = abs(Geo.turnAngle(from: table.headingIn(a, reversed: ar), to: table.headingOut(b, reversed: br)))
         if turn > 45 { c += CostingConstants.turnSeconds }
         if turn > CostingConstants.sharpTurnDegrees && table.grade(a, reversed: ar) < CostingConstants.sharpTurnDownhillPct {
@@ -192,6 +228,6 @@ public struct SkateCosting: Costing {
 
     /// True when the edge counts as crusty for the 100 m rule.
     @inlinable public func isCrusty(edge: Int) -> Bool {
-        Double(table.rms[edge]) >= CostingConstants.crustyRMS && !map.flags(ofEdge: edge).contains(.steps)
+        Double(table.rms[edge]) >= CostingConstants.crustyRMS && map.flags(ofEdge: edge).isDisjoint(with: [.steps, .connector])
     }
 }

@@ -20,8 +20,6 @@ public struct PlanBuilder: Sendable {
     /// A braking zone (or too-fast stretch) marks a step when it covers at least this much of it
     /// (metres; the whole step when shorter): one short dip must not flag a 480 m boulevard.
     public static let brakingStepOverlap = 30.0
-    /// Legality scores by situation (1 = plainly allowed).
-    public static let legalityFootNo = 0.2, legalityBicycleNo = 0.6, legalityArterial = 0.5, legalitySteps = 0.8
 
     public init(map: SkateMap, costing: SkateCosting, knowledge: RoadKnowledge) {
         self.map = map; self.costing = costing; self.knowledge = knowledge
@@ -112,8 +110,11 @@ public struct PlanBuilder: Sendable {
         }
         let sPos = raw.map(\.s)
 
-        // Stairs are walked: no zone spans them (the rider carries the board down).
-        let walkedSegment = raw.indices.dropFirst().map { map.flags(ofEdge: legs[raw[$0 - 1].leg].edge).contains(.steps) }
+        // Stairs are walked and lifts ridden standing: no zone spans them.
+        let walkedSegment = raw.indices.dropFirst().map { i -> Bool in
+            let f = map.flags(ofEdge: legs[raw[i - 1].leg].edge)
+            return f.contains(.steps) || f.contains(.connector)
+        }
         let zones = Self.brakingZones(distance: sPos, elevation: elev, walked: walkedSegment)
 
         // Speed profile along samples.
@@ -231,10 +232,10 @@ public struct PlanBuilder: Sendable {
             notes.append("no line avoids \(FixedDecimal.string(CostingConstants.maxContinuousCrusty, decimals: 0)) m of continuous crusty surface; longest crusty stretch \(FixedDecimal.string(longest, decimals: 0)) m")
         }
         if !hasElevation { notes.append("map has no elevation: grades and braking zones unknown") }
-        return RoutePlan(mode: mode, path: path, steps: steps, geometry: geometry, distance: total, duration: duration, score: score,
+        return withLegality(RoutePlan(mode: mode, path: path, steps: steps, geometry: geometry, distance: total, duration: duration, score: score,
                          gradeSummary: summary, brakingZones: zonesWithSteps, tooFastStretches: tooFastWithSteps, profile: profile, metresByClass: metresByClass,
                          spots: [], notes: notes, alternatives: [], hasElevation: hasElevation, longestCrustyRun: longest,
-                         startSnap: nil, endSnap: nil)
+                         startSnap: nil, endSnap: nil))
     }
 
     /// Braking and caution zones of a profile: stretches whose mean grade meets the rule of their
@@ -359,10 +360,15 @@ public struct PlanBuilder: Sendable {
         var startTurn = 0.0
         for i in 1..<max(1, legs.count) where legs.count > 1 {
             let prev = legs[i - 1], cur = legs[i]
-            let turn = Geo.turnAngle(from: legHeadingIn(prev), to: legHeadingOut(cur))
+            // Across a lift (0 m, no heading) the turn is from the way before it.
+            var before = i - 1
+            while before > 0 && isConnector(legs[before]) && legs[before].length < 0.5 { before -= 1 }
+            let turn = Geo.turnAngle(from: legHeadingIn(legs[before]), to: legHeadingOut(cur))
             let np = map.name(ofEdge: prev.edge), nc = map.name(ofEdge: cur.edge)
             let walkChange = map.flags(ofEdge: prev.edge).contains(.steps) != map.flags(ofEdge: cur.edge).contains(.steps)
-            let split = np != nc || walkChange || (nc.isEmpty && abs(turn) >= Self.unnamedTurnSplit) || abs(turn) >= ManeuverAngles.sharpMax
+            // A lift or escalator is a step of its own.
+            let connectorChange = isConnector(prev) || isConnector(cur)
+            let split = np != nc || walkChange || connectorChange || (nc.isEmpty && abs(turn) >= Self.unnamedTurnSplit) || abs(turn) >= ManeuverAngles.sharpMax
             if split {
                 groups.append((start..<i, startTurn))
                 start = i
@@ -371,16 +377,20 @@ public struct PlanBuilder: Sendable {
         }
         groups.append((start..<legs.count, startTurn))
         func length(_ r: Range<Int>) -> Double { r.reduce(0) { $0 + legs[$1].length } }
-        // Coalesce short groups into a neighbour (the previous one, or the next for the first).
+        // Coalesce short groups into a neighbour (the previous one, or the next for the first);
+        // a lift or escalator step is never folded, nor folded into.
+        func connectorGroup(_ k: Int) -> Bool { isConnector(legs[groups[k].range.lowerBound]) }
         var changed = true
         while changed && groups.count > 1 {
             changed = false
-            for k in groups.indices where length(groups[k].range) < Self.minStepLength {
-                if k > 0 {
+            for k in groups.indices where length(groups[k].range) < Self.minStepLength && !connectorGroup(k) {
+                if k > 0 && !connectorGroup(k - 1) {
                     groups[k - 1].range = groups[k - 1].range.lowerBound..<groups[k].range.upperBound
+                } else if k + 1 < groups.count && !connectorGroup(k + 1) {
+                    groups[k + 1].range = groups[k].range.lowerBound..<groups[k + 1].range.upperBound
+                    groups[k + 1].turn = groups[k].turn
                 } else {
-                    groups[1].range = groups[0].range.lowerBound..<groups[1].range.upperBound
-                    groups[1].turn = groups[0].turn
+                    continue
                 }
                 groups.remove(at: k)
                 changed = true
@@ -391,14 +401,15 @@ public struct PlanBuilder: Sendable {
         for (k, g) in groups.enumerated() {
             let ctx = context(legs: legs, range: g.range)
             let street = dominantName(legs: legs, range: g.range)
-            let maneuver: Maneuver = k == 0 ? .depart : Maneuver(turn: g.turn)
+            let maneuver: Maneuver = k == 0 ? .depart : ctx.connector != nil ? .continue : Maneuver(turn: g.turn)
             var geom: [Coordinate] = []
             for li in g.range {
                 var pts = legGeometry(legs[li])
                 if let l = geom.last, let f = pts.first, Geo.distance(l, f) < 0.5 { pts.removeFirst() }
                 geom.append(contentsOf: pts)
             }
-            let instr = instruction(maneuver: maneuver, street: street, walk: ctx.walk, heading: legHeadingOut(legs[g.range.lowerBound]))
+            var instr = instruction(maneuver: maneuver, street: street, walk: ctx.walk, heading: legHeadingOut(legs[g.range.lowerBound]))
+            if let c = ctx.connector { instr = Self.connectorInstruction(c) }
             steps.append(RouteStep(index: k, maneuver: maneuver, instruction: instr, street: street, context: ctx, geometry: geom,
                                    startDistance: legStart[g.range.lowerBound], seconds: 0, legs: g.range))
         }
@@ -439,6 +450,8 @@ public struct PlanBuilder: Sendable {
     func context(legs: [RouteLeg], range: Range<Int>) -> StepContext {
         var dist = 0.0, rmsSum = 0.0, bike = 0.0, legal = 0.0, fresh = 0.0, hazard = 0.0, crossings = 0.0, walk = 0.0
         var weakest = RoughnessSource.measured
+        var legality = AccessClass.ok, reasonMetres: [AccessReason: Double] = [:], forbidden = 0.0, stepCount = 0
+        var connector: StepConnector?
         for li in range {
             let leg = legs[li], e = leg.edge, len = leg.length
             let f = map.flags(ofEdge: e)
@@ -446,12 +459,21 @@ public struct PlanBuilder: Sendable {
             rmsSum += Double(costing.table.rms[e]) * len
             if f.contains(.bikeLane) { bike += len }
             if f.contains(.steps) { walk += len }
-            var lg = 1.0
-            if f.contains(.footNo) { lg = Self.legalityFootNo }
-            else if f.contains(.bicycleNo) { lg = Self.legalityBicycleNo }
-            else if map.highway(ofEdge: e).isArterial && !f.contains(.sidewalk) && !f.contains(.bikeLane) { lg = Self.legalityArterial }
-            else if f.contains(.steps) { lg = Self.legalitySteps }
-            legal += lg * len
+            // Legality from the one access table (`AccessModel`), as the costing reads it.
+            let access = AccessModel.decision(of: f)
+            legal += AccessModel.score(access.accessClass) * len
+            if access.accessClass > legality { legality = access.accessClass; reasonMetres = [:] }
+            if access.accessClass == legality && legality != .ok { reasonMetres[access.reason, default: 0] += len }
+            if access.accessClass == .forbidden { forbidden += len }
+            if f.contains(.steps) {
+                let full = Double(map.edgeLength[e])
+                stepCount += full > 0 ? Int((Double(map.stepCount(ofEdge: e)) * len / full).rounded()) : 0
+            }
+            if f.contains(.connector) && connector == nil {
+                let kind: StepConnector.Kind = map.highway(ofEdge: e) == .elevator ? .lift : .escalator
+                connector = StepConnector(kind: kind, name: map.name(ofEdge: e), limitedHours: f.contains(.limitedHours),
+                                          seconds: costing.table.seconds(e, reversed: leg.reversed))
+            }
             fresh += Double(costing.table.freshness[e]) * len
             weakest = max(weakest, RoughnessSource(rawValue: Int(costing.table.rmsSource[e])) ?? .highwayDefault)
             if let hs = knowledge.hazards[e] {
@@ -472,6 +494,68 @@ public struct PlanBuilder: Sendable {
                            crossingsPerKm: dist > 0 ? crossings / dist * 1000 : 0,
                            hasBikeLane: bike > dist / 2, roughnessRMS: rms, roughnessClass: RoughnessClass(rms: rms),
                            roughnessSource: weakest, hazardScore: hazard, legalityScore: dist > 0 ? legal / dist : 1,
-                           freshness: dist > 0 ? fresh / dist : 0, tooFast: false, walk: walk > dist / 2)
+                           freshness: dist > 0 ? fresh / dist : 0, tooFast: false, walk: walk > dist / 2,
+                           legality: legality, accessReason: reasonMetres.max { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }?.key ?? .none,
+                           forbiddenMetres: forbidden, walkMetres: walk, stepCount: stepCount, connector: connector)
+    }
+
+    /// Whether a leg takes a lift or escalator.
+    func isConnector(_ leg: RouteLeg) -> Bool { map.flags(ofEdge: leg.edge).contains(.connector) }
+
+    /// "Take the lift (Place des Moulins)".
+    static func connectorInstruction(_ c: StepConnector) -> String {
+        "Take the \(c.kind == .lift ? "lift" : "escalator")" + (c.name.isEmpty ? "" : " (\(c.name))")
+    }
+
+    /// Metres below which a forbidden stretch is not worth a note of its own (map noise at a junction).
+    public static let forbiddenNoteMinMetres = 1.0
+
+    /// Adds the legality facts to a plan: forbidden stretches (and `legal`), the notes that say
+    /// so plainly, stairs walked, lifts taken (with their wait and ride in the timing).
+    func withLegality(_ p: RoutePlan) -> RoutePlan {
+        var plan = p
+        var s = 0.0
+        var stretches: [ForbiddenStretch] = []
+        var names: [[String: Double]] = []
+        for leg in plan.path.legs {
+            let f = map.flags(ofEdge: leg.edge)
+            let d = AccessModel.decision(of: f)
+            if d.accessClass == .forbidden && leg.length > 0 {
+                let name = map.name(ofEdge: leg.edge)
+                if let last = stretches.last, abs(last.start + last.length - s) < 0.01 {
+                    stretches[stretches.count - 1].length += leg.length
+                    names[names.count - 1][name, default: 0] += leg.length
+                } else {
+                    stretches.append(ForbiddenStretch(start: s, length: leg.length, name: name, reason: d.reason))
+                    names.append([name: leg.length])
+                }
+            }
+            if f.contains(.connector) {
+                if map.highway(ofEdge: leg.edge) == .elevator { plan.liftsUsed += 1 } else { plan.escalatorsUsed += 1 }
+            }
+            if f.contains(.steps) { plan.walkMetres += leg.length }
+            s += leg.length
+        }
+        for k in stretches.indices {
+            stretches[k].name = names[k].max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? ""
+        }
+        plan.forbidden = stretches
+        plan.legal = stretches.isEmpty
+        var notes: [String] = []
+        for st in stretches where st.length >= Self.forbiddenNoteMinMetres || stretches.count == 1 {
+            let place = st.name.isEmpty ? "" : " through \(st.name)"
+            notes.append("no legal line: \(FixedDecimal.string(st.length, decimals: 0)) m\(place) (\(st.reason.explanation))")
+        }
+        // Lifts and escalators: their wait and ride, and a note where they keep hours.
+        for k in plan.steps.indices {
+            guard let c = plan.steps[k].context.connector else { continue }
+            plan.steps[k].seconds = c.seconds
+            if c.limitedHours {
+                notes.append("the \(c.kind.rawValue)\(c.name.isEmpty ? "" : " (\(c.name))") keeps opening hours: it may be closed")
+            }
+        }
+        plan.duration = plan.steps.reduce(0) { $0 + $1.seconds }
+        plan.notes.insert(contentsOf: notes, at: 0)
+        return plan
     }
 }

@@ -40,6 +40,30 @@ public enum PlanFormats {
          "grade_pct": n(z.gradePct), "min_grade_pct": n(z.minGradePct), "step_indices": .array(z.stepIndices.map { .number(Double($0)) })]
     }
 
+    /// A step's JSON with its legality, stairs and lift facts: `legality` (`ok|penalised|forbidden`,
+    /// with `legality_reason` when not ok), `walk_m` and `step_count` (stairs), `connector`
+    /// (`{kind: lift|escalator, name, seconds}` or null).
+    static func fullStepJSON(_ s: RouteStep) -> JSONText {
+        guard case .object(var d) = stepJSON(s) else { return stepJSON(s) }
+        let c = s.context
+        d["legality"] = .string(c.legality.name)
+        if c.legality != .ok { d["legality_reason"] = .string(c.accessReason.explanation) }
+        d["forbidden_m"] = n(c.forbiddenMetres)
+        d["walk_m"] = n(c.walkMetres)
+        if c.stepCount > 0 { d["step_count"] = .number(Double(c.stepCount)) }
+        d["connector"] = c.connector.map { .object(["kind": .string($0.kind.rawValue), "name": .string($0.name), "seconds": n($0.seconds)]) } ?? .null
+        return .object(d)
+    }
+
+    /// The plan's legality facts: `legal`, the `forbidden` stretches, stairs walked and lifts taken.
+    static func legalityJSON(_ p: RoutePlan) -> [String: JSONText] {
+        ["legal": .bool(p.legal),
+         "forbidden": .array(p.forbidden.map {
+             .object(["start_m": n($0.start), "length_m": n($0.length), "name": .string($0.name), "reason": .string($0.reason.explanation)])
+         }),
+         "walk_m": n(p.walkMetres), "lifts_used": .number(Double(p.liftsUsed)), "escalators_used": .number(Double(p.escalatorsUsed))]
+    }
+
     static func coordinates(_ g: [Coordinate]) -> JSONText {
         .array(g.map { .array([n($0.lon, 6), n($0.lat, 6)]) })
     }
@@ -57,7 +81,7 @@ public enum PlanFormats {
             "too_fast_stretches": .array(p.tooFastStretches.map {
                 .object(["start_m": n($0.start), "end_m": n($0.end), "length_m": n($0.length), "step_indices": .array($0.stepIndices.map { .number(Double($0)) })])
             }),
-            "steps": .array(p.steps.map(stepJSON)),
+            "steps": .array(p.steps.map(fullStepJSON)),
             "geometry": coordinates(p.geometry),
             "metres_by_class": .object(Dictionary(uniqueKeysWithValues: RoughnessClass.allCases.map { ($0.name, n(p.metresByClass[$0])) })),
             "longest_crusty_m": n(p.longestCrustyRun),
@@ -66,6 +90,7 @@ public enum PlanFormats {
         if let a = p.startSnap, let b = p.endSnap {
             d["snap"] = .object(["from_m": n(a.distance), "to_m": n(b.distance)])
         }
+        d.merge(legalityJSON(p)) { a, _ in a }
         if includeAlternatives { d["alternatives"] = .array(p.alternatives.map { planJSON($0, includeAlternatives: false) }) }
         return .object(d)
     }
@@ -106,8 +131,17 @@ public enum PlanFormats {
                 marks.append(whole ? "\(word) for the whole step" : "\(word): brake for \(f(c.brakeLengthM, 0)) m, from \(f(c.brakeFromM ?? 0, 0)) m into this step")
             }
             if c.tooFast { marks.append("too fast") }
-            if c.walk { marks.append("walk") }
+            if c.walkMetres > 0 {
+                marks.append("walk: \(f(c.walkMetres, 0)) m of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) steps)" : ""))
+            }
+            if c.legality == .forbidden { marks.append("FORBIDDEN: " + c.accessReason.explanation) }
+            else if c.legality == .penalised { marks.append("avoid: " + c.accessReason.explanation) }
             if c.hazardScore > 0 { marks.append("hazards " + f(c.hazardScore, 1)) }
+            if let lift = c.connector {
+                out += FixedDecimal.padLeft(String(s.index + 1), 3) + "  \(s.maneuver.arrow) \(s.instruction) — "
+                    + "\(f(lift.seconds, 0)) s wait and ride\n"
+                continue
+            }
             let dist = km(c.distance)
             out += FixedDecimal.padLeft(String(s.index + 1), 3) + "  \(s.maneuver.arrow) \(s.instruction) — \(dist), \(sf(c.gradePct, 1)) %, "
                 + c.roughnessClass.name + bracketed(marks) + "\n"
@@ -129,6 +163,16 @@ public enum PlanFormats {
                 + "\(f(z.length, 0)) m at \(sf(z.gradePct, 1)) % (steepest \(sf(z.minGradePct, 1)) %)" + steps + "\n"
         }
         return out
+    }
+
+    /// The legality, stairs and lift facts of a step in words, for the TUI's step list
+    /// ("walk: 50 m of stairs (30 steps)", "FORBIDDEN: road tunnel…"); "" when there are none.
+    public static func accessNote(_ c: StepContext) -> String {
+        var parts: [String] = []
+        if c.walkMetres > 0 { parts.append("walk: \(f(c.walkMetres, 0)) m of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) steps)" : "")) }
+        if c.legality == .forbidden { parts.append("FORBIDDEN: " + c.accessReason.explanation) }
+        if let lift = c.connector { parts.append("\(f(lift.seconds, 0)) s wait and ride") }
+        return parts.joined(separator: ", ")
     }
 
     /// " [a, b]" or "" (a loop rather than `joined`, which costs a generic set-up in a fresh process).
@@ -167,7 +211,8 @@ public enum PlanFormats {
     public static func gpx(_ p: RoutePlan, name: String) -> String {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<gpx version=\"1.1\" creator=\"SkateRoute\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
-        s += "  <metadata><name>\(xmlEscape(name))</name></metadata>\n"
+        let legalNotes = p.notes.filter { $0.hasPrefix("no legal line") }
+        s += "  <metadata><name>\(xmlEscape(name))</name>" + (legalNotes.isEmpty ? "" : "<desc>\(xmlEscape(legalNotes.joined(separator: "; ")))</desc>") + "</metadata>\n"
         s += "  <rte>\n    <name>\(xmlEscape(name))</name>\n"
         for st in p.steps {
             guard let c = st.geometry.first else { continue }
@@ -201,7 +246,7 @@ public enum PlanFormats {
             features.append(.object([
                 "type": .string("Feature"),
                 "geometry": .object(["type": .string("LineString"), "coordinates": coordinates(st.geometry)]),
-                "properties": stepJSON(st),
+                "properties": fullStepJSON(st),
             ]))
         }
         for z in p.brakingZones {
@@ -217,7 +262,8 @@ public enum PlanFormats {
         }
         let obj: JSONText = .object(["type": .string("FeatureCollection"), "features": .array(features),
                                      "properties": .object(["mode": .string(p.mode.rawValue), "distance_m": n(p.distance),
-                                                            "duration_s": n(p.duration), "score": n(p.score)])])
+                                                            "duration_s": n(p.duration), "score": n(p.score), "legal": .bool(p.legal),
+                                                            "notes": .array(p.notes.map { .string($0) })])])
         return obj.text()
     }
 }

@@ -22,11 +22,15 @@ public struct Planner: Sendable {
         self.init(map: map, knowledge: knowledge, table: EdgeTable(map: map, knowledge: knowledge))
     }
 
-    /// Reuses a precomputed edge table (benchmarks, the TUI).
-    public init(map: SkateMap, knowledge: RoadKnowledge, table: EdgeTable) {
-        self.map = map; self.knowledge = knowledge; self.table = table
+    /// Reuses a precomputed edge table (benchmarks, the TUI). `rules` other than the access
+    /// model are for `skateroute bench`'s before/after figures only.
+    public init(map: SkateMap, knowledge: RoadKnowledge, table: EdgeTable, rules: CostRules = .accessModel) {
+        self.map = map; self.knowledge = knowledge; self.table = table; self.rules = rules
         self.components = ConnectedComponents(map: map)
     }
+
+    /// The legality rules of every costing this planner builds.
+    public let rules: CostRules
 
     /// Connected components of the usable graph; ends snap only to the main network.
     public let components: ConnectedComponents
@@ -36,9 +40,9 @@ public struct Planner: Sendable {
 
     public func router(for mode: RideMode, weights: ModeWeights? = nil) -> Router {
         if let w = weights, w != mode.weights {
-            return Router(map: map, costing: SkateCosting(map: map, table: table, mode: mode, weights: w), components: components)
+            return Router(map: map, costing: SkateCosting(map: map, table: table, mode: mode, weights: w, rules: rules), components: components)
         }
-        let costing = cache.costing(for: mode) { SkateCosting(map: map, table: table, mode: mode) }
+        let costing = cache.costing(for: mode) { SkateCosting(map: map, table: table, mode: mode, rules: rules) }
         return Router(map: map, costing: costing, components: components)
     }
 

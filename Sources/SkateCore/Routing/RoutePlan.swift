@@ -93,6 +93,38 @@ public struct StepContext: Sendable, Equatable {
     /// many metres of the step it covers (nil / 0 when `braking` is `.none`).
     public var brakeFromM: Double? = nil
     public var brakeLengthM: Double = 0
+    /// The least legal class on the step (`AccessModel`), and the reason of its longest such stretch.
+    public var legality: AccessClass = .ok
+    public var accessReason: AccessReason = .none
+    /// Metres of the step on forbidden ways.
+    public var forbiddenMetres: Double = 0
+    /// Metres of stairs walked on the step, and their tagged `step_count` (0 when untagged).
+    public var walkMetres: Double = 0
+    public var stepCount: Int = 0
+    /// The lift or escalator the step takes, if it is one.
+    public var connector: StepConnector?
+}
+
+/// A lift or escalator a step takes.
+public struct StepConnector: Sendable, Equatable {
+    public enum Kind: String, Sendable { case lift, escalator }
+    public var kind: Kind
+    /// The lift's name ("" when untagged).
+    public var name: String
+    /// Opening hours are tagged and not 24/7.
+    public var limitedHours: Bool
+    /// Seconds of wait and ride (`ConnectorTiming`).
+    public var seconds: Double
+}
+
+/// A stretch of a route on forbidden ways (used because no legal line joins the ends).
+public struct ForbiddenStretch: Sendable, Equatable {
+    /// Start, metres from the route start, and length in metres.
+    public var start: Double
+    public var length: Double
+    /// Street name of the stretch ("" when unnamed) and why it is forbidden.
+    public var name: String
+    public var reason: AccessReason
 }
 
 /// One instruction of a route.
@@ -202,4 +234,13 @@ public struct RoutePlan: Sendable {
     /// Where the requested start and end were snapped onto the network.
     public var startSnap: EdgeSnap?
     public var endSnap: EdgeSnap?
+
+    /// False when the route uses forbidden ways (no legal line joins the ends); see `forbidden`.
+    public var legal: Bool = true
+    /// The forbidden stretches, in route order.
+    public var forbidden: [ForbiddenStretch] = []
+    /// Metres of stairs walked, and lifts and escalators taken.
+    public var walkMetres: Double = 0
+    public var liftsUsed: Int = 0
+    public var escalatorsUsed: Int = 0
 }

@@ -26,9 +26,20 @@ public struct Router: Sendable {
 
     /// Snaps a position to the nearest edge a skater can use on the main network (islands such as
     /// a pier's footway or a courtyard path are skipped when the main network is near).
+    /// Ends snap to a way a skater may use (not forbidden, not a lift) when one lies within this
+    /// many metres beyond the nearest usable way: a start on a tunnel's line means the street above.
+    public static let legalSnapSlack: Double = 60
+
     public func snap(_ c: Coordinate, radius: Double = Router.snapRadius) throws -> EdgeSnap {
         let usable: (Int) -> Bool = { costing.allowed(edge: $0, reversed: false) || costing.allowed(edge: $0, reversed: true) }
+        let legal: (Int) -> Bool = {
+            let f = map.flags(ofEdge: $0)
+            return !f.contains(.connector) && AccessModel.decision(of: f).accessClass != .forbidden
+        }
         if let comp = components, let s = map.nearestEdge(to: c, maxDistance: radius, where: { usable($0) && comp.isMain(edge: $0) }) {
+            if legal(s.edge) { return s }
+            if let l = map.nearestEdge(to: c, maxDistance: min(radius, s.distance + Self.legalSnapSlack),
+                                       where: { usable($0) && legal($0) && comp.isMain(edge: $0) }) { return l }
             return s
         }
         guard let s = map.nearestEdge(to: c, maxDistance: radius, where: usable) else {
@@ -234,8 +245,10 @@ struct Search {
             s = Int(lab.parent)
         }
         legs.reverse()
-        // Drop zero-length legs at the ends (snapped exactly onto a node).
-        if legs.count > 1 { legs.removeAll { $0.length < 0.01 } }
+        // Drop zero-length legs at the ends (snapped exactly onto a node); a lift inside the
+        // route is 0 m long and stays.
+        while legs.count > 1, legs[0].length < 0.01 { legs.removeFirst() }
+        while legs.count > 1, legs[legs.count - 1].length < 0.01 { legs.removeLast() }
         if legs.isEmpty { legs = [last] }
         return RoutePath(legs: legs, cost: bestGoal, crustyRuleMet: true)
     }

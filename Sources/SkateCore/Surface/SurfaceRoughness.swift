@@ -49,6 +49,9 @@ public enum SurfaceRoughness {
     public static func rms(highway: HighwayClass) -> Double {
         switch highway {
         case .primary, .secondary, .tertiary: return 0.07     // arterials: asphalt, patched by traffic
+        case .motorway, .trunk: return 0.07                   // fast-road asphalt (forbidden anyway)
+        case .construction: return 0.40                       // a building site
+        case .elevator: return 0.03                           // a lift car's floor (the board is carried or stood on)
         case .unclassified, .residential, .livingStreet: return 0.07
         case .service: return 0.09                            // driveways and car parks, less kept
         case .cycleway: return 0.06                           // built for small wheels

@@ -13,6 +13,7 @@ extension MapCompiler {
                                waysKept: keptWays.count)
         meta.name = options.name
         var map = SkateMap(metadata: meta)
+        insertConnectors()
 
         // 1. Runs of consecutive present, distinct nodes per way (extract edges cut ways short).
         var runs: [(way: Int, refs: [Int64])] = []
@@ -145,6 +146,7 @@ extension MapCompiler {
         buildPlaces(into: &map, strings: &strings)
         buildZones(into: &map, strings: &strings)
 
+        map.edgeStepCount = FlatArray(stepCounts(of: map))
         map.stringBytes = FlatArray(strings.bytes)
         map.stringStart = FlatArray(strings.starts)
         map.rebuildIndexes()

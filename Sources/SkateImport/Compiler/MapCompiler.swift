@@ -46,6 +46,8 @@ public struct ImportStats: Sendable, Equatable {
     public var edgesWithElevation = 0
     /// Seconds spent sampling the DEM and conditioning profiles (for `bench`).
     public var elevationSeconds = 0.0
+    /// Public lifts turned into connectors (node lifts split by floor, lone lifts given a landing, lift ways).
+    public var liftsConnected = 0
 }
 
 /// Streams OSM elements (as an `OSMHandler`) and compiles them into a `SkateMap`.
@@ -65,7 +67,15 @@ public struct MapCompiler: OSMHandler {
     // Flags of tagged nodes (crossings, signals, kerbs…).
     var taggedNodeFlags: [Int64: UInt16] = [:]
 
-    struct KeptWay { var id: Int64; var refs: [Int64]; var attrs: WayAttributes }
+    struct KeptWay {
+        var id: Int64; var refs: [Int64]; var attrs: WayAttributes
+        /// `layer|level` as tagged (layer defaults to 0): ways meeting at a lift with different
+        /// keys are on different floors (see `insertConnectors`).
+        var levelKey: String = "0|"
+    }
+    /// Lifts mapped as nodes (`highway=elevator`), by node id, and lifts mapped as ways.
+    var elevatorNodes: [Int64: Lift] = [:]
+    var elevatorWays: [(id: Int64, refs: [Int64], lift: Lift)] = []
     var keptWays: [KeptWay] = []
     struct PendingPlace { var name: String; var kind: PlaceKind; var category: String; var refs: [Int64]; var lat: Double?; var lon: Double?; var id: Int64 }
     var pendingPlaces: [PendingPlace] = []
@@ -93,6 +103,7 @@ public struct MapCompiler: OSMHandler {
         guard !tags.isEmpty else { return }
         let f = NodeAttributes.flags(tags)
         if !f.isEmpty { taggedNodeFlags[id] = f.rawValue }
+        if tags["highway"] == "elevator" { elevatorNodes[id] = Lift(tags: tags) }
         if let name = tags["name"], !name.isEmpty, let (kind, cat) = PlaceClassifier.classify(tags) {
             pendingPlaces.append(PendingPlace(name: name, kind: kind, category: cat, refs: [], lat: lat, lon: lon, id: id))
         }
@@ -101,8 +112,9 @@ public struct MapCompiler: OSMHandler {
     public mutating func way(id: Int64, refs: [Int64], tags: OSMTags) {
         stats.osmWays += 1
         if tags["highway"] != nil { stats.highwayWays += 1 }
+        if tags["highway"] == "elevator" && refs.count >= 2 { elevatorWays.append((id, refs, Lift(tags: tags))) }
         if let attrs = WayAttributes(tags: tags), refs.count >= 2 {
-            keptWays.append(KeptWay(id: id, refs: refs, attrs: attrs))
+            keptWays.append(KeptWay(id: id, refs: refs, attrs: attrs, levelKey: Self.levelKey(tags)))
             if attrs.flags.contains(.inclineTagged) { stats.keptWays += 0 }
         }
         let closed = refs.count >= 4 && refs.first == refs.last

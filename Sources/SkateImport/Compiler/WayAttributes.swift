@@ -11,19 +11,22 @@ struct WayAttributes: Equatable {
     var incline: Double?
     var name: String
 
-    /// Values of `access` that close a way to the public.
-    static let closedAccess: Set<String> = ["no", "private"]
-    /// Values that re-open a closed way to people on foot (and so skaters).
-    static let footOpen: Set<String> = ["yes", "designated", "permissive"]
     /// `cycleway*` values that mean a bike lane or track is there.
     static let bikeLaneValues: Set<String> = ["lane", "track", "opposite_lane", "opposite_track", "shared_lane", "share_busway", "separate", "yes", "opposite", "shoulder"]
+    /// `ramp:*` keys whose `yes` gives a flight of steps a ramp a board can roll on.
+    static let rampKeys = ["ramp", "ramp:stroller", "ramp:bicycle", "ramp:wheelchair", "ramp:luggage"]
+    /// `conveying` values that make steps an escalator (forward/backward give its direction).
+    static let conveyingValues: Set<String> = ["yes", "forward", "backward", "reversible"]
 
-    /// Parses a way's tags; nil when it is not a highway a skater may legally use.
+    /// Flights of steps on this way (`step_count`), 0 when untagged.
+    var stepCount: Int = 0
+
+    /// Parses a way's tags; nil when it is not a way anyone may use (see `HighwayClass(osm:)`).
+    /// Ways a skater may not use (motorways, private roads, road tunnels…) are kept with their
+    /// `AccessModel` verdict, so a route that has no other line can still be told where it breaks
+    /// the rules. `highway=elevator` ways are lifts: `MapCompiler`'s connector pass handles them.
     init?(tags: OSMTags) {
-        guard let hw = tags["highway"], let cls = HighwayClass(osm: hw) else { return nil }
-        if let access = tags["access"], Self.closedAccess.contains(access), !Self.footOpen.contains(tags["foot"] ?? "") {
-            return nil
-        }
+        guard let hw = tags["highway"], let cls = HighwayClass(osm: hw), cls != .elevator else { return nil }
         if tags["area"] == "yes" && cls != .pedestrian && cls != .footway && cls != .platform && cls != .service {
             // Area outlines of other highway kinds (e.g. a roundabout's island) are not paths.
             return nil
@@ -60,7 +63,20 @@ struct WayAttributes: Equatable {
         }
         if let s = tags["sidewalk"] ?? tags["sidewalk:both"], ["both", "left", "right", "yes", "separate"].contains(s) { f.insert(.sidewalk) }
         if tags["sidewalk:left"] == "yes" || tags["sidewalk:right"] == "yes" { f.insert(.sidewalk) }
-        if cls == .steps { f.insert(.steps) }
+        let conveying = tags["conveying"].map { Self.conveyingValues.contains($0) } ?? false
+        if cls == .steps && !conveying { f.insert(.steps) }
+        if conveying {
+            // An escalator or moving walkway: a connector, ridden standing, in its direction only.
+            f.insert(.connector)
+            f.subtract([.oneway, .onewayReverse])
+            if tags["conveying"] == "forward" { f.insert(.oneway) }
+            if tags["conveying"] == "backward" { f.insert(.onewayReverse) }
+            if let oh = tags["opening_hours"], oh != "24/7" { f.insert(.limitedHours) }
+        }
+        if cls == .steps && Self.rampKeys.contains(where: { tags[$0] == "yes" }) { f.insert(.stepsRamp) }
+        if cls == .steps, let sc = tags["step_count"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), sc > 0, sc < 10_000 {
+            stepCount = sc
+        }
         if let a = tags["access"], ["destination", "delivery", "permissive", "customers"].contains(a) { f.insert(.accessLimited) }
         if tags["footway"] == "sidewalk" { f.insert(.isSidewalk) }
         if tags["footway"] == "crossing" || tags["cycleway"] == "crossing" || tags["path"] == "crossing" { f.insert(.isCrossing) }
@@ -72,6 +88,7 @@ struct WayAttributes: Equatable {
             else if inc == "up" { f.insert(.inclineUp) }
             else if inc == "down" { f.insert(.inclineDown) }
         }
+        f.formUnion(AccessModel.flags(AccessModel.classify(highway: cls, bikeLane: f.contains(.bikeLane)) { tags[$0] }))
         flags = f
     }
 

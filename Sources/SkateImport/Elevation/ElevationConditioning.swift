@@ -34,6 +34,8 @@ import SkateCore
 ///    shifts and blunts real ramps; BRouter's elevation hysteresis only damps climb costs).
 ///    A **cliff artefact** — an edge (not stairs) with a stretch steeper than `cliffGradePct` while
 ///    its ends are not that far apart in height — becomes the line between its nodes.
+///    Nodes at either end of a lift or escalator do not listen to the DEM (one position, two
+///    floors): their heights come from the ways on their own floor.
 /// 4. **Bridges, tunnels and lift connectors** span their end nodes in a straight line (a DEM sees
 ///    the valley under a bridge and the hill over a tunnel).
 /// 5. **Last resort**: an edge (not stairs) still steeper than ±`EdgeTable.maxGradePct` between
@@ -125,7 +127,12 @@ struct ElevationConditioner {
             // Node weights: share of street length over the smoothing length.
             var share = [Double](repeating: 0, count: nodeCount)
             for e in 0..<n where !Self.untied(flags[e]) { share[from[e]] += length[e] / 2; share[to[e]] += length[e] / 2 }
-            let w = share.map { max($0, TerrainConditioning.minNodeShare) / cellSize }
+            var w = share.map { max($0, TerrainConditioning.minNodeShare) / cellSize }
+            // A lift's ends share one position but not one height: the DEM cannot say which floor
+            // it reads, so they take their heights from the ways on their own floor alone.
+            for e in 0..<n where flags[e].contains(.connector) {
+                for v in [from[e], to[e]] where share[v] > 0 { w[v] = 0 }
+            }
             var goal = [Double](repeating: 0, count: n)  // target z_to − z_from per edge
             var strength = [Double](repeating: 1, count: n)
             for e in 0..<n {

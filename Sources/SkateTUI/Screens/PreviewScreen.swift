@@ -107,8 +107,11 @@ public enum PreviewScreen {
         let facts = Format.distance(plan.distance) + "  " + Format.duration(plan.duration) + "  score \(Int(plan.score.rounded()))"
         buffer.write(facts, x: x0, y: y, style: value, maxWidth: inner)
         y += 1
-        let more = "crusty " + Format.metres(crusty) + "  braking zones \(plan.brakingZones.count)"
-        buffer.write(more, x: x0, y: y, style: crusty > 0 ? theme.style(.crusty) : theme.style(.text), maxWidth: inner)
+        var more = "crusty " + Format.metres(crusty) + "  braking zones \(plan.brakingZones.count)"
+        if plan.walkMetres > 0 { more += "  walk " + Format.metres(plan.walkMetres) }
+        if plan.liftsUsed > 0 { more += "  lifts \(plan.liftsUsed)" }
+        if !plan.legal { more = "NOT LEGAL: " + Format.metres(plan.forbidden.reduce(0) { $0 + $1.length }) + " forbidden  " + more }
+        buffer.write(more, x: x0, y: y, style: crusty > 0 || !plan.legal ? theme.style(.crusty) : theme.style(.text), maxWidth: inner)
         y += 1
         for line in PlanScreen.wrap(PlanFormats.summaryLine(plan), width: inner).prefix(summaryRows - 3) {
             buffer.write(line, x: x0, y: y, style: dim, maxWidth: inner)
@@ -140,7 +143,8 @@ public enum PreviewScreen {
         cx += buffer.write(Format.grade(c.gradePct).leftPadded(to: 7), x: cx, y: y, style: theme.style(gradeRole))
         cx += buffer.write(" ", x: cx, y: y)
         cx += buffer.write(c.roughnessClass.name.rightPadded(to: 7), x: cx, y: y, style: theme.style(c.roughnessClass.role))
-        let text = Sanitizer.clean(step.instruction, maxColumns: max(0, x + width - cx), ellipsis: theme.glyphs.ellipsis)
+        let note = PlanFormats.accessNote(c)
+        let text = Sanitizer.clean(step.instruction + (note.isEmpty ? "" : " — " + note), maxColumns: max(0, x + width - cx), ellipsis: theme.glyphs.ellipsis)
         buffer.write(text, x: cx, y: y, style: theme.style(.text), maxWidth: x + width - cx)
     }
 

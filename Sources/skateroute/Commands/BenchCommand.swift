@@ -19,6 +19,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Repetitions for import and load timings (the median is printed).") var repeats: Int = 5
     @Flag(help: "Skip the Heidelberg figures (slow in debug builds).") var noHeidelberg = false
     @Flag(help: "Only the terrain figures on the bundled map (braking zones on 30 seeded pairs).") var terrainOnly = false
+    @Option(help: "Seeded Monaco pairs for the legal-lines figures (0 = skip).") var legalPairs: Int = 30
+    @Option(help: "Seed for the legal-lines pairs.") var legalSeed: UInt64 = 12
+    @Flag(help: "Print only the legal-lines figures.") var legalOnly = false
+    @Flag(help: "List each legal-lines route that walks stairs or uses a forbidden way.") var legalVerbose = false
     @Option(help: "Alternating whole-process runs of `skateroute plan` and Debian's routino-router on the same Monaco pair (0 = skip).") var peerRuns: Int = 50
 
     func run() throws {
@@ -28,6 +32,11 @@ struct BenchCommand: ParsableCommand {
         if terrainOnly {
             TerrainBenchmark(map: try MapFormat.load(path: BundledMaps.defaultMapPath()), seed: seed).run(name: "Monaco (bundled)")
             return
+        }
+        if legalPairs > 0 {
+            let m = try MapFormat.load(path: BundledMaps.defaultMapPath())
+            LegalityBenchmark(map: m, pairs: legalPairs, seed: legalSeed, verbose: legalVerbose).run()
+            if legalOnly { return }
         }
         let dataDir = data ?? "../shared/data"
         let monacoPBF = dataDir + "/maps/monaco-geofabrik-2026/monaco-latest.osm.pbf"
