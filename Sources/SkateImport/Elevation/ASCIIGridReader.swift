@@ -94,13 +94,7 @@ enum ASCIIGridReader {
             try checkProjectionFile(beside: path)  // names the CRS, so before the extent guess
             try DEMReader.checkDegrees(geo, width: cols, height: rows, path: path)
 
-            var columns = 0..<cols, keptRows = 0..<rows
-            if let window {
-                guard let w = geo.window(covering: window, width: cols, height: rows, margin: DEMReader.windowMargin) else {
-                    throw DEMReader.noOverlap(path: path, extent: geo.bounds(width: cols, height: rows), window: window)
-                }
-                (columns, keptRows) = w
-            }
+            let (columns, keptRows) = try DEMReader.cropRange(geo, width: cols, height: rows, window: window, path: path)
 
             var values = [Float](repeating: .nan, count: columns.count * keptRows.count)
             var index = 0

@@ -65,6 +65,16 @@ public enum DEMReader {
     }
 
     /// The error for a DEM file that has no data anywhere in the map's box.
+    /// The columns and rows of a grid to load around `window` (all of them without one).
+    /// - Throws: `noOverlap` when the grid has no data near the window.
+    static func cropRange(_ geo: GridGeoreference, width: Int, height: Int, window: BoundingBox?, path: String) throws(ImportError) -> (columns: Range<Int>, rows: Range<Int>) {
+        guard let window else { return (0..<width, 0..<height) }
+        guard let w = geo.window(covering: window, width: width, height: height, margin: windowMargin) else {
+            throw noOverlap(path: path, extent: geo.bounds(width: width, height: height), window: window)
+        }
+        return w
+    }
+
     static func noOverlap(path: String, extent: BoundingBox, window: BoundingBox) -> ImportError {
         ImportError(path: path, problem: "\(noOverlapProblem): the DEM spans \(describe(extent)), the map \(describe(window))")
     }

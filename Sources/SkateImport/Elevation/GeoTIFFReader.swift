@@ -123,13 +123,7 @@ enum GeoTIFFReader {
                                    lonPerRow: r1.lon - o.lon, latPerRow: r1.lat - o.lat)
         try DEMReader.checkDegrees(geo, width: w, height: h, path: path)
 
-        var columns = 0..<w, rows = 0..<h
-        if let window {
-            guard let win = geo.window(covering: window, width: w, height: h, margin: DEMReader.windowMargin) else {
-                throw DEMReader.noOverlap(path: path, extent: geo.bounds(width: w, height: h), window: window)
-            }
-            (columns, rows) = win
-        }
+        let (columns, rows) = try DEMReader.cropRange(geo, width: w, height: h, window: window, path: path)
         guard columns.count * rows.count <= GeoGrid.maxCells else {
             throw bad("GeoTIFF area needed holds \(columns.count) × \(rows.count) pixels, more than \(GeoGrid.maxCells): crop it to the map first (gdal_translate -projwin)")
         }
