@@ -40,7 +40,6 @@ public struct MapSummary: Sendable, Codable, Equatable {
         public var edgesFiltered: Int, streetsFlat: Int, edgesCliff: Int, edgesInclineTag: Int, edgesInclineSign: Int
         public var edgesSpanned: Int, edgesSpikeRemoved: Int, edgesClamped: Int, edgesClampedPct: Double
         public var stepsSteeperThanClamp: Int
-        public var edgesUnsharpened: Int
         enum CodingKeys: String, CodingKey {
             case method
             case demNoiseM = "dem_noise_m"
@@ -49,7 +48,6 @@ public struct MapSummary: Sendable, Codable, Equatable {
             case edgesSpanned = "edges_spanned", edgesSpikeRemoved = "edges_spike_removed"
             case edgesClamped = "edges_clamped", edgesClampedPct = "edges_clamped_pct"
             case stepsSteeperThanClamp = "steps_steeper_than_clamp"
-            case edgesUnsharpened = "edges_unsharpened"
         }
     }
 
@@ -122,7 +120,7 @@ public struct MapSummary: Sendable, Codable, Equatable {
                               edgesInclineSign: t.edgesInclineSign, edgesSpanned: t.edgesSpanned,
                               edgesSpikeRemoved: t.edgesSpikeRemoved, edgesClamped: t.edgesClamped,
                               edgesClampedPct: (Double(t.edgesClamped) / Double(max(1, map.edgeCount)) * 10000).rounded() / 100,
-                              stepsSteeperThanClamp: t.stepsSteeperThanClamp, edgesUnsharpened: t.edgesUnsharpened)
+                              stepsSteeperThanClamp: t.stepsSteeperThanClamp)
         }
     }
 
@@ -153,7 +151,7 @@ public struct MapSummary: Sendable, Codable, Equatable {
         s.removeLast()
         if let t = terrain {
             s += "\n  terrain: \(t.method); DEM noise \(FixedDecimal.string(t.demNoiseM, decimals: 1)) m\n"
-            s += "    \(t.streetsFlat) streets read flat; edges: \(t.edgesFiltered) filtered, \(t.edgesCliff) cliff artefacts, \(t.edgesInclineTag) held to incline tags, \(t.edgesInclineSign) sign fixed by incline=up/down, \(t.edgesUnsharpened) kept from sharpening,\n"
+            s += "    \(t.streetsFlat) streets read flat; edges: \(t.edgesFiltered) filtered, \(t.edgesCliff) cliff artefacts, \(t.edgesInclineTag) held to incline tags, \(t.edgesInclineSign) sign fixed by incline=up/down,\n"
             s += "    \(t.edgesSpanned) spanned (bridges, tunnels, lifts), \(t.edgesSpikeRemoved) spikes removed, \(t.edgesClamped) clamped at ±\(FixedDecimal.string(Double(EdgeTable.maxGradePct), decimals: 0)) % (\(FixedDecimal.string(t.edgesClampedPct, decimals: 2)) %), \(t.stepsSteeperThanClamp) stairs steeper"
         }
         s += "\n  sources: \(sources.joined(separator: ", "))"

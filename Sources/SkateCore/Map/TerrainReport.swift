@@ -8,8 +8,6 @@ public struct TerrainReport: Sendable, Equatable, Codable {
     /// was a cliff artefact; edges held to a numeric incline tag; edges whose sign an
     /// `incline=up|down` tag fixed.
     public var edgesFiltered = 0, streetsFlat = 0, edgesCliff = 0, edgesInclineTag = 0, edgesInclineSign = 0
-    /// Edges re-solved because smoothing had made them steeper than the DEM.
-    public var edgesUnsharpened = 0
     /// Edges spanned end to end (bridges, tunnels, connectors).
     public var edgesSpanned = 0
     /// Edges whose interior spike past ±30 % was replaced by the line between their nodes.
@@ -23,12 +21,12 @@ public struct TerrainReport: Sendable, Equatable, Codable {
     /// The counts in their binary-record order.
     var counts: [Int] {
         [edgesFiltered, streetsFlat, edgesCliff, edgesInclineTag, edgesInclineSign, edgesSpanned, edgesSpikeRemoved,
-         edgesClamped, stepsSteeperThanClamp, edgesUnsharpened]
+         edgesClamped, stepsSteeperThanClamp, 0 /* reserved */]
     }
     static let countFields = 10
     init(demNoiseM: Double, counts c: [Int]) {
         self.demNoiseM = demNoiseM
         (edgesFiltered, streetsFlat, edgesCliff, edgesInclineTag, edgesInclineSign) = (c[0], c[1], c[2], c[3], c[4])
-        (edgesSpanned, edgesSpikeRemoved, edgesClamped, stepsSteeperThanClamp, edgesUnsharpened) = (c[5], c[6], c[7], c[8], c[9])
+        (edgesSpanned, edgesSpikeRemoved, edgesClamped, stepsSteeperThanClamp) = (c[5], c[6], c[7], c[8])
     }
 }
