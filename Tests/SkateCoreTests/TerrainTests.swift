@@ -194,3 +194,22 @@ import Testing
         }
     }
 }
+
+/// Lifts join floors without a grade: the floors' footways read their own grade, no zone or
+/// summary window spans a lift ride.
+@Suite struct LiftTerrainTests {
+    @Test("Jardin Exotique → Stade Louis II rides the public lifts without fake grades beside them")
+    func liftsMakeNoGrade() throws {
+        let m = try MapFormat.load(path: TestData.bundledMonaco)
+        let p = try Planner(map: m).plan(from: Coordinate(lat: 43.7341, lon: 7.4149), to: Coordinate(lat: 43.7260, lon: 7.4142), mode: .smoothest)
+        let lifts = p.steps.indices.filter { p.steps[$0].context.connector != nil }
+        #expect(!lifts.isEmpty, "the route should take the Fontvieille lifts: \(p.steps.map(\.instruction))")
+        for i in lifts {
+            for k in [i - 1, i + 1] where k >= 0 && k < p.steps.count && p.steps[k].context.connector == nil && !p.steps[k].context.walk {
+                #expect(abs(p.steps[k].context.gradePct) < 25, "step \(k + 1) beside a lift reads \(p.steps[k].context.gradePct) %")
+            }
+        }
+        for z in p.brakingZones { #expect(z.gradePct > -30 && z.minGradePct > -60, "\(z)") }
+        #expect(p.gradeSummary.minGradePct > -30 && p.gradeSummary.maxGradePct < 30, "\(p.gradeSummary)")
+    }
+}

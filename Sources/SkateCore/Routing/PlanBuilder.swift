@@ -57,11 +57,13 @@ public struct PlanBuilder: Sendable {
         return leg.reversed ? pts.reversed() : pts
     }
 
-    /// Elevation (metres) at an offset along an edge, or nil when unknown.
-    func elevation(edge e: Int, offset: Double) -> Double? {
+    /// Elevation (metres) at an offset along an edge, or nil when unknown. A zero-length edge (a
+    /// lift) has no offsets: `entering` picks its end — the `to` end when true, else `from`.
+    func elevation(edge e: Int, offset: Double, entering fromTo: Bool = false) -> Double? {
         let prof = map.elevationProfile(ofEdge: e)
         guard prof.count >= 2 else { return nil }
         let len = Double(map.edgeLength[e])
+        if len <= 0 { return Double(fromTo ? prof[prof.endIndex - 1] : prof[prof.startIndex]) }
         let x = len > 0 ? min(max(offset / len, 0), 1) * Double(prof.count - 1) : 0
         let i = min(Int(x), prof.count - 2)
         let t = x - Double(i)
@@ -94,11 +96,11 @@ public struct PlanBuilder: Sendable {
             for k in 0..<n {
                 let t = Double(k) / Double(n)
                 let off = leg.startOffset + (leg.endOffset - leg.startOffset) * t
-                raw.append(Raw(s: legStart[li] + leg.length * t, elev: elevation(edge: leg.edge, offset: off), leg: li))
+                raw.append(Raw(s: legStart[li] + leg.length * t, elev: elevation(edge: leg.edge, offset: off, entering: leg.reversed), leg: li))
             }
         }
         if let lastLeg = legs.last {
-            raw.append(Raw(s: total, elev: elevation(edge: lastLeg.edge, offset: lastLeg.endOffset), leg: legs.count - 1))
+            raw.append(Raw(s: total, elev: elevation(edge: lastLeg.edge, offset: lastLeg.endOffset, entering: !lastLeg.reversed), leg: legs.count - 1))
         }
         let hasElevation = raw.contains { $0.elev != nil }
         var elev = raw.map { $0.elev ?? .nan }
@@ -164,7 +166,9 @@ public struct PlanBuilder: Sendable {
             let a = st.startDistance, b = a + st.context.distance
             let idx = raw.indices.filter { sPos[$0] > a && sPos[$0] <= b }
             steps[k].seconds = idx.reduce(0) { $0 + seconds[$1] }
-            if let i0 = raw.indices.last(where: { sPos[$0] <= a }), let i1 = idx.last, sPos[i1] > sPos[i0] {
+            // The step's end is the first sample at its end distance (after a lift, the next one
+            // at the same distance is already on the other floor).
+            if let i0 = raw.indices.last(where: { sPos[$0] <= a }), let i1 = idx.first(where: { sPos[$0] >= b - 1e-9 }) ?? idx.last, sPos[i1] > sPos[i0] {
                 steps[k].context.gradePct = max(-30, min(30, (elev[i1] - elev[i0]) / (sPos[i1] - sPos[i0]) * 100))
             }
             // A step is marked only where a zone (or a too-fast stretch) covers enough of it.
@@ -200,10 +204,16 @@ public struct PlanBuilder: Sendable {
             let ds = sPos[i] - sPos[i - 1]
             if ds > 0 { absSum += abs(d) }
         }
+        // Windows that contain a lift ride say nothing about the street's grade.
+        var liftsBefore = [Int](repeating: 0, count: raw.count)
+        for i in raw.indices.dropFirst() {
+            liftsBefore[i] = liftsBefore[i - 1] + (map.flags(ofEdge: legs[raw[i - 1].leg].edge).contains(.connector) ? 1 : 0)
+        }
         var j = 0
         for i in raw.indices {
             while j < raw.count && sPos[j] - sPos[i] < EdgeTable.sustainWindow { j += 1 }
             guard j < raw.count else { break }
+            if liftsBefore[j] != liftsBefore[i] { continue }
             let g = max(-30, min(30, (elev[j] - elev[i]) / (sPos[j] - sPos[i]) * 100))
             maxG = max(maxG, g); minG = min(minG, g)
         }
