@@ -148,7 +148,7 @@ public struct RouteLine: Sendable {
     public func grade(atDistance s: Double) -> Double {
         let a = max(0, s - Self.gradeHalfWindow), b = min(length, s + Self.gradeHalfWindow)
         guard b - a > 1 else { return 0 }
-        return max(-30, min(30, (elevation(atDistance: b) - elevation(atDistance: a)) / (b - a) * 100))
+        return EdgeTable.clampGrade((elevation(atDistance: b) - elevation(atDistance: a)) / (b - a) * 100)
     }
 
     /// Half-width in metres of the window the local grade is taken over: long enough to smooth DEM steps.

@@ -39,6 +39,12 @@ public struct EdgeTable: Sendable {
     /// Largest |grade| in percent the router believes from a DEM; steeper figures are noise or stairs.
     public static let maxGradePct: Float = 30
 
+    /// A grade in percent clamped to ±`maxGradePct` (the one place the clamp is applied).
+    @inlinable public static func clampGrade(_ g: Double) -> Double {
+        let m = Double(maxGradePct)
+        return max(-m, min(m, g))
+    }
+
     /// The map's precomputed facts (from the `.srmap`, or computed now for an in-memory map),
     /// patched with what the store knows: measured or rated roughness, freshness, hazards.
     public init(map: SkateMap, knowledge: RoadKnowledge) {

@@ -130,7 +130,7 @@ public struct PlanBuilder: Sendable {
             let leg = legs[raw[i - 1].leg]
             let e = leg.edge
             let rms = Double(costing.table.rms[e])
-            let grade = ds > 0 ? max(-30, min(30, (elev[i] - elev[i - 1]) / ds * 100)) : 0
+            let grade = ds > 0 ? EdgeTable.clampGrade((elev[i] - elev[i - 1]) / ds * 100) : 0
             let walk = map.flags(ofEdge: e).contains(.steps) || grade >= SkatePhysics.walkGradePct || grade <= SkatePhysics.walkDownGradePct
             var next: Double
             if walk {
@@ -169,7 +169,7 @@ public struct PlanBuilder: Sendable {
             // The step's end is the first sample at its end distance (after a lift, the next one
             // at the same distance is already on the other floor).
             if let i0 = raw.indices.last(where: { sPos[$0] <= a }), let i1 = idx.first(where: { sPos[$0] >= b - 1e-9 }) ?? idx.last, sPos[i1] > sPos[i0] {
-                steps[k].context.gradePct = max(-30, min(30, (elev[i1] - elev[i0]) / (sPos[i1] - sPos[i0]) * 100))
+                steps[k].context.gradePct = EdgeTable.clampGrade((elev[i1] - elev[i0]) / (sPos[i1] - sPos[i0]) * 100)
             }
             // A step is marked only where a zone (or a too-fast stretch) covers enough of it.
             let need = min(Self.brakingStepOverlap, b - a) - 1e-6
@@ -214,7 +214,7 @@ public struct PlanBuilder: Sendable {
             while j < raw.count && sPos[j] - sPos[i] < EdgeTable.sustainWindow { j += 1 }
             guard j < raw.count else { break }
             if liftsBefore[j] != liftsBefore[i] { continue }
-            let g = max(-30, min(30, (elev[j] - elev[i]) / (sPos[j] - sPos[i]) * 100))
+            let g = EdgeTable.clampGrade((elev[j] - elev[i]) / (sPos[j] - sPos[i]) * 100)
             maxG = max(maxG, g); minG = min(minG, g)
         }
         let meanAbs = total > 0 ? absSum / total * 100 : 0
