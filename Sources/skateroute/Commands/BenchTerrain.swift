@@ -28,7 +28,7 @@ struct TerrainBenchmark {
             if d >= Self.minPairDistance && d <= Self.maxPairDistance { od.append((a, b)) }
         }
         var total = 0.0, braking = 0.0, caution = 0.0, brakingZones = 0, cautionZones = 0
-        var stepFlagged = 0.0, falseBraking = 0, falseCaution = 0, failures = 0
+        var stepFlagged = 0.0, stepBraking = 0.0, stepTooFast = 0.0, falseBraking = 0, falseCaution = 0, failures = 0
         for (a, b) in od {
             guard let p = try? planner.plan(from: a, to: b, mode: .smoothest) else { failures += 1; continue }
             total += p.distance
@@ -43,13 +43,15 @@ struct TerrainBenchmark {
                 }
             }
             for s in p.steps where s.context.braking != .none || s.context.tooFast { stepFlagged += s.context.distance }
+            for s in p.steps where s.context.braking == .braking { stepBraking += s.context.distance }
+            for s in p.steps where s.context.tooFast { stepTooFast += s.context.distance }
         }
         func pct(_ x: Double) -> String { total > 0 ? String(format: "%.1f %%", x / total * 100) : "-" }
         print("terrain \(name) (seed \(seed), \(od.count) pairs \(Int(Self.minPairDistance))–\(Int(Self.maxPairDistance)) m apart, smoothest, \(String(format: "%.1f", total / 1000)) km, \(failures) failed):")
         print("  inside braking zones \(pct(braking)) (target ≤ 15 %); braking+caution \(pct(braking + caution)) (target ≤ 30 %)")
         print(String(format: "  braking zones per km %.2f; caution zones per km %.2f", total > 0 ? Double(brakingZones) / total * 1000 : 0, total > 0 ? Double(cautionZones) / total * 1000 : 0))
         print("  zones false to their own rule on the plan profile: braking \(falseBraking) of \(brakingZones), caution \(falseCaution) of \(cautionZones)")
-        print("  steps flagged braking/caution/too-fast cover \(pct(stepFlagged)) of route length (naive whole-step flagging)")
+        print("  steps flagged braking/caution/too-fast cover \(pct(stepFlagged)) of route length; BRAKE steps \(pct(stepBraking)), too-fast steps \(pct(stepTooFast))")
         // Edges whose stored profile has a sample-to-sample grade past the ±30 % clamp.
         var steep = 0
         for e in 0..<map.edgeCount {
