@@ -1,0 +1,66 @@
+import Foundation
+import SkateCore
+@testable import SkateStore
+import Testing
+
+@Suite struct PlacesStoreTests {
+    let here = Coordinate(lat: 43.7384, lon: 7.4246)
+
+    @Test func namesAreUniqueCaseAndAccentInsensitive() throws {
+        let t = try TempStore()
+        try t.store.addPlace(name: "Café Spot", category: .spot, at: here, now: t0)
+        for dup in ["cafe spot", "CAFÉ  SPOT", " Cafe-Spot "] {
+            #expect(throws: StoreError.duplicateName(what: "place", name: "Café Spot")) {
+                try t.store.addPlace(name: dup, category: .other, at: here, now: t0)
+            }
+        }
+        #expect(try t.store.places().count == 1)
+        #expect(try t.store.places()[0].isPrivate, "places are private by default")
+    }
+
+    @Test func hostileNamesAreCleanedOrRefusedInOneLine() throws {
+        let t = try TempStore()
+        let p = try t.store.addPlace(name: "\u{1B}[31mEvil\u{07}\u{202E} Ledge\n", category: .spot, at: here, now: t0)
+        #expect(p.name == "Evil Ledge")
+        #expect(try t.store.place(named: "evil ledge")?.name == "Evil Ledge")
+        let long = String(repeating: "x", count: 10_000)
+        for bad in [long, "\u{1B}[2J\u{1B}]0;title\u{07}", "   ", "43.7,7.4"] {
+            do {
+                try t.store.addPlace(name: bad, category: .other, at: here, now: t0)
+                Issue.record("accepted '\(bad.prefix(20))'")
+            } catch let e as StoreError {
+                #expect(!e.description.contains("\n") && !e.description.contains("\u{1B}"))
+                #expect(e.description.count < 200, "the error line stays short: \(e.description.count)")
+            }
+        }
+        #expect(try t.store.places().map(\.name) == ["Evil Ledge"])
+    }
+
+    @Test func renameAndRemove() throws {
+        let t = try TempStore()
+        try t.store.addPlace(name: "Home", category: .home, at: here, now: t0)
+        try t.store.addPlace(name: "Work", category: .work, at: here, now: t0)
+        #expect(throws: StoreError.duplicateName(what: "place", name: "Work")) { try t.store.renamePlace("home", to: "WORK") }
+        #expect(try t.store.renamePlace("home", to: "Home Sweet Home") == "Home Sweet Home")
+        // Changing only the case of a name is a rename, not a duplicate.
+        #expect(try t.store.renamePlace("work", to: "WORK") == "WORK")
+        #expect(throws: StoreError.unknownName(what: "place", name: "home")) { try t.store.removePlace(named: "home") }
+        try t.store.removePlace(named: "home sweet home")
+        #expect(try t.store.places().map(\.name) == ["WORK"])
+    }
+
+    @Test func recentsKeepTheLastTwentyDistinct() throws {
+        let t = try TempStore()
+        for i in 0..<25 {
+            try t.store.recordDestination(name: "Place \(i)", at: here, now: t0 + Double(i) * minute)
+        }
+        // Planning to an old one again moves it to the front rather than duplicating it.
+        try t.store.recordDestination(name: "place 10", at: here, now: t0 + hour)
+        let r = try t.store.recentDestinations()
+        #expect(r.count == SkateStore.recentLimit)
+        #expect(r.first?.name == "place 10")
+        #expect(r.filter { RiderName.folded($0.name) == "place 10" }.count == 1)
+        #expect(!r.contains { $0.name == "Place 4" }, "the oldest fell off")
+        #expect(r.contains { $0.name == "Place 24" })
+    }
+}
