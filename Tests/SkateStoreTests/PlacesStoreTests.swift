@@ -64,3 +64,31 @@ import Testing
         #expect(r.contains { $0.name == "Place 24" })
     }
 }
+
+@Suite struct SavedRouteStoreTests {
+    func route(_ name: String) -> SavedRoute {
+        SavedRoute(name: name, mode: "smoothest", fromName: "A", toName: "B", from: Coordinate(lat: 43.73, lon: 7.42),
+                   to: Coordinate(lat: 43.74, lon: 7.43), mapIdentity: "ascii@0123456789abcdef",
+                   planJSON: "{\"mode\":\"smoothest\",\"distance_m\":350}", createdAt: t0)
+    }
+
+    @Test func roundTripAndEveryTamperedFieldIsRefused() throws {
+        let t = try TempStore()
+        try t.store.saveRoute(route("Loop"))
+        #expect(try t.store.savedRoute(named: "loop") == route("Loop"))
+        #expect(throws: StoreError.duplicateName(what: "route", name: "Loop")) { try t.store.saveRoute(route("LOOP")) }
+        let edits = ["planJSON = replace(planJSON, '350', '351')", "mapIdentity = 'ascii@ffff'", "toLat = 43.75",
+                     "mode = 'nightSafe'", "fromName = 'Z'", "planJSON = NULL", "fromLat = 'text'"]
+        for (i, edit) in edits.enumerated() {
+            let name = "R\(i)"
+            try t.store.saveRoute(route(name))
+            // NOT NULL columns: drop the constraint's effect by writing through a raw statement that may fail.
+            do {
+                try t.store.db.write { db in try db.execute(sql: "UPDATE savedRoute SET \(edit) WHERE name = ?", arguments: [name]) }
+            } catch { continue }  // the schema itself refused the edit (NULL into NOT NULL): nothing to detect
+            #expect(throws: StoreError.corruptRoute(name: name), "\(edit)") { try t.store.savedRoute(named: name) }
+            #expect(try t.store.savedRoutes().first { $0.route.name == name }?.intact == false)
+        }
+        #expect(try t.store.savedRoute(named: "Loop") == route("Loop"), "untouched rows stay intact")
+    }
+}
