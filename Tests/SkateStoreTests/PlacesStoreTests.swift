@@ -92,3 +92,34 @@ import Testing
         #expect(try t.store.savedRoute(named: "Loop") == route("Loop"), "untouched rows stay intact")
     }
 }
+
+@Suite struct RideIndexStoreTests {
+    @Test func confirmationsByOthersAndTheRideIndex() throws {
+        let t = try TempStore()
+        for i in 0..<11 {
+            // 100 m apart: separate hazards, not merged confirmations.
+            let at = Coordinate(lat: 43.73 + Double(i) * 0.001, lon: 7.42)
+            let c = try t.store.addHazard(HazardReport(kind: .pothole, position: at, reporter: "me"), zones: nil, now: t0)
+            if i < 10 { _ = try t.store.confirmHazard(id: c.state.hazard.id, reporter: "rider\(i)", now: t0 + Double(i) * day) }
+        }
+        // Someone else's hazard confirmed by me does not count for me.
+        let theirs = try t.store.addHazard(HazardReport(kind: .gravel, position: Coordinate(lat: 43.70, lon: 7.40), reporter: "them"), zones: nil, now: t0)
+        _ = try t.store.confirmHazard(id: theirs.state.hazard.id, reporter: "me", now: t0)
+        let dates = try t.store.hazardsConfirmedByOthers(reporter: "me")
+        #expect(dates.count == 10)
+        #expect(dates.last == t0 + 9 * day)
+        #expect(try t.store.hazardsConfirmedByOthers(reporter: "them").count == 1)
+
+        let r = RideRecord(rideId: "a", path: "/x/a.ndjson", startEpoch: 1, map: "Monaco", mode: "free", distance: 1000, duration: 300,
+                           movingTime: 250, climb: 10, descent: 20, crustyMetres: 5, maxSpeed: 6, complete: false)
+        try t.store.indexRide(IndexedRide(record: r, fileSize: 10, fileModified: 2))
+        var r2 = r
+        r2.distance = 1200
+        try t.store.indexRide(IndexedRide(record: r2, fileSize: 11, fileModified: 3))
+        #expect(try t.store.indexedRides() == [IndexedRide(record: r2, fileSize: 11, fileModified: 3)], "re-indexing replaces the row")
+        var bad = r
+        bad.rideId = "nan"
+        bad.distance = .nan
+        #expect(throws: StoreError.self) { try t.store.indexRide(IndexedRide(record: bad, fileSize: 1, fileModified: 1)) }
+    }
+}
