@@ -53,4 +53,16 @@ import Testing
         let plain = try Planner(map: a.map).plan(from: a.nodes["A"]!, to: a.nodes["C"]!, mode: .smoothest)
         #expect(plain.spots.isEmpty && !PlanFormats.gpx(plain, name: "x").contains("spot:"))
     }
+
+    @Test func trickSpotCrawlThreadsTheRidersOwnSpot() throws {
+        // No tagged spot on this map: only the rider's own, at E on the far side of the loop.
+        let a = AsciiMap(Self.art, ways: [("ABC", Self.street), ("ADEFC", Self.street)])
+        let bare = try Planner(map: a.map).plan(from: a.nodes["A"]!, to: a.nodes["C"]!, mode: .trickSpotCrawl)
+        #expect(bare.spots.isEmpty)
+        var planner = Planner(map: a.map)
+        planner.ownSpots = [("My Rail", a.nodes["E"]!)]
+        let plan = try planner.plan(from: a.nodes["A"]!, to: a.nodes["C"]!, mode: .trickSpotCrawl)
+        #expect(plan.spots == ["My Rail"], "\(plan.notes)")
+        #expect(plan.distance > bare.distance, "the crawl detours round by E")
+    }
 }

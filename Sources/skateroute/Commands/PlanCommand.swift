@@ -67,7 +67,8 @@ func runPlan(_ r: PlanRequest) throws {
     let a = try place(r.from, "start")
     let b = try place(r.to, "destination")
     timer.mark("places")
-    let planner = Planner(map: map, knowledge: knowledge)
+    var planner = Planner(map: map, knowledge: knowledge)
+    planner.ownSpots = saved.places.filter { $0.category == .spot }.map { ($0.name, $0.at) }
     timer.mark("planner")
     let plan: RoutePlan
     do {
