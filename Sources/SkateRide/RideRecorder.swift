@@ -247,6 +247,31 @@ public final class RideRecorder {
         maybeFlush(e.t)
     }
 
+    /// Appends a `pause` line (the recording stops writing samples: the rider stands still) or a
+    /// `resume` line with the pause's length.
+    public func motionChange(_ c: AutoPause.Change) {
+        guard !stopped else { return }
+        let obj: JSONText
+        let t: Double
+        switch c {
+        case .paused(let at): t = at; obj = .object(["event": .string("pause"), "t": .rounded(at, 2)])
+        case .resumed(let at, let d):
+            t = at; obj = .object(["event": .string("resume"), "t": .rounded(at, 2), "seconds": .rounded(d, 2)])
+        }
+        buffer.append(contentsOf: Array(obj.text().utf8)); buffer.append(0x0A)
+        maybeFlush(t)
+    }
+
+    /// Appends an `alert` line: kind, name, metres to it and the latency from crossing the radius (s).
+    public func alert(_ a: Alert) {
+        guard !stopped else { return }
+        let obj: JSONText = .object(["event": .string("alert"), "t": .rounded(a.t, 2), "kind": .string(a.target.kind.rawValue),
+                                     "id": .string(a.target.id), "text": .string(a.target.name), "distance_m": .rounded(a.distance, 1),
+                                     "latency_s": .rounded(a.latency, 3)])
+        buffer.append(contentsOf: Array(obj.text().utf8)); buffer.append(0x0A)
+        maybeFlush(a.t)
+    }
+
     /// Appends the closing summary line, writes everything and closes the file.
     /// - Returns: the log's path.
     @discardableResult

@@ -63,6 +63,14 @@ public final class RideSession {
     /// several agree: a relocation); set before feeding. Default `defaultMaxFixSpeed`.
     public var maxFixSpeed: Double = RideSession.defaultMaxFixSpeed
 
+    /// Alerts near hazards, saved places and spots; set before feeding (nil: none).
+    public var alertEngine: AlertEngine?
+    /// Every alert raised so far, in order.
+    public private(set) var alerts: [Alert] = []
+    /// Pauses the recording (no sample lines) while the rider stands still; moving vs elapsed time.
+    public private(set) var autoPause = AutoPause()
+    private var autoPauses = 0
+
     /// What the view renders.
     public private(set) var state = RideState()
     /// Called for every event as it happens.
@@ -198,7 +206,20 @@ public final class RideSession {
             for cue in c.update(progress: s, speed: state.speed, time: t) { emit(.cue(cue)) }
             cues = c
         }
-        recorder?.sample(t: t, state: state)
+        if let p = state.position {
+            if let change = autoPause.update(t: t, speed: state.speed, rms: state.rms) {
+                if case .paused = change { autoPauses += 1 }
+                recorder?.motionChange(change)
+            }
+            if var a = alertEngine {
+                for alert in a.update(t: t, position: p, heading: state.heading) {
+                    alerts.append(alert)
+                    recorder?.alert(alert)
+                }
+                alertEngine = a
+            }
+        }
+        if !autoPause.paused { recorder?.sample(t: t, state: state) }
     }
 
     // MARK: Fixes
@@ -556,6 +577,10 @@ public final class RideSession {
         s.eventsPer100m = distance > 0 && motionCount > 0 ? Double(roughEvents) / distance * 100 : nil
         s.edges = edgeOrder.compactMap { edgeStats[$0] }
         s.motionDegraded = stuckWarned
+        if autoPause.elapsed > 0 {
+            s.movingTime = autoPause.movingTime
+            s.autoPauses = autoPauses
+        }
         if let r = recorder { s.logPath = r.stop(summary: s) }
         return s
     }

@@ -107,6 +107,10 @@ public struct RideSummary: Sendable, Equatable, Codable {
     public var edges: [EdgeRoughness] = []
     /// The motion stream was (at times) stuck: those stretches were not measured.
     public var motionDegraded = false
+    /// Seconds not auto-paused (see `AutoPause`), nil when no position was ever known; `duration` is the elapsed time.
+    public var movingTime: Double?
+    /// How many times the recording auto-paused.
+    public var autoPauses: Int?
 
     enum CodingKeys: String, CodingKey {
         case duration = "duration_s"
@@ -130,6 +134,8 @@ public struct RideSummary: Sendable, Equatable, Codable {
         case eventsPer100m = "events_per_100m"
         case edges
         case motionDegraded = "motion_degraded"
+        case movingTime = "moving_s"
+        case autoPauses = "auto_pauses"
     }
 
     /// Sorted-key JSON with numbers rounded for stable output.
@@ -144,6 +150,7 @@ public struct RideSummary: Sendable, Equatable, Codable {
         copy.maxFixSpeed = Self.round(maxFixSpeed, 2)
         copy.eventsPerMinute = eventsPerMinute.map { Self.round($0, 2) }
         copy.eventsPer100m = eventsPer100m.map { Self.round($0, 2) }
+        copy.movingTime = movingTime.map { Self.round($0, 2) }
         let enc = JSONEncoder()
         enc.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try enc.encode(copy), as: UTF8.self)
@@ -161,6 +168,11 @@ public struct RideSummary: Sendable, Equatable, Codable {
         var lines: [String] = []
         let m = Int(duration) / 60, s = Int(duration.rounded()) % 60
         lines.append(String(format: "ride: %d min %02d s, %.2f km, average %.1f km/h, max %.1f km/h", m, s, distance / 1000, averageSpeed * 3.6, maxSpeed * 3.6))
+        if let mv = movingTime {
+            let mm = Int(mv) / 60, ms = Int(mv.rounded()) % 60
+            lines.append(String(format: "moving: %d min %02d s of %d min %02d s elapsed (%d auto-pause%@)", mm, ms, m, s, autoPauses ?? 0,
+                                (autoPauses ?? 0) == 1 ? "" : "s"))
+        }
         lines.append(String(format: "fixes %d, motion samples %d, matched %.1f %%", fixes, motionSamples, matchedFraction * 100))
         let lat = rerouteLatencies.map { String(format: "%.1f s", $0) }.joined(separator: ", ")
         lines.append("reroutes: \(reroutes)" + (lat.isEmpty ? "" : " (latency \(lat))"))

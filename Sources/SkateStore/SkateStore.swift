@@ -11,7 +11,7 @@ import SkateCore
 /// failing or losing rows. Time always comes in as a parameter; the store never reads the clock.
 public final class SkateStore: Sendable {
     /// The schema version the migrations bring a database to (also written to `PRAGMA user_version`).
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
     /// How long a write waits for another process's write lock before failing (seconds): far above
     /// any single transaction here (milliseconds), short enough that a stuck lock surfaces.
     public static let busyTimeout: TimeInterval = 5
@@ -24,7 +24,13 @@ public final class SkateStore: Sendable {
 
     /// Opens (creating if needed) the store in `dataDir` and migrates it to `schemaVersion`.
     /// - Throws: `StoreError.cannotOpen` naming the file and the problem.
-    public init(dataDir: URL) throws {
+    public convenience init(dataDir: URL) throws {
+        try self.init(dataDir: dataDir, migratingUpTo: nil)
+    }
+
+    /// Opens the store migrated only up to the migration named `target` (nil: all). Tests use it
+    /// to write a store as an older release did, then reopen it with every migration.
+    init(dataDir: URL, migratingUpTo target: String?) throws {
         self.dataDir = dataDir
         databaseURL = StorePaths.databaseURL(in: dataDir)
         let path = databaseURL.path
@@ -50,7 +56,9 @@ public final class SkateStore: Sendable {
             db = try StoreLock.withExclusiveLock(at: dataDir.appendingPathComponent(StoreLock.fileName).path,
                                                  timeout: Self.busyTimeout) {
                 let pool = try DatabasePool(path: path, configuration: config)
-                if try !pool.read({ try migrator.hasCompletedMigrations($0) }) {
+                if let target {
+                    try migrator.migrate(pool, upTo: target)
+                } else if try !pool.read({ try migrator.hasCompletedMigrations($0) }) {
                     try migrator.migrate(pool)
                 }
                 return pool

@@ -17,6 +17,14 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case databaseFailed(path: String, reason: String)
     /// A coordinate or RMS value that is not finite or out of range.
     case badValue(String)
+    /// A place, spot or route name that is empty, too long or reads as coordinates (the text says which).
+    case badName(String)
+    /// A name already in use (the stored display name).
+    case duplicateName(what: String, name: String)
+    /// No saved place or route of this name.
+    case unknownName(what: String, name: String)
+    /// A saved route whose stored checksum does not match its content.
+    case corruptRoute(name: String)
 
     public var description: String {
         switch self {
@@ -30,6 +38,13 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .badReporter(let r):
             return "reporter name '\(TerminalText.sanitize(r))' is not valid: use 1–\(HazardRules.maxReporterLength) characters"
         case .badValue(let what): return what
+        case .badName(let why): return why
+        case .duplicateName(let what, let name):
+            return "a \(what) named '\(TerminalText.sanitize(name))' already exists: pick another name or rename it first"
+        case .unknownName(let what, let name):
+            return "no saved \(what) named '\(TerminalText.sanitize(String(name.prefix(RiderName.maxLength))))'"
+        case .corruptRoute(let name):
+            return "saved route '\(TerminalText.sanitize(name))' is corrupted (checksum mismatch): remove it with `routes rm` and save it again"
         }
     }
 }

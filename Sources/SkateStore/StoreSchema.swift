@@ -53,6 +53,68 @@ extension SkateStore {
                 PRAGMA user_version = 1;
                 """)
         }
+        m.registerMigration("v2") { db in
+            // The rider's own things: saved places (a rider spot is a place of category 'spot',
+            // private unless shared), recent destinations, saved routes, the ride history index
+            // and small settings (the weekly goal). Nothing in v1 changes.
+            try db.execute(sql: """
+                CREATE TABLE savedPlace(
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL,
+                    foldedName TEXT NOT NULL UNIQUE,
+                    category TEXT NOT NULL CHECK (category IN ('home', 'work', 'spot', 'shop', 'other')),
+                    lat REAL NOT NULL,
+                    lon REAL NOT NULL,
+                    note TEXT NOT NULL DEFAULT '',
+                    private INTEGER NOT NULL DEFAULT 1,
+                    createdAt REAL NOT NULL
+                );
+                CREATE TABLE recentDestination(
+                    foldedName TEXT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    lat REAL NOT NULL,
+                    lon REAL NOT NULL,
+                    usedAt REAL NOT NULL
+                );
+                CREATE INDEX recentDestination_usedAt ON recentDestination(usedAt);
+                CREATE TABLE savedRoute(
+                    foldedName TEXT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    mode TEXT NOT NULL,
+                    fromName TEXT NOT NULL,
+                    toName TEXT NOT NULL,
+                    fromLat REAL NOT NULL, fromLon REAL NOT NULL,
+                    toLat REAL NOT NULL, toLon REAL NOT NULL,
+                    mapIdentity TEXT NOT NULL,
+                    planJSON TEXT NOT NULL,
+                    checksum TEXT NOT NULL,
+                    createdAt REAL NOT NULL
+                );
+                CREATE TABLE rideIndex(
+                    rideId TEXT PRIMARY KEY,
+                    path TEXT NOT NULL,
+                    fileSize INTEGER NOT NULL,
+                    fileModified REAL NOT NULL,
+                    startEpoch REAL NOT NULL,
+                    map TEXT NOT NULL,
+                    mode TEXT NOT NULL,
+                    distance REAL NOT NULL,
+                    duration REAL NOT NULL,
+                    movingTime REAL NOT NULL,
+                    climb REAL NOT NULL,
+                    descent REAL NOT NULL,
+                    crustyMetres REAL NOT NULL,
+                    maxSpeed REAL NOT NULL,
+                    complete INTEGER NOT NULL
+                );
+                CREATE INDEX rideIndex_start ON rideIndex(startEpoch);
+                CREATE TABLE setting(
+                    key TEXT PRIMARY KEY,
+                    value TEXT NOT NULL
+                );
+                PRAGMA user_version = 2;
+                """)
+        }
         return m
     }
 }

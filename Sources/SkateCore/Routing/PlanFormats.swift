@@ -211,8 +211,9 @@ public enum PlanFormats {
     public static func gpx(_ p: RoutePlan, name: String) -> String {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<gpx version=\"1.1\" creator=\"SkateRoute\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
-        let legalNotes = p.notes.filter { $0.hasPrefix("no legal line") }
-        s += "  <metadata><name>\(xmlEscape(name))</name>" + (legalNotes.isEmpty ? "" : "<desc>\(xmlEscape(legalNotes.joined(separator: "; ")))</desc>") + "</metadata>\n"
+        // The description names the legal-line warning and the trick spots threaded (trickSpotCrawl).
+        let descParts = p.notes.filter { $0.hasPrefix("no legal line") } + (p.spots.isEmpty ? [] : ["spot: " + p.spots.joined(separator: ", ")])
+        s += "  <metadata><name>\(xmlEscape(name))</name>" + (descParts.isEmpty ? "" : "<desc>\(xmlEscape(descParts.joined(separator: "; ")))</desc>") + "</metadata>\n"
         s += "  <rte>\n    <name>\(xmlEscape(name))</name>\n"
         for st in p.steps {
             guard let c = st.geometry.first else { continue }
@@ -263,7 +264,8 @@ public enum PlanFormats {
         let obj: JSONText = .object(["type": .string("FeatureCollection"), "features": .array(features),
                                      "properties": .object(["mode": .string(p.mode.rawValue), "distance_m": n(p.distance),
                                                             "duration_s": n(p.duration), "score": n(p.score), "legal": .bool(p.legal),
-                                                            "notes": .array(p.notes.map { .string($0) })])])
+                                                            "notes": .array(p.notes.map { .string($0) }),
+                                                            "spots": .array(p.spots.map { .string($0) })])])
         return obj.text()
     }
 }

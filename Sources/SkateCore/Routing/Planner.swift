@@ -35,6 +35,9 @@ public struct Planner: Sendable {
     /// Connected components of the usable graph; ends snap only to the main network.
     public let components: ConnectedComponents
 
+    /// The rider's own spots (name, position), threaded by `trickSpotCrawl` like the map's.
+    public var ownSpots: [(name: String, at: Coordinate)] = []
+
     /// Costings per mode, built on first use and shared by copies of this planner.
     let cache = CostingCache()
 
@@ -144,12 +147,12 @@ public struct Planner: Sendable {
         return c
     }
 
-    /// Trick spots of the map: skateparks, squares and pedestrian areas.
+    /// Trick spots of the map (skateparks, squares and pedestrian areas), then the rider's own.
     public func trickSpots() -> [(name: String, at: Coordinate)] {
         (0..<map.placeCount).compactMap { i in
             guard let k = PlaceKind(rawValue: map.placeKind[i]), k.isTrickSpot else { return nil }
             return (map.string(map.placeName[i]), Coordinate(lat: map.placeLat[i], lon: map.placeLon[i]))
-        }
+        } + ownSpots
     }
 
     func threadThroughSpot(path: RoutePath, from sa: EdgeSnap, to sb: EdgeSnap, router: Router) -> (RoutePath, [String], String?) {

@@ -90,6 +90,12 @@ public struct PlaceSearch: Sendable {
         tokens = c.map { Self.tokenBytes(Self.fold($0.name)) }
     }
 
+    /// A search over a given list of candidates (e.g. the rider's saved places), in that order.
+    public init(candidates: [PlaceCandidate]) {
+        self.candidates = candidates
+        tokens = candidates.map { Self.tokenBytes(Self.fold($0.name)) }
+    }
+
     /// Named places in place order.
     static func placeCandidates(_ map: SkateMap) -> [PlaceCandidate] {
         var c: [PlaceCandidate] = []

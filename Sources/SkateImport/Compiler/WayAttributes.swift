@@ -134,6 +134,8 @@ enum PlaceClassifier {
     /// The place kind and its "key=value" category, or nil when the tags make no place.
     static func classify(_ tags: OSMTags) -> (PlaceKind, String)? {
         if tags["leisure"] == "skatepark" || tags["sport"] == "skateboard" { return (.skatepark, "leisure=skatepark") }
+        // A named ledge, stair set or plaza tagged for skating (skateboard=yes/designated/…); "no" is a ban, not a spot.
+        if let v = tags["skateboard"], v != "no" { return (.skatepark, "skateboard=\(v)") }
         if tags["place"] == "square" { return (.square, "place=square") }
         if tags["highway"] == "pedestrian" && (tags["area"] == "yes" || tags["area:highway"] != nil) { return (.pedestrianArea, "highway=pedestrian") }
         if let v = tags["place"] { return (.place, "place=\(v)") }

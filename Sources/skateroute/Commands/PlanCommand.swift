@@ -8,7 +8,7 @@ struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: "Plan a skate route between two places.",
-        discussion: "Places are names (\"Stade Louis II\", \"casino\") or \"lat,lon\"."
+        discussion: "Places are names (\"Stade Louis II\", \"casino\"), saved places (`places add`, tried first) or \"lat,lon\"."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, gpx, geojson }
@@ -41,19 +41,34 @@ func runPlan(_ r: PlanRequest) throws {
     var timer = PhaseTimer()
     let map = try loadMap(r.map)
     timer.mark("load")
-    let knowledge = try loadKnowledge(map: map, dataDir: r.dataDir, disabled: r.noStore, now: r.now)
+    // `--no-store` and a store never created read nothing (the fast path stays fast).
+    let store = try openExistingStore(dataDir: r.dataDir, disabled: r.noStore)
+    var knowledge = RoadKnowledge.empty
+    var saved = SavedPlaceResolver.empty
+    if let store {
+        let date = try parseNow(r.now)
+        do {
+            knowledge = try store.loadKnowledge(for: map, now: date)
+        } catch {
+            throw fail("store \(store.dataDir.path): \(error)")
+        }
+        // Saved places are the rider's own; an unreadable table must not stop a plan.
+        if let p = try? store.places(), !p.isEmpty { saved = SavedPlaceResolver(p) }
+    }
     timer.mark("store")
-    // Place search indexes every name; skip it when both ends are coordinates.
+    // Place search indexes every name; skip it when both ends are coordinates or saved places.
     var search: PlaceSearch?
     func place(_ text: String, _ role: String) throws -> PlaceCandidate {
         if let c = Coordinate(parsing: text) { return PlaceCandidate(name: c.description, kind: .other, category: "coordinate", at: c) }
+        if let s = saved.resolve(text) { return s }
         if search == nil { search = PlaceSearch(map: map) }
-        return try resolvePlace(text, search: search!, role: role)
+        return try resolvePlace(text, search: search!, role: role, saved: saved)
     }
     let a = try place(r.from, "start")
     let b = try place(r.to, "destination")
     timer.mark("places")
-    let planner = Planner(map: map, knowledge: knowledge)
+    var planner = Planner(map: map, knowledge: knowledge)
+    planner.ownSpots = saved.places.filter { $0.category == .spot }.map { ($0.name, $0.at) }
     timer.mark("planner")
     let plan: RoutePlan
     do {
@@ -62,6 +77,12 @@ func runPlan(_ r: PlanRequest) throws {
         throw fail(e.description)
     }
     timer.mark("plan")
+    // The destination joins the recents (only when the store is in use; a failure to record
+    // never fails the plan).
+    if let store, let date = try? parseNow(r.now) {
+        let name = b.name.hasSuffix(SavedPlaceResolver.mark) ? String(b.name.dropLast(SavedPlaceResolver.mark.count)) : b.name
+        try? store.recordDestination(name: name, at: b.at, now: date)
+    }
     defer { timer.mark("output"); timer.report() }
     switch r.format {
     case .text: print(Sanitize.lines(PlanFormats.text(plan, from: a.name, to: b.name)), terminator: "")
@@ -72,13 +93,14 @@ func runPlan(_ r: PlanRequest) throws {
 }
 
 /// Resolves a place text or exits 1 with suggestions.
-func resolvePlace(_ text: String, search: PlaceSearch, role: String) throws -> PlaceCandidate {
+func resolvePlace(_ text: String, search: PlaceSearch, role: String, saved: SavedPlaceResolver = .empty) throws -> PlaceCandidate {
     switch search.resolve(text) {
     case .found(let c): return c
     case .ambiguous(let hits):
-        let list = hits.prefix(5).map { "\(Sanitize.line($0.candidate.name)) (\($0.candidate.category)) at \($0.candidate.at)" }.joined(separator: "; ")
+        let list = (saved.suggestions(text) + hits).prefix(5).map { "\(Sanitize.line($0.candidate.name)) (\($0.candidate.category)) at \($0.candidate.at)" }.joined(separator: "; ")
         throw fail("\(role) '\(Sanitize.line(text))' is ambiguous: \(list) — add a word or give \"lat,lon\"")
-    case .notFound(let sugg):
+    case .notFound(let mapSuggestions):
+        let sugg = saved.suggestions(text) + mapSuggestions
         let s = sugg.isEmpty ? "" : "; closest: " + sugg.prefix(5).map { Sanitize.line($0.candidate.name) }.joined(separator: ", ")
         throw fail("no place matches '\(Sanitize.line(text))'\(s)")
     }

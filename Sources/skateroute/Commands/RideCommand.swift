@@ -37,6 +37,7 @@ struct RideCommand: ParsableCommand {
     @Option(help: "Data folder of the store (hazards for cues; default $XDG_DATA_HOME/skateroute).") var dataDir: String?
     @Flag(help: "Ignore the hazard and surface store.") var noStore = false
     @Flag(help: "Learn: write the roughness measured on each edge to the store, so the next plan uses it.") var learn = false
+    @Flag(help: "No alerts near live hazards, saved places and spots.") var noAlerts = false
     @Option(help: "GPS sanity: drop fixes implying more than this speed in km/h (default 60).") var maxSpeed: Double = RideSession.defaultMaxFixSpeed * 3.6
 
     /// A ride whose first fix is farther than this (m) outside the map's box is a free ride.
@@ -157,6 +158,9 @@ struct RideCommand: ParsableCommand {
             // Match the whole trace first (HMM) so measured roughness lands on the edges really ridden.
             session.traceMatch = TraceMatcher(map: pl.map).match(source.fixes)
         }
+        if onMap && !noAlerts {
+            session.alertEngine = AlertEngine(targets: try alertTargets(map: map, at: Date(timeIntervalSince1970: startEpoch)))
+        }
         for w in source.warnings + notes { session.warn(w) }
         do {
             try source.forEachInput { session.feed($0) }
@@ -172,7 +176,34 @@ struct RideCommand: ParsableCommand {
             print(try summary.json())
         } else {
             print(summary.text().split(separator: "\n", omittingEmptySubsequences: false).map { Sanitize.line(String($0)) }.joined(separator: "\n"), terminator: "")
+            if !session.alerts.isEmpty {
+                let worst = session.alerts.map(\.latency).max() ?? 0
+                print("alerts: \(session.alerts.count) (latency ≤ \(FixedDecimal.string(worst * 1000, decimals: 0)) ms sim time)")
+                for a in session.alerts {
+                    print("  " + FixedDecimal.padLeft(FixedDecimal.string(a.t, decimals: 1), 7) + " s  \(a.target.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) "
+                          + "\(Sanitize.line(a.target.name)) in \(Int(a.distance.rounded())) m")
+                }
+            }
         }
+    }
+
+    /// What to alert about on this ride: live hazards (store), saved places and spots (map and own).
+    func alertTargets(map: SkateMap, at date: Date) throws -> [AlertTarget] {
+        var out: [AlertTarget] = []
+        guard let store = try openExistingStore(dataDir: dataDir, disabled: noStore) else {
+            return SpotEntry.all(map: map, saved: []).map { AlertTarget(kind: .spot, id: "spot:\($0.name)@\($0.at)", name: $0.name, at: $0.at) }
+        }
+        for h in (try? store.hazards(now: date)) ?? [] {
+            out.append(AlertTarget(kind: .hazard, id: "hazard:\(h.hazard.id)", name: h.hazard.kind.rawValue, at: h.hazard.position))
+        }
+        let saved = (try? store.places()) ?? []
+        for p in saved where p.category != .spot {
+            out.append(AlertTarget(kind: .place, id: "place:\(p.id)", name: p.name, at: p.at))
+        }
+        for sp in SpotEntry.all(map: map, saved: saved) {
+            out.append(AlertTarget(kind: .spot, id: "spot:\(sp.name)@\(sp.at)", name: sp.name, at: sp.at))
+        }
+        return out
     }
 
     static func inside(_ c: Coordinate, _ box: BoundingBox, margin: Double) -> Bool {

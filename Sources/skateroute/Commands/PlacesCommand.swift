@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import SkateCore
+import SkateStore
+
+/// `skateroute places …`: the rider's saved places (usable as `plan --from/--to`) and recents.
+struct PlacesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "places",
+        abstract: "Save, list, rename and remove your own places; list recent destinations.",
+        discussion: "Saved names work in `plan --from/--to` and rank before the map's names.",
+        subcommands: [PlacesAddCommand.self, PlacesListCommand.self, PlacesRemoveCommand.self,
+                      PlacesRenameCommand.self, PlacesRecentCommand.self],
+        defaultSubcommand: PlacesListCommand.self
+    )
+}
+
+struct PlacesAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Save a place under a name.")
+
+    @Argument(help: "The name (1–\(RiderName.maxLength) characters; unique, case- and accent-insensitive).") var name: String
+    @Option(help: "Where: \"lat,lon\" in degrees.") var at: String?
+    @Option(name: .customLong("here-from"), help: "Where: the position of a map place or another saved place.") var hereFrom: String?
+    @Option(help: "One of \(SavedPlaceCategory.list).") var category: String = SavedPlaceCategory.other.rawValue
+    @Option(help: "A short note (≤ \(RiderName.maxNoteLength) characters).") var note: String = ""
+    @Flag(help: "Mark the place as shareable (places are private by default and never leave the machine).") var shared = false
+    @OptionGroup var mapOption: MapOption
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        guard let cat = SavedPlaceCategory(rawValue: category.lowercased()) else {
+            throw fail("unknown category '\(Sanitize.line(String(category.prefix(40))))': use one of \(SavedPlaceCategory.list)")
+        }
+        let store = try storeOptions.open()
+        let now = try storeOptions.instant()
+        let position: Coordinate
+        switch (at, hereFrom) {
+        case (let a?, nil): position = try CLIParse.coordinate(a, option: "--at")
+        case (nil, let p?):
+            let saved = SavedPlaceResolver(try CLIParse.store { try store.places() })
+            position = try resolveAnyPlace(p, map: try mapOption.load(), saved: saved, role: "--here-from").at
+        default: throw fail("give exactly one of --at \"lat,lon\" or --here-from PLACE")
+        }
+        let p = try CLIParse.store {
+            try store.addPlace(name: name, category: cat, at: position, note: note, isPrivate: !shared, now: now)
+        }
+        let cleaned = p.name != name.trimmingCharacters(in: .whitespaces) ? " (control characters and extra spaces removed)" : ""
+        CLIParse.emit("saved '\(p.name)' (\(p.category.rawValue)) at \(p.at)\(cleaned)")
+    }
+}
+
+struct PlacesListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List saved places.")
+    @Flag(help: "Print JSON (keys sorted).") var json = false
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let list = try CLIParse.store { try store.places() }
+        if json {
+            CLIParse.emit(JSONText.array(list.map(placeJSON)).text(pretty: true))
+            return
+        }
+        if list.isEmpty { CLIParse.emit("no saved places (add one with `skateroute places add NAME --at \"lat,lon\"`)"); return }
+        for p in list {
+            let note = p.note.isEmpty ? "" : " — \(Sanitize.line(p.note))"
+            CLIParse.emit("\(Sanitize.line(p.name))  [\(p.category.rawValue)\(p.isPrivate ? ", private" : "")]  \(p.at)\(note)")
+        }
+    }
+}
+
+func placeJSON(_ p: SavedPlace) -> JSONText {
+    .object(["name": .string(p.name), "category": .string(p.category.rawValue), "lat": .rounded(p.at.lat, 7),
+             "lon": .rounded(p.at.lon, 7), "note": .string(p.note), "private": .bool(p.isPrivate),
+             "created": .string(ISO8601DateFormatter().string(from: p.createdAt))])
+}
+
+struct PlacesRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a saved place.")
+    @Argument(help: "The place's name.") var name: String
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let store = try storeOptions.open()
+        try CLIParse.store { try store.removePlace(named: name) }
+        CLIParse.emit("removed '\(Sanitize.line(RiderName.clean(name)))'")
+    }
+}
+
+struct PlacesRenameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a saved place.")
+    @Argument(help: "The current name.") var old: String
+    @Argument(help: "The new name.") var new: String
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let n = try CLIParse.store { try store.renamePlace(old, to: new) }
+        CLIParse.emit("renamed '\(Sanitize.line(String(RiderName.clean(old).prefix(RiderName.maxLength))))' to '\(n)'")
+    }
+}
+
+struct PlacesRecentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "recent",
+                                                    abstract: "The last \(SkateStore.recentLimit) destinations planned to, newest first.")
+    @Flag(help: "Print JSON (keys sorted).") var json = false
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let list = try CLIParse.store { try store.recentDestinations() }
+        let f = ISO8601DateFormatter()
+        if json {
+            CLIParse.emit(JSONText.array(list.map {
+                .object(["name": .string($0.name), "lat": .rounded($0.at.lat, 7), "lon": .rounded($0.at.lon, 7),
+                         "used": .string(f.string(from: $0.usedAt))])
+            }).text(pretty: true))
+            return
+        }
+        if list.isEmpty { CLIParse.emit("no recent destinations"); return }
+        for r in list { CLIParse.emit("\(Sanitize.line(r.name))  \(r.at)  \(f.string(from: r.usedAt))") }
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import SkateCore
+import SkateStore
+
+/// One spot to ride to: from the map (skateparks, squares, pedestrian plazas) or the rider's own.
+struct SpotEntry {
+    var name: String
+    /// "skatepark", "square", "pedestrian_area" or "own".
+    var kind: String
+    /// The map's "key=value" category, or "saved=spot".
+    var category: String
+    var at: Coordinate
+    var isPrivate: Bool
+    /// Metres from the `--near` place, when given.
+    var distance: Double?
+
+    /// The map's spots (`PlaceKind.isTrickSpot`) in place order, then the rider's spots.
+    static func all(map: SkateMap, saved: [SavedPlace]) -> [SpotEntry] {
+        var out: [SpotEntry] = []
+        for i in 0..<map.placeCount {
+            guard let k = PlaceKind(rawValue: map.placeKind[i]), k.isTrickSpot else { continue }
+            out.append(SpotEntry(name: map.string(map.placeName[i]), kind: k.name, category: map.string(map.placeCategory[i]),
+                                 at: Coordinate(lat: map.placeLat[i], lon: map.placeLon[i]), isPrivate: false))
+        }
+        for p in saved where p.category == .spot {
+            out.append(SpotEntry(name: p.name, kind: "own", category: "saved=spot", at: p.at, isPrivate: p.isPrivate))
+        }
+        return out
+    }
+}
+
+/// `skateroute spots`: skateparks, plazas and squares on the map plus the rider's own spots.
+struct SpotsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "spots",
+        abstract: "List skateparks, plazas and squares on the map and your own spots.",
+        discussion: """
+        Map spots are places tagged leisure=skatepark, sport=skateboard, skateboard=*, place=square \
+        or highway=pedestrian areas. Your own spots are saved places of category spot \
+        (`places add NAME --at "lat,lon" --category spot`), private by default.
+        """
+    )
+
+    /// Default `--radius` with `--near` (metres): a 20-minute push at 12 km/h.
+    static let defaultRadius = 4_000.0
+
+    @Option(help: "Only spots near this place (a name, saved place or \"lat,lon\"), nearest first.") var near: String?
+    @Option(help: "With --near: metres around the place.") var radius: Double = SpotsCommand.defaultRadius
+    @Flag(help: "Print JSON (keys sorted).") var json = false
+    @OptionGroup var mapOption: MapOption
+    @Option(help: "Data folder of the store (default $XDG_DATA_HOME/skateroute).") var dataDir: String?
+    @Flag(help: "Leave out your own spots (read no store).") var noStore = false
+
+    func run() throws {
+        guard radius.isFinite, radius > 0 else { throw fail("--radius must be a positive number of metres") }
+        let map = try mapOption.load()
+        let store = try openExistingStore(dataDir: dataDir, disabled: noStore)
+        let saved = try store.map { s in try CLIParse.store { try s.places() } } ?? []
+        var spots = SpotEntry.all(map: map, saved: saved)
+        var center: PlaceCandidate?
+        if let near {
+            let c = try resolveAnyPlace(near, map: map, saved: SavedPlaceResolver(saved), role: "--near")
+            center = c
+            spots = spots.map { var s = $0; s.distance = Geo.distance(c.at, s.at); return s }
+                .filter { $0.distance! <= radius }
+                .sorted { ($0.distance!, $0.name) < ($1.distance!, $1.name) }
+        } else {
+            spots.sort { ($0.kind == "own" ? 1 : 0, $0.name) < ($1.kind == "own" ? 1 : 0, $1.name) }
+        }
+        if json {
+            var obj: [String: JSONText] = ["spots": .array(spots.map { s in
+                var o: [String: JSONText] = ["name": .string(s.name), "kind": .string(s.kind), "category": .string(s.category),
+                                             "lat": .rounded(s.at.lat, 7), "lon": .rounded(s.at.lon, 7), "private": .bool(s.isPrivate)]
+                if let d = s.distance { o["distance_m"] = .rounded(d, 0) }
+                return .object(o)
+            })]
+            if let center { obj["near"] = .object(["name": .string(center.name), "lat": .rounded(center.at.lat, 7), "lon": .rounded(center.at.lon, 7)]) }
+            CLIParse.emit(JSONText.object(obj).text(pretty: true))
+            return
+        }
+        if spots.isEmpty {
+            CLIParse.emit(center == nil ? "no spots on this map and no saved spots"
+                          : "no spots within \(Int(radius)) m of \(Sanitize.line(center!.name))")
+            return
+        }
+        for s in spots {
+            let label = s.kind == "own" ? "your spot\(s.isPrivate ? ", private" : "")" : s.category
+            let d = s.distance.map { "  \(Int($0.rounded())) m" } ?? ""
+            CLIParse.emit("\(Sanitize.line(s.name))  [\(Sanitize.line(label))]  \(s.at)\(d)")
+        }
+    }
+}

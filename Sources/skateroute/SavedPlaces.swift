@@ -1,0 +1,66 @@
+import Foundation
+import SkateCore
+import SkateStore
+
+/// The rider's saved places as plan ends: tried before the map's names, marked "(saved)".
+struct SavedPlaceResolver {
+    /// Suffix on a saved place's name wherever the CLI shows it as a plan end or suggestion.
+    static let mark = " (saved)"
+    /// Lowest fuzzy score at which a saved place wins outright over the map ("hom" → "Home"): a
+    /// prefix or one-typo match of every word (`PlaceSearch.prefixScore` 0.85, typo 0.7 → 0.7).
+    static let winScore = 0.7
+
+    let places: [SavedPlace]
+    let search: PlaceSearch
+
+    init(_ places: [SavedPlace]) {
+        self.places = places
+        search = PlaceSearch(candidates: places.map {
+            PlaceCandidate(name: $0.name, kind: $0.category == .spot ? .skatepark : .other, category: "saved=\($0.category.rawValue)", at: $0.at)
+        })
+    }
+
+    static let empty = SavedPlaceResolver([])
+
+    /// The saved place for `text`: an exact (folded) name first, else one clearly best fuzzy hit.
+    func resolve(_ text: String) -> PlaceCandidate? {
+        guard !places.isEmpty else { return nil }
+        let key = RiderName.folded(RiderName.clean(text))
+        if let p = places.first(where: { RiderName.folded($0.name) == key }) { return candidate(p) }
+        let hits = search.search(text, limit: 2)
+        guard let top = hits.first, top.score >= Self.winScore else { return nil }
+        if hits.count > 1, hits[1].score >= top.score - 0.02 { return nil }
+        return marked(top.candidate)
+    }
+
+    /// Saved places close to `text`, marked, for suggestion lists (they come first).
+    func suggestions(_ text: String) -> [PlaceMatch] {
+        search.search(text, limit: 3).map { var m = $0; m.candidate = marked(m.candidate); return m }
+    }
+
+    func candidate(_ p: SavedPlace) -> PlaceCandidate {
+        PlaceCandidate(name: p.name + Self.mark, kind: .other, category: "saved=\(p.category.rawValue)", at: p.at)
+    }
+
+    func marked(_ c: PlaceCandidate) -> PlaceCandidate {
+        var m = c
+        m.name += Self.mark
+        return m
+    }
+}
+
+/// The store as a plan reads it: nil when off (`--no-store`) or never created (planning never
+/// creates a database).
+func openExistingStore(dataDir: String?, disabled: Bool) throws -> SkateStore? {
+    if disabled { return nil }
+    let dir = dataDir.map { URL(fileURLWithPath: $0) } ?? StorePaths.defaultDataDir()
+    guard FileManager.default.fileExists(atPath: StorePaths.databaseURL(in: dir).path) else { return nil }
+    do { return try SkateStore(dataDir: dir) } catch { throw fail("store \(dir.path): \(error)") }
+}
+
+/// Resolves a place text for a command other than `plan`: "lat,lon", a saved place, then the map.
+func resolveAnyPlace(_ text: String, map: SkateMap, saved: SavedPlaceResolver, role: String) throws -> PlaceCandidate {
+    if let c = Coordinate(parsing: text) { return PlaceCandidate(name: c.description, kind: .other, category: "coordinate", at: c) }
+    if let s = saved.resolve(text) { return s }
+    return try resolvePlace(text, search: PlaceSearch(map: map), role: role, saved: saved)
+}
