@@ -440,7 +440,7 @@ import SkateTestSupport
         #expect(throws: GPXError.malformed(path: utf16, line: 1, reason: "UTF-16 is not supported: save the file as UTF-8")) {
             try GPXReader().read(path: utf16)
         }
-        #expect(throws: GPXError.unreadable(path: dir.path, reason: "no such file")) { try GPXReader().read(path: dir.path) }
+        #expect(throws: GPXError.unreadable(path: dir.path, reason: "is a directory, not a file")) { try GPXReader().read(path: dir.path) }
     }
 
     @Test func formatsNumbersLikePrintf() {
