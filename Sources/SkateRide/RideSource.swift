@@ -70,6 +70,9 @@ public struct RideSource: Sendable {
         }
         let track = try GPXReader(assumedSpeedKmh: assumeSpeedKmh, backwardTime: .split).read(path: gpxPath)
         var warnings = track.warnings
+        if track.source == .route {
+            warnings.append("\((gpxPath as NSString).lastPathComponent): no track; replaying its route's \(track.fixCount) point(s)")
+        }
         let fixes = Self.ordered(track, hasMotion: motionPath != nil, file: (gpxPath as NSString).lastPathComponent, warnings: &warnings)
         return RideSource(fixes: fixes, motionPath: motionPath, motionUnits: units, manifest: manifest,
                           plannedRoutePath: planned, name: name, warnings: warnings)
