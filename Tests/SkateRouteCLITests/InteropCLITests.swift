@@ -35,4 +35,72 @@ struct InteropCLITests {
         #expect(warnings.contains { $0.contains("replaying the track only") } || r.stderr.contains("replaying the track only"),
                 "the ride says it used the track: \(warnings) \(r.stderr)")
     }
+
+    @Test func versionNamesTheMapFormatAndBuild() throws {
+        let r = try BuiltCLI.run(["--version"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let line = r.stdout.trimmingCharacters(in: .newlines)
+        #expect(line.hasPrefix("skateroute ") && !line.contains("\n"), "\(r.stdout)")
+        #expect(line.contains("map format \(MapFormat.version)"), "\(line)")
+        #expect(line.contains("build") && line.contains("Swift"), "\(line)")
+    }
+
+    /// Usage errors exit 64 with a line about the value; none falls through into place search.
+    @Test func usageErrorsExit64() throws {
+        let base = ["--map", Self.bundled, "--no-store"]
+        let cases: [([String], String)] = [
+            (["plan", "--from", "91,7", "--to", "casino"] + base, "latitude 91"),
+            (["plan", "--from", "casino", "--to", "43.7,181"] + base, "longitude 181"),
+            (["plan", "--from", "casino", "--to", "port", "--mode", "warp"] + base, "unknown mode 'warp'"),
+            (["plan", "--from", "casino", "--to", "port", "--alternatives", "two"] + base, "two"),
+            (["plan", "--from", "casino", "--to", "port", "--alternatives", "9"] + base, "--alternatives"),
+            (["frobnicate"], "unknown command 'frobnicate'"),
+            (["hazards", "list", "--near", "95,7", "--data-dir", "/nonexistent/x"], "latitude 95"),
+        ]
+        for (args, needle) in cases {
+            let r = try BuiltCLI.run(args)
+            #expect(r.status == 64, "\(args): exit \(r.status), \(r.stderr)")
+            #expect(r.stderr.contains(needle), "\(args): \(r.stderr)")
+            #expect(!r.stderr.contains("no place matches") && !r.stderr.contains("USAGE: skateroute tui"), "\(args): \(r.stderr)")
+        }
+        // The fast path and ArgumentParser agree: the same line with an `=` form takes the other parser.
+        let fast = try BuiltCLI.run(["plan", "--from", "91,7", "--to", "casino"] + base)
+        let slow = try BuiltCLI.run(["plan", "--from=91,7", "--to", "casino", "--no-store", "--map", Self.bundled, "--now", "2026-01-01"])
+        #expect(fast.status == slow.status && fast.stderr == slow.stderr)
+    }
+
+    /// The bash completion script completes file paths for the file options (run in bash itself).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "bash is not installed: completion test skipped"))
+    func bashCompletionOffersFilesForFileOptions() throws {
+        let dir = TestData.temporaryDirectory("interop-completion")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = try BuiltCLI.run(["--generate-completion-script", "bash"])
+        #expect(script.status == 0)
+        let scriptPath = dir.appendingPathComponent("skateroute.bash").path
+        try Data(script.stdout.utf8).write(to: URL(fileURLWithPath: scriptPath))
+        for name in ["a.osm.pbf", "b.txt", "c.srmap", "d.hgt", "e.gpx", "f.csv"] {
+            FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data())
+        }
+        func complete(_ words: [String]) throws -> [String] {
+            let line = words.joined(separator: " ") + " "
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/bash")
+            p.currentDirectoryURL = dir
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            p.arguments = ["-c", "source '\(scriptPath)'; COMP_WORDS=(\(quoted) ''); COMP_CWORD=\(words.count); COMP_LINE='\(line)'; "
+                           + "COMP_POINT=${#COMP_LINE}; _skateroute skateroute '' '\(words.last!)'; printf '%s\\n' \"${COMPREPLY[@]}\""]
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).sorted()
+        }
+        #expect(try complete(["skateroute", "import", "--osm"]) == ["a.osm.pbf"])
+        #expect(try complete(["skateroute", "plan", "--map"]) == ["c.srmap"])
+        #expect(try complete(["skateroute", "import", "--osm", "x", "--dem"]) == ["d.hgt"])
+        #expect(try complete(["skateroute", "ride", "--plan"]) == ["e.gpx"])
+        #expect(try complete(["skateroute", "ride", "--motion"]) == ["f.csv"])
+    }
 }
