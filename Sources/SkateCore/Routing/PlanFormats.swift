@@ -151,7 +151,7 @@ public enum PlanFormats {
 
     /// XML text for `s`: through `TerminalSafe` first (a GPX is read in terminals and viewers too:
     /// no escape sequence survives, not even as its printable tail), then the XML specials escaped.
-    static func xmlEscape(_ s: String) -> String {
+    public static func xmlEscape(_ s: String) -> String {
         var o = ""
         for ch in TerminalSafe.clean(s).unicodeScalars {
             switch ch {
