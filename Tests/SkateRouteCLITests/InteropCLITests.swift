@@ -104,3 +104,29 @@ struct InteropCLITests {
         #expect(try complete(["skateroute", "ride", "--motion"]) == ["f.csv"])
     }
 }
+
+/// Interop 5: one machine-readable convention — snake_case keys in the hazards JSON too.
+@Suite(.enabled(if: BuiltCLI.available, BuiltCLI.skip))
+struct SnakeCaseJSONTests {
+    static func keys(_ value: Any) -> [String] {
+        if let o = value as? [String: Any] { return o.keys + o.values.flatMap(keys) }
+        if let a = value as? [Any] { return a.flatMap(keys) }
+        return []
+    }
+
+    @Test func hazardsJSONKeysAreSnakeCase() throws {
+        let dir = TestData.temporaryDirectory("snake")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let add = try BuiltCLI.run(["hazards", "add", "--kind", "pothole", "--at", "43.7384,7.4246", "--reporter", "tester",
+                                    "--data-dir", dir.path, "--map", TestData.bundledMonaco, "--now", "2026-05-01T12:00:00Z"])
+        #expect(add.status == 0, "\(add.stderr)")
+        for args in [["hazards", "list", "--json"], ["hazards", "export", "--geojson"]] {
+            let r = try BuiltCLI.run(args + ["--data-dir", dir.path, "--now", "2026-05-01T12:00:00Z"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let all = Self.keys(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)))
+            #expect(all.contains("expires_at"), "\(args): \(all)")
+            let camel = all.filter { $0.contains(where: \.isUppercase) }
+            #expect(camel.isEmpty, "\(args): camelCase keys \(camel)")
+        }
+    }
+}
