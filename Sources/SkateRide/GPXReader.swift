@@ -85,7 +85,18 @@ public struct GPXReader: Sendable {
         if c.badTimes > 0 {
             warnings.append("\(file): \(c.badTimes) point(s) have an unreadable <time> (first at index \(c.firstBadTime)); treated as missing")
         }
-        var segments = c.segments.filter { !$0.isEmpty }
+        // A track wins over a route (a plan GPX has both: the route's turn points and the track's
+        // geometry); a route is read only when there is no track.
+        let hasTrack = c.segments.indices.contains { c.segmentIsRoute[$0] == false && !c.segments[$0].isEmpty }
+        let source: GPXTrack.Source = hasTrack ? .track : .route
+        var ignored = 0
+        var segments: [[IndexedFix]] = []
+        for (i, seg) in c.segments.enumerated() where !seg.isEmpty {
+            if c.segmentIsRoute[i] == hasTrack { ignored += seg.count } else { segments.append(seg) }
+        }
+        if ignored > 0 {
+            warnings.append("\(file): has a route (\(ignored) point(s)) and a track; replaying the track only")
+        }
         let total = segments.reduce(0) { $0 + $1.count }
         guard total > 0 else { throw GPXError.noTrackPoints(path: path) }
 
@@ -133,7 +144,10 @@ public struct GPXReader: Sendable {
             }
             if !current.isEmpty { out.append(GPXSegment(fixes: current)) }
         }
-        return GPXTrack(name: c.name, segments: out, warnings: warnings)
+        var track = GPXTrack(name: c.name, segments: out, warnings: warnings)
+        track.source = source
+        track.ignoredPoints = ignored
+        return track
     }
 
     /// Fills missing times: points before the first timed one are back-filled from it, later
@@ -217,6 +231,8 @@ private func trimmedUnicodeSpace(_ s: String, newlines: Bool) -> Substring {
 /// point are read, so extension elements (e.g. GraphHopper's `<gh:time>`) never leak in.
 struct GPXCollector {
     var segments: [[IndexedFix]] = []
+    /// Parallel to `segments`: true for a `<rte>`'s points, false for a `<trkseg>`'s.
+    var segmentIsRoute: [Bool] = []
     var name: String?
     var badPositions = 0
     var firstBadPosition = -1
@@ -239,8 +255,11 @@ struct GPXCollector {
     /// True before the root element has started.
     var atRoot: Bool { depth == 0 }
 
+    private var inRoute = false
+
     private mutating func openSegment() {
         segments.append([])
+        segmentIsRoute.append(inRoute)
         segmentOpen = true
     }
 
@@ -263,11 +282,13 @@ struct GPXCollector {
         switch local {
         case "trk":
             containerDepth = depth
+            inRoute = false
             segmentOpen = false
         case "trkseg":
             openSegment()
         case "rte":
             containerDepth = depth
+            inRoute = true
             openSegment()
         case "trkpt", "rtept":
             pointDepth = depth
@@ -333,6 +354,7 @@ struct GPXCollector {
             segmentOpen = false
         case "rte", "trk":
             if depth == containerDepth { containerDepth = nil }
+            inRoute = false
             segmentOpen = false
         default: break
         }

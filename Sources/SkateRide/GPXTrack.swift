@@ -24,11 +24,26 @@ public struct GPXSegment: Sendable, Equatable {
     public init(fixes: [GPXFix]) { self.fixes = fixes }
 }
 
-/// What `GPXReader` read: the segments of every track (and route) in file order, plus warnings
-/// about anything repaired on the way (time jumps, bad points, synthesised times).
+/// What `GPXReader` read: the segments of every track in file order — or of every route when the
+/// file has no track — plus warnings about anything repaired on the way (time jumps, bad points,
+/// synthesised times, a route left out because a track was there).
 public struct GPXTrack: Sendable, Equatable {
+    /// Which of a GPX file's point lists the segments come from.
+    public enum Source: String, Sendable, Equatable {
+        /// `<trk>/<trkseg>/<trkpt>`: a recorded trace (or a plan's full geometry).
+        case track
+        /// `<rte>/<rtept>`: a route's points (turn points), read only when there is no track.
+        case route
+    }
+
     /// The first `<trk>`/`<rte>` `<name>`, if any.
     public var name: String?
+    /// Where the segments come from: the tracks, or the routes of a file without tracks. A file
+    /// with both (as a plan GPX) is read as its track: joining both would make one trace that
+    /// jumps from the last turn point back to the start.
+    public var source: Source = .track
+    /// Valid points of the kind not read (route points when a track was read).
+    public var ignoredPoints: Int = 0
     /// Non-empty segments, each strictly usable in time order.
     public var segments: [GPXSegment]
     /// One line per repair, e.g. "time goes back 5395 s at point 3243 …".

@@ -1,4 +1,5 @@
 import Foundation
+import SkateCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,8 +10,10 @@ import Darwin
 /// terminator) to a closure as raw UTF-8 bytes. Memory stays flat however long the file.
 enum LineReader {
     /// Calls `body(lineNumber, bytes)` for every line (1-based numbers). A leading UTF-8 BOM is
-    /// removed from line 1. Throws whatever `body` throws; returns false if the file can't be opened.
+    /// removed from line 1. Throws `InputPathError` unless `path` is a regular file (a device
+    /// never ends, a FIFO blocks), and whatever `body` throws; returns false if it can't be opened.
     static func forEachLine(path: String, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
+        try InputPath.checkRegularFile(path)
         guard let fp = fopen(path, "r") else { return false }
         defer { fclose(fp) }
         var linePtr: UnsafeMutablePointer<CChar>?
@@ -53,10 +56,7 @@ enum ByteText {
     /// The text for an error message: at most `excerptLength` characters, control characters
     /// replaced, so a binary file cannot flood or garble the terminal.
     static func excerpt(_ b: UnsafeBufferPointer<UInt8>) -> String {
-        let s = string(b)
-        var out = String(s.prefix(excerptLength).map { $0.isASCII && ($0.asciiValue! < 0x20 || $0.asciiValue! == 0x7F) ? "?" : $0 })
-        if s.count > excerptLength { out += "…" }
-        return out
+        TerminalSafe.quoted(string(b), maxLength: excerptLength)
     }
 
     /// Parses a decimal number (Swift's locale-independent parser); nil when not a finite number.

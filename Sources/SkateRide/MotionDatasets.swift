@@ -1,4 +1,5 @@
 import Foundation
+import SkateCore
 
 /// One trick from the Correa et al. (2017) skateboard accelerometer recordings.
 public struct SkateTrickRecording: Sendable {
@@ -168,7 +169,7 @@ public enum ScooterWindow {
 
     /// True when the file's first non-empty line is seven plain numbers (no header): this layout.
     public static func matches(path: String) -> Bool {
-        guard let h = FileHandle(forReadingAtPath: path) else { return false }
+        guard (try? InputPath.checkRegularFile(path)) != nil, let h = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? h.close() }
         let head = String(decoding: h.readData(ofLength: 512), as: UTF8.self)
         guard let line = head.split(whereSeparator: \.isNewline).first else { return false }

@@ -1,4 +1,5 @@
 import Foundation
+import SkateCore
 
 /// Why a motion file could not be read. Each description is one line naming the file (and line).
 public enum MotionError: Error, CustomStringConvertible, Equatable {
@@ -66,10 +67,8 @@ public struct MotionReader: Sendable {
     /// - Throws: `MotionError` naming the file and line, or what `body` throws.
     @discardableResult
     public func forEachSample(path: String, _ body: (MotionSample) throws -> Void) throws -> MotionFileInfo {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else {
-            throw MotionError.unreadable(path: path, reason: "no such file")
-        }
+        // A regular file only: `/dev/zero` would stream forever and a FIFO would block.
+        do { try InputPath.checkRegularFile(path) } catch { throw MotionError.unreadable(path: path, reason: error.problem) }
         let sidecar = Self.sidecarUnits(for: path)
         var parser = LineParser(path: path, sidecarUnits: sidecar, defaultUnits: defaultUnits)
         let opened = try LineReader.forEachLine(path: path) { number, line in
@@ -84,9 +83,13 @@ public struct MotionReader: Sendable {
                               estimatedRate: parser.estimatedRate())
     }
 
+    /// Largest `.units` sidecar read, in bytes: it holds one unit name.
+    static let maxSidecarBytes = 4096
+
     /// Units from `FILE.units` (a unit name, optionally after `units:`), if present and valid.
     static func sidecarUnits(for path: String) -> MotionUnits? {
-        guard let text = try? String(contentsOfFile: path + ".units", encoding: .utf8) else { return nil }
+        guard let bytes = try? FileBytes.read(path: path + ".units", maxBytes: Self.maxSidecarBytes) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
         var t = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if t.hasPrefix("#") { t.removeFirst() }
         if let r = t.range(of: "units:", options: .caseInsensitive) { t = String(t[r.upperBound...]) }

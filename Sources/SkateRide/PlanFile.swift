@@ -13,11 +13,19 @@ public struct PlanFile: Sendable, Equatable {
     /// The saved length in metres, if known (to notice a changed map).
     public var distance: Double?
 
+    /// Largest plan file read, in bytes (a plan JSON of a 100 km route is a few MB).
+    public static let maxFileBytes = 64 << 20
+
     /// Reads a plan file.
     /// - Throws: `SynthError` (one line naming the file) when it is neither a plan JSON nor a GPX with points.
     public static func load(path: String) throws -> PlanFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SynthError(message: "\(path): cannot read the plan file")
+        let data: Data
+        do { data = Data(try FileBytes.read(path: path, maxBytes: Self.maxFileBytes)) } catch {
+            switch error {
+            case .notFound: throw SynthError(message: "\(path): no such plan file")
+            case let .unreadable(reason): throw SynthError(message: "\(path): cannot read the plan file: \(reason)")
+            case .tooLarge: throw SynthError(message: "\(path): over the \(Self.maxFileBytes >> 20) MB limit for a plan file")
+            }
         }
         if path.lowercased().hasSuffix(".gpx") {
             let track: GPXTrack

@@ -1,7 +1,9 @@
 import Foundation
+import SkateCore
 
 /// A ride folder's `ride.json`: which files hold the ride and how it was made. Paths are
-/// relative to the folder holding the manifest (absolute paths are kept as they are).
+/// relative to the folder holding the manifest and may not leave it (an absolute path or one
+/// through `..` is refused unless the reader allows paths outside the folder).
 public struct RideManifest: Codable, Sendable, Equatable {
     /// Manifest schema version; bump on incompatible changes.
     public static let currentSchemaVersion = 1
@@ -81,12 +83,19 @@ public enum RideFolderError: Error, CustomStringConvertible, Equatable {
     case notFound(path: String)
     case badManifest(path: String, reason: String)
     case missingFile(manifest: String, role: String, path: String)
+    /// A manifest path that is absolute or leaves the ride folder, without permission to.
+    case outsideFolder(manifest: String, role: String, path: String)
+    /// A named file that is not a regular file (a device, FIFO, directory).
+    case notRegularFile(manifest: String, role: String, path: String, problem: String)
 
     public var description: String {
         switch self {
         case let .notFound(path): return "\(path): no such ride folder or ride.json"
         case let .badManifest(path, reason): return "\(path): not a valid ride manifest: \(reason)"
         case let .missingFile(manifest, role, path): return "\(manifest): the \(role) file \(path) does not exist"
+        case let .outsideFolder(manifest, role, path):
+            return "\(manifest): the \(role) path '\(TerminalSafe.quoted(path))' leaves the ride folder; pass --allow-outside-paths to read it anyway"
+        case let .notRegularFile(manifest, role, path, problem): return "\(manifest): the \(role) file \(path) \(problem)"
         }
     }
 }
@@ -100,22 +109,37 @@ public struct RideFolder: Sendable {
     public var motionPath: String?
     public var plannedRoutePath: String?
 
-    /// Opens a ride from a folder or a path to its `ride.json`, checking the named files exist.
+    /// Largest `ride.json` read, in bytes: a manifest is a few hundred bytes.
+    public static let maxManifestBytes = 1 << 20
+
+    /// Opens a ride from a folder or a path to its `ride.json`, checking the named files are
+    /// regular files inside the folder (anywhere when `allowOutsidePaths`).
     /// - Throws: `RideFolderError` naming the file.
-    public static func open(_ path: String) throws -> RideFolder {
+    public static func open(_ path: String, allowOutsidePaths: Bool = false) throws -> RideFolder {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { throw RideFolderError.notFound(path: path) }
         let manifestPath = isDir.boolValue ? (path as NSString).appendingPathComponent(RideManifest.fileName) : path
         let folder = (manifestPath as NSString).deletingLastPathComponent
-        guard let data = FileManager.default.contents(atPath: manifestPath) else { throw RideFolderError.notFound(path: manifestPath) }
+        let data: Data
+        do { data = Data(try FileBytes.read(path: manifestPath, maxBytes: maxManifestBytes)) } catch {
+            switch error {
+            case .notFound: throw RideFolderError.notFound(path: manifestPath)
+            case let .unreadable(reason): throw RideFolderError.badManifest(path: manifestPath, reason: reason)
+            case .tooLarge: throw RideFolderError.badManifest(path: manifestPath, reason: "over \(maxManifestBytes >> 20) MB")
+            }
+        }
         let manifest: RideManifest
         do { manifest = try JSONDecoder().decode(RideManifest.self, from: data) } catch {
             throw RideFolderError.badManifest(path: manifestPath, reason: Self.describe(error))
         }
         func resolve(_ p: String, _ role: String) throws -> String {
+            if !allowOutsidePaths, !Self.staysInside(p) {
+                throw RideFolderError.outsideFolder(manifest: manifestPath, role: role, path: p)
+            }
             let full = p.hasPrefix("/") ? p : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(p)
-            guard FileManager.default.fileExists(atPath: full) else {
-                throw RideFolderError.missingFile(manifest: manifestPath, role: role, path: full)
+            do { try InputPath.checkRegularFile(full) } catch {
+                if error.problem == "no such file" { throw RideFolderError.missingFile(manifest: manifestPath, role: role, path: full) }
+                throw RideFolderError.notRegularFile(manifest: manifestPath, role: role, path: full, problem: error.problem)
             }
             return full
         }
@@ -123,6 +147,20 @@ public struct RideFolder: Sendable {
                           gpxPath: try resolve(manifest.gpx, "gpx"),
                           motionPath: try manifest.motion.map { try resolve($0, "motion") },
                           plannedRoutePath: try manifest.plannedRoute.map { try resolve($0, "planned route") })
+    }
+
+    /// True when the manifest path `p` names something inside the manifest's folder: relative,
+    /// and no `..` climbing above where it started. (A symbolic link inside the folder is the
+    /// folder owner's choice and is followed.)
+    static func staysInside(_ p: String) -> Bool {
+        if p.isEmpty || p.hasPrefix("/") || p.hasPrefix("~") { return false }
+        var depth = 0
+        for part in p.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            depth += part == ".." ? -1 : 1
+            if depth < 0 { return false }
+        }
+        return true
     }
 
     private static func describe(_ error: Error) -> String {

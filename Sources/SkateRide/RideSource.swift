@@ -42,8 +42,10 @@ public struct RideSource: Sendable {
     ///   - path: the ride.
     ///   - motion: a motion file overriding the manifest's.
     ///   - assumeSpeedKmh: speed to synthesise missing GPX times from.
+    ///   - allowOutsidePaths: let a manifest name files outside its folder (absolute or `..`).
     /// - Throws: `RideFolderError`, `GPXError` or `MotionError`, each one line naming the file.
-    public static func open(_ path: String, motion: String? = nil, assumeSpeedKmh: Double? = nil) throws -> RideSource {
+    public static func open(_ path: String, motion: String? = nil, assumeSpeedKmh: Double? = nil,
+                            allowOutsidePaths: Bool = false) throws -> RideSource {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw RideFolderError.notFound(path: path)
@@ -55,7 +57,7 @@ public struct RideSource: Sendable {
         var units: MotionUnits?
         var name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         if isDir.boolValue || (path as NSString).lastPathComponent == RideManifest.fileName {
-            let folder = try RideFolder.open(path)
+            let folder = try RideFolder.open(path, allowOutsidePaths: allowOutsidePaths)
             gpxPath = folder.gpxPath
             motionPath = motion ?? folder.motionPath
             manifest = folder.manifest
@@ -63,11 +65,14 @@ public struct RideSource: Sendable {
             units = folder.manifest.motionUnits
             name = (isDir.boolValue ? path : folder.folder).split(separator: "/").last.map(String.init) ?? name
         }
-        if let m = motionPath, !FileManager.default.fileExists(atPath: m) {
-            throw MotionError.unreadable(path: m, reason: "no such file")
+        if let m = motionPath {
+            do { try InputPath.checkRegularFile(m) } catch { throw MotionError.unreadable(path: m, reason: error.problem) }
         }
         let track = try GPXReader(assumedSpeedKmh: assumeSpeedKmh, backwardTime: .split).read(path: gpxPath)
         var warnings = track.warnings
+        if track.source == .route {
+            warnings.append("\((gpxPath as NSString).lastPathComponent): no track; replaying its route's \(track.fixCount) point(s)")
+        }
         let fixes = Self.ordered(track, hasMotion: motionPath != nil, file: (gpxPath as NSString).lastPathComponent, warnings: &warnings)
         return RideSource(fixes: fixes, motionPath: motionPath, motionUnits: units, manifest: manifest,
                           plannedRoutePath: planned, name: name, warnings: warnings)

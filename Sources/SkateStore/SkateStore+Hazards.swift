@@ -148,7 +148,8 @@ extension SkateStore {
 
     static func validReporter(_ name: String) throws -> String {
         let r = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !r.isEmpty, r.count <= HazardRules.maxReporterLength else { throw StoreError.badReporter(name) }
+        // Printable only: a stored name is shown in other riders' terminals later.
+        guard !r.isEmpty, r.count <= HazardRules.maxReporterLength, TerminalSafe.clean(r) == r else { throw StoreError.badReporter(name) }
         return r
     }
 

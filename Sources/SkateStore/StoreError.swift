@@ -36,7 +36,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .unknownHazard(let id): return "no hazard with id \(id)"
         case .badSeverity(let s): return "severity \(s) is out of range: use 1 (minor), 2 or 3 (severe)"
         case .badReporter(let r):
-            return "reporter name '\(TerminalText.sanitize(r))' is not valid: use 1–\(HazardRules.maxReporterLength) characters"
+            return "reporter name '\(TerminalSafe.quoted(r, maxLength: HazardRules.maxReporterLength))' is not valid: use 1–\(HazardRules.maxReporterLength) printable characters"
         case .badValue(let what): return what
         case .badName(let why): return why
         case .duplicateName(let what, let name):

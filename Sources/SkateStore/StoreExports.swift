@@ -9,21 +9,22 @@ public enum StoreExports {
         return f.string(from: d)
     }
 
-    /// One hazard as a JSON object (for `hazards list --json`).
+    /// One hazard as a JSON object (for `hazards list --json`), keys in snake_case like every other
+    /// JSON document the CLI writes.
     public static func json(_ s: HazardState, includeReporter: Bool = true) -> JSONValue {
         let h = s.hazard
         var o: [String: JSONValue] = [
             "id": .int(h.id), "kind": .string(h.kind.rawValue), "severity": .int(Int64(h.severity)),
             "lat": JSONValue.rounded(h.position.lat, 7), "lon": JSONValue.rounded(h.position.lon, 7),
             "geohash": .string(h.geohash), "source": .string(h.source.rawValue),
-            "createdAt": .string(iso(h.createdAt)), "lastConfirmedAt": .string(iso(h.lastConfirmedAt)),
-            "expiresAt": .string(iso(s.expiresAt)),
-            "confirmations": .int(Int64(h.confirmations)), "goneVotes": .int(Int64(h.goneVotes)),
+            "created_at": .string(iso(h.createdAt)), "last_confirmed_at": .string(iso(h.lastConfirmedAt)),
+            "expires_at": .string(iso(s.expiresAt)),
+            "confirmations": .int(Int64(h.confirmations)), "gone_votes": .int(Int64(h.goneVotes)),
             "confidence": JSONValue.rounded(s.confidence, 3), "live": .bool(s.isLive),
         ]
         if includeReporter {
             o["reporter"] = .string(h.reporter)
-            o["reporterTrust"] = JSONValue.rounded(s.reporterTrust, 3)
+            o["reporter_trust"] = JSONValue.rounded(s.reporterTrust, 3)
         }
         return .object(o)
     }

@@ -3,15 +3,38 @@ import Foundation
 import SkateCore
 import SkateStore
 
-/// Writes one line to standard error.
+/// Writes one line to standard error, through the terminal sanitizer (line breaks kept).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    FileHandle.standardError.write(Data((Sanitize.lines(message) + "\n").utf8))
 }
 
 /// Prints `skateroute: <message>` on stderr and exits 1: the one-line error every bad input gets.
+/// The message goes through the one terminal sanitizer (`TerminalSafe`): error messages quote
+/// file contents and paths, and those must not drive the terminal.
 func fail(_ message: String) -> ExitCode {
-    printError("skateroute: \(message)")
+    printError("skateroute: \(Sanitize.line(message))")
     return ExitCode(1)
+}
+
+/// Prints `skateroute: <message>` on stderr and exits 64 (EX_USAGE, as ArgumentParser does for
+/// the errors it finds): a value on the command line is unusable (unknown mode, out-of-range
+/// number or position).
+func usageError(_ message: String) -> ExitCode {
+    printError("skateroute: \(Sanitize.line(message))")
+    return ExitCode.validationFailure
+}
+
+/// A place text that is two numbers separated by a comma but not a position on the globe
+/// (e.g. "91,7"): the usage error to give instead of searching place names for it.
+func outOfRangePosition(_ text: String, option: String) -> String? {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+    guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else { return nil }
+    if Coordinate(parsing: text) != nil { return nil }
+    let quoted = TerminalSafe.quoted(text, maxLength: 60)
+    if !(lat.isFinite && abs(lat) <= 90) { return "\(option) '\(quoted)': latitude \(parts[0]) is outside -90…90 (give \"lat,lon\")" }
+    if !(lon.isFinite && abs(lon) <= 180) { return "\(option) '\(quoted)': longitude \(parts[1]) is outside -180…180 (give \"lat,lon\")" }
+    return "\(option) '\(quoted)' is not a position (give \"lat,lon\")"
 }
 
 /// Where the bundled maps live: next to the executable's package (development), or
@@ -47,7 +70,7 @@ enum BundledMaps {
 
 /// The `--map PATH` option shared by every command that reads a map.
 struct MapOption: ParsableArguments {
-    @Option(name: .long, help: "Compiled map (.srmap). Default: the bundled Maps/monaco.srmap.")
+    @Option(name: .long, help: "Compiled map (.srmap). Default: the bundled Maps/monaco.srmap.", completion: .file(extensions: ["srmap"]))
     var map: String?
 
     var path: String { map ?? BundledMaps.defaultMapPath() }

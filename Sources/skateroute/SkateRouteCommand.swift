@@ -10,6 +10,7 @@ struct SkateRouteCommand: ParsableCommand {
         commandName: "skateroute",
         abstract: "A terminal navigator for skateboards and other small hard wheels.",
         discussion: "With no subcommand, opens the TUI on the bundled Monaco map.",
+        version: SkateRouteVersion.text,
         subcommands: [
             TUICommand.self, ImportCommand.self, MapCommand.self, PlanCommand.self, RideCommand.self,
             SynthCommand.self, RoughnessCommand.self, HazardsCommand.self, RateCommand.self,
@@ -19,18 +20,52 @@ struct SkateRouteCommand: ParsableCommand {
     )
 
     /// Well-formed `plan` command lines skip ArgumentParser's start-up (see `PlanFastPath`);
-    /// everything else, including every error and help text, goes through it.
+    /// everything else, including every error and help text, goes through it. Error text (which
+    /// quotes the user's values) passes through the one terminal sanitizer on its way out.
     static func main() {
-        if let request = PlanFastPath.parse(Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let request = PlanFastPath.parse(arguments) {
             do {
                 try runPlan(request)
             } catch let code as ExitCode {
                 Foundation.exit(code.rawValue)
             } catch {
-                exit(withError: error)
+                exitSanitized(error)
             }
             Foundation.exit(0)
         }
-        main(nil)
+        if let word = unknownSubcommand(arguments) {
+            let names = configuration.subcommands.compactMap { $0.configuration.commandName }.joined(separator: ", ")
+            printError("skateroute: unknown command '\(TerminalSafe.quoted(word, maxLength: 60))'; commands: \(names) (see skateroute --help)")
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            exitSanitized(error)
+        }
+        Foundation.exit(0)
+    }
+
+    /// The first argument when it is a bare word that names no subcommand: without this check the
+    /// default (TUI) command would take it and answer with its own usage text.
+    static func unknownSubcommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let known = Set(configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
+        return known.contains(first) ? nil : first
+    }
+
+    /// Exits as ArgumentParser would for `error` (help and version on stdout with status 0, usage
+    /// errors with 64), with error text cleaned of control characters first.
+    static func exitSanitized(_ error: Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { print(message) }
+        } else if !message.isEmpty {
+            printError(Sanitize.lines(message))
+        }
+        Foundation.exit(code.rawValue)
     }
 }

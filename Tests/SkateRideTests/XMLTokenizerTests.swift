@@ -225,7 +225,9 @@ private func start(_ name: String, _ attributes: [(String, String)] = []) -> XML
         _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 65, count: 200_000))
         #expect(try FileBytes.read(path: path, maxBytes: 200_000).count == 200_000)
         #expect(throws: FileBytes.Failure.tooLarge(bytes: 200_000)) { try FileBytes.read(path: path, maxBytes: 199_999) }
-        #expect(throws: FileBytes.Failure.notFound) { try FileBytes.read(path: dir.path, maxBytes: 10) }
+        // A directory is named as one (issue 15: every input path must be a regular file).
+        #expect(throws: FileBytes.Failure.unreadable("is a directory, not a file")) { try FileBytes.read(path: dir.path, maxBytes: 10) }
+        #expect(throws: FileBytes.Failure.unreadable("is a character device, not a regular file")) { try FileBytes.read(path: "/dev/zero", maxBytes: 10) }
         #expect(throws: FileBytes.Failure.notFound) { try FileBytes.read(path: path + ".missing", maxBytes: 10) }
     }
 }

@@ -8,8 +8,8 @@ import Testing
 struct CLITests {
     static let bundled = TestData.bundledMonaco
 
-    func expectOneLineError(_ r: BuiltCLI.Result, mentioning needle: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(r.status == 1, "exit \(r.status), stderr: \(r.stderr)", sourceLocation: sourceLocation)
+    func expectOneLineError(_ r: BuiltCLI.Result, mentioning needle: String, status: Int32 = 1, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(r.status == status, "exit \(r.status), stderr: \(r.stderr)", sourceLocation: sourceLocation)
         let lines = r.stderr.split(separator: "\n")
         #expect(lines.count == 1, "stderr was: \(r.stderr)", sourceLocation: sourceLocation)
         #expect(r.stderr.contains(needle), "stderr was: \(r.stderr)", sourceLocation: sourceLocation)
@@ -46,7 +46,7 @@ struct CLITests {
     @Test func planBadInput() throws {
         let base = ["--map", Self.bundled, "--no-store"]
         expectOneLineError(try BuiltCLI.run(["plan", "--from", "zzqxv nowhere", "--to", "casino"] + base), mentioning: "no place matches")
-        expectOneLineError(try BuiltCLI.run(["plan", "--from", "casino", "--to", "port", "--mode", "warp"] + base), mentioning: "unknown mode")
+        expectOneLineError(try BuiltCLI.run(["plan", "--from", "casino", "--to", "port", "--mode", "warp"] + base), mentioning: "unknown mode", status: 64)
         expectOneLineError(try BuiltCLI.run(["plan", "--from", "10,10", "--to", "casino"] + base), mentioning: "no rideable street")
         // Escape sequences in a typed name never reach the terminal.
         let r = try BuiltCLI.run(["plan", "--from", "\u{1B}]0;pwned\u{07}zz\u{1B}[31mqq", "--to", "casino"] + base)

@@ -12,8 +12,8 @@ struct PlacesCLITests {
         try BuiltCLI.run(args + ["--data-dir", dir.path])
     }
 
-    func expectOneLineError(_ r: BuiltCLI.Result, mentioning needle: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(r.status == 1, "exit \(r.status), stderr: \(r.stderr)", sourceLocation: sourceLocation)
+    func expectOneLineError(_ r: BuiltCLI.Result, mentioning needle: String, status: Int32 = 1, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(r.status == status, "exit \(r.status), stderr: \(r.stderr)", sourceLocation: sourceLocation)
         #expect(r.stderr.split(separator: "\n").count == 1, "stderr was: \(r.stderr.prefix(300))", sourceLocation: sourceLocation)
         #expect(r.stderr.contains(needle), "stderr was: \(r.stderr.prefix(300))", sourceLocation: sourceLocation)
         #expect(!r.stderr.contains("\u{1B}"), sourceLocation: sourceLocation)
@@ -55,7 +55,8 @@ struct PlacesCLITests {
                            mentioning: "characters long")
         expectOneLineError(try run(["places", "add", "Shed", "--at", "43.73,7.42", "--category", "garage"], dir), mentioning: "unknown category")
         expectOneLineError(try run(["places", "add", "Shed"], dir), mentioning: "--at")
-        expectOneLineError(try run(["places", "add", "Shed", "--at", "95,7"], dir), mentioning: "lat,lon")
+        // An out-of-range "lat,lon" is a usage error (exit 64, the CLI's convention).
+        expectOneLineError(try run(["places", "add", "Shed", "--at", "95,7"], dir), mentioning: "lat,lon", status: 64)
         expectOneLineError(try run(["places", "rm", "Nowhere"], dir), mentioning: "no saved place")
         let evil = try run(["places", "add", "\u{1B}]0;pwned\u{07}Ledge \u{1B}[1mSet", "--at", "43.735,7.42", "--category", "spot"], dir)
         #expect(evil.status == 0 && evil.stdout.contains("'Ledge Set'"), "\(evil.stdout)\(evil.stderr)")

@@ -119,7 +119,7 @@ struct ProcessTests {
         args = fx.addArgs(x: 0, y: 0, reporter: "a")
         args[5] = "43.7;7.4"
         let at = try BuiltCLI.run(args)
-        #expect(at.status == 1)
+        #expect(at.status == 64, "a malformed position is a usage error")
         #expect(at.stderr.contains("--at") && at.stderr.split(separator: "\n").count == 1)
         let unknown = try BuiltCLI.run(["hazards", "confirm", "77", "--data-dir", fx.dataDir])
         #expect(unknown.status == 1)
@@ -134,11 +134,14 @@ struct ProcessTests {
 
     @Test func cliRoundTripWithNowAndEscapedNames() throws {
         let fx = try CLIFixture()
-        let evil = "evil\u{1B}[2Jname"
+        // A name carrying escape sequences is refused (issue 15), not stored to reach other terminals later.
+        let refused = try BuiltCLI.run(fx.addArgs(x: 50, y: 2, reporter: "evil\u{1B}[2Jname", kind: "wet"))
+        #expect(refused.status == 1 && refused.stderr.contains("reporter name") && !refused.stderr.contains("\u{1B}"))
+        let evil = "evil name ✓"
         let add = try BuiltCLI.run(fx.addArgs(x: 50, y: 2, reporter: evil, kind: "wet"))
         let id = try #require(BuiltCLI.ackedID(add.stdout), "\(add.stderr)")
         let list = try BuiltCLI.run(["hazards", "list", "--data-dir", fx.dataDir, "--now", "2026-05-01T18:00:00Z"])
-        #expect(list.stdout.contains("#\(id) wet") && list.stdout.contains("evilname") && !list.stdout.contains("\u{1B}"))
+        #expect(list.stdout.contains("#\(id) wet") && list.stdout.contains("evil name ✓") && !list.stdout.contains("\u{1B}"))
         // Wet lasts a day: gone by the next afternoon.
         let later = try BuiltCLI.run(["hazards", "list", "--data-dir", fx.dataDir, "--now", "2026-05-02T13:00:00Z"])
         #expect(later.stdout.contains("no live hazards"))

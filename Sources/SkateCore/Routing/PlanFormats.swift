@@ -193,9 +193,11 @@ public enum PlanFormats {
 
     // MARK: GPX
 
-    static func xmlEscape(_ s: String) -> String {
+    /// XML text for `s`: through `TerminalSafe` first (a GPX is read in terminals and viewers too:
+    /// no escape sequence survives, not even as its printable tail), then the XML specials escaped.
+    public static func xmlEscape(_ s: String) -> String {
         var o = ""
-        for ch in s.unicodeScalars {
+        for ch in TerminalSafe.clean(s).unicodeScalars {
             switch ch {
             case "&": o += "&amp;"
             case "<": o += "&lt;"

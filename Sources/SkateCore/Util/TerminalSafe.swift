@@ -5,6 +5,18 @@
 /// sequences (CSI `ESC [ … final`, OSC/DCS/SOS/PM/APC strings up to BEL or ST, and two-byte
 /// `ESC x`), their 8-bit C1 forms, and bidirectional overrides, embeddings, isolates and marks.
 public enum TerminalSafe {
+    /// Characters of untrusted text (a path, a value, a name) quoted in a message before it is cut
+    /// with "…": enough for any real path, short enough that a hostile one cannot flood the terminal.
+    public static let quotedLength = 200
+
+    /// Untrusted text made fit to quote in a message: `clean`, then cut to `maxLength` characters
+    /// with "…".
+    public static func quoted(_ text: String, maxLength: Int = quotedLength) -> String {
+        let safe = clean(text)
+        guard safe.count > maxLength else { return safe }
+        return String(safe.prefix(maxLength)) + "…"
+    }
+
     /// The cleaned text (never longer than the input).
     public static func clean(_ text: String) -> String {
         // Fast path: printable ASCII only.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SkateCore
 
 /// A read-only file opened with stdio, read in caller-sized pieces. Readers stream through it so
 /// memory stays bounded by the largest block, not the file.
@@ -12,15 +13,12 @@ final class InputFile {
     /// Bytes consumed so far, for error messages that point at an offset.
     private(set) var offset: Int = 0
 
-    /// Opens `path`, or throws a one-line `ImportError` (missing file, a directory, no permission).
+    /// Opens `path`, or throws a one-line `ImportError` (missing file, a directory, a device or
+    /// FIFO, no permission).
     init(path: String) throws(ImportError) {
         self.path = path
-        var info = stat()
-        if stat(path, &info) != 0 {
-            let code = errno
-            throw ImportError(path: path, problem: code == ENOENT ? "no such file" : "cannot open: \(Self.describe(code))")
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw ImportError(path: path, problem: "is a directory, not a file") }
+        // A regular file only: a device never ends and a FIFO blocks until someone writes.
+        do { try InputPath.checkRegularFile(path) } catch { throw ImportError(path: path, problem: error.problem) }
         guard let h = fopen(path, "rb") else {
             throw ImportError(path: path, problem: "cannot open: \(Self.describe(errno))")
         }

@@ -92,7 +92,9 @@ struct OSMXMLReader<Source: ByteSource> {
     }
 
     private func fail(_ problem: String, at index: Int) -> ImportError {
-        ImportError(path: path, problem: "bad OSM XML at line \(line(at: index)): \(problem)")
+        // The problem quotes the input: through the one terminal sanitizer, so a value such as
+        // lat="ESC]0;pwnedBEL" cannot set the terminal's title when the error is printed.
+        ImportError(path: path, problem: TerminalSafe.clean("bad OSM XML at line \(line(at: index)): \(problem)"))
     }
 
     // MARK: Tokenizer

@@ -20,6 +20,17 @@ struct PrimitiveBlockDecoder {
         /// correctly rounded decimal, bit-identical to what the XML reader parses from text.
         @inline(__always) func lat(_ raw: Int64) -> Double { Double(latOffset &+ granularity &* raw) / PrimitiveBlockDecoder.nanoPerDegree }
         @inline(__always) func lon(_ raw: Int64) -> Double { Double(lonOffset &+ granularity &* raw) / PrimitiveBlockDecoder.nanoPerDegree }
+
+        /// The node's position in degrees, or an error when it lies off the globe (|lat| > 90,
+        /// |lon| > 180), as the XML reader refuses it: a corrupt varint must not reach the compiler,
+        /// whose grids are sized by the coordinates' extent.
+        @inline(__always) func position(id: Int64, _ rawLat: Int64, _ rawLon: Int64) throws(ProtoError) -> (Double, Double) {
+            let la = lat(rawLat), lo = lon(rawLon)
+            guard abs(la) <= 90, abs(lo) <= 180 else {
+                throw ProtoError("node \(id) position \(la),\(lo) is out of range (|lat| ≤ 90, |lon| ≤ 180)")
+            }
+            return (la, lo)
+        }
     }
 
     mutating func decode<H: OSMHandler>(_ block: ProtoCursor, into handler: inout H) throws(ProtoError) {
@@ -118,7 +129,8 @@ struct PrimitiveBlockDecoder {
                 }
                 if !pairs.isEmpty { tags.pairs = pairs }
             }
-            handler.node(id: id, lat: grid.lat(lat), lon: grid.lon(lon), tags: tags)
+            let (la, lo) = try grid.position(id: id, lat, lon)
+            handler.node(id: id, lat: la, lon: lo, tags: tags)
         }
     }
 
@@ -138,7 +150,8 @@ struct PrimitiveBlockDecoder {
             default: try c.skip(wire: wire)
             }
         }
-        handler.node(id: id, lat: grid.lat(lat), lon: grid.lon(lon), tags: try tags(keys: keys, vals: vals))
+        let (la, lo) = try grid.position(id: id, lat, lon)
+        handler.node(id: id, lat: la, lon: lo, tags: try tags(keys: keys, vals: vals))
     }
 
     private func decodeWay<H: OSMHandler>(_ message: ProtoCursor, _ handler: inout H) throws(ProtoError) {

@@ -18,6 +18,7 @@ enum PBFReader {
         let rawBuf = ByteBuffer(capacity: 1 << 16)
         var decoder = PrimitiveBlockDecoder()
         var blockIndex = 0
+        let fileSize = file.size
 
         /// Reads exactly `count` bytes or reports where the file ended.
         func readExactly(_ count: Int, into buffer: ByteBuffer, blockStart: Int, what: String) throws(ImportError) {
@@ -54,6 +55,10 @@ enum PBFReader {
             }
             guard dataSize >= 0, dataSize <= maxBlobSize else {
                 throw ImportError(path: path, problem: "corrupt PBF: block at byte \(blockStart) claims \(dataSize) bytes (limit \(maxBlobSize))")
+            }
+            // Never allocate more than the file still holds: a corrupt size fails here, not in malloc.
+            if let total = fileSize, dataSize > total - file.offset {
+                throw ImportError(path: path, problem: "truncated PBF: the block at byte \(blockStart) claims \(dataSize) bytes but the file has \(total - file.offset) left")
             }
             blobBuf.reserve(dataSize)
             try readExactly(dataSize, into: blobBuf, blockStart: blockStart, what: "data")
@@ -163,6 +168,11 @@ enum PBFReader {
                     }
                 }
                 let nano = PrimitiveBlockDecoder.nanoPerDegree
+                let latLimit: UInt64 = 90_000_000_000, lonLimit: UInt64 = 180_000_000_000  // nanodegrees
+                guard top.magnitude <= latLimit, bottom.magnitude <= latLimit,
+                      left.magnitude <= lonLimit, right.magnitude <= lonLimit else {
+                    throw ProtoError("header bounding box is off the globe")
+                }
                 bbox = BoundingBox(minLon: Double(left) / nano, minLat: Double(bottom) / nano,
                                    maxLon: Double(right) / nano, maxLat: Double(top) / nano)
             case (4, ProtoCursor.wireLength): required.append(try c.string())

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SkateCore
 
 /// Reads a whole file into memory through plain POSIX calls, refusing one over a size limit
 /// before reading it (and while reading, for files whose size `stat` cannot tell).
@@ -22,6 +23,11 @@ enum FileBytes {
 
     /// The contents of `path`, at most `maxBytes` long.
     static func read(path: String, maxBytes: Int) throws(Failure) -> [UInt8] {
+        // A regular file only: a device never ends and opening a FIFO blocks until a writer comes.
+        do { try InputPath.checkRegularFile(path) } catch {
+            if error.problem == "no such file" { throw .notFound }
+            throw .unreadable(error.problem)
+        }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             let code = errno

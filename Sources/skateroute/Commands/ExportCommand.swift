@@ -8,8 +8,8 @@ import SkateStore
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export what rides learned, for mappers.",
-        subcommands: [ExportDisagreementsCommand.self]
+        abstract: "Export rides as GPX, and what rides learned, for mappers.",
+        subcommands: [ExportRideCommand.self, ExportDisagreementsCommand.self]
     )
 }
 
@@ -63,6 +63,44 @@ struct ExportDisagreementsCommand: ParsableCommand {
                 throw fail("\(path): cannot write: \((error as NSError).localizedDescription)")
             }
             printError("\(items.count) disagreement\(items.count == 1 ? "" : "s") written to \(path)")
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+}
+
+/// `skateroute export ride LOG`: a ride log as a GPX 1.1 track (time, elevation, speed, roughness).
+struct ExportRideCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ride",
+        abstract: "A ride log (NDJSON) as a GPX 1.1 track.",
+        discussion: """
+        One track point per logged fix with its time and, where the log matched the map's edge, \
+        its elevation; ground speed (m/s) and the roughness class go into extensions in SkateRoute's \
+        namespace (\(RideLogGPX.namespace)): <sr:speed>, <sr:roughness>. Elevations come from --map \
+        (default: the bundled map) when the log's edges belong to it.
+        """
+    )
+    @Argument(help: "The ride log (NDJSON) written by `skateroute ride`.", completion: .file(extensions: ["ndjson"])) var log: String
+    @Option(help: "Write to this file instead of stdout.", completion: .file(extensions: ["gpx"])) var out: String?
+    @OptionGroup var mapOption: MapOption
+
+    func run() throws {
+        // Elevations from the map: a given --map must load; the bundled default is optional.
+        let map = mapOption.map != nil ? try mapOption.load() : (try? MapFormat.load(path: mapOption.path))
+        let read: (header: RideLogHeader, points: [RideLogGPX.Point])
+        do {
+            read = try RideLogGPX.read(path: log, map: map)
+        } catch {
+            throw fail("\(error)")
+        }
+        let text = RideLogGPX.gpx(header: read.header, points: read.points)
+        if let path = out {
+            do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+                throw fail("\(path): cannot write: \((error as NSError).localizedDescription)")
+            }
+            let withEle = read.points.filter { $0.elevation != nil }.count
+            printError("\(read.points.count) track point(s), \(withEle) with elevation, written to \(path)")
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))
         }

@@ -66,7 +66,8 @@ enum CLIParse {
 
     static func coordinate(_ text: String, option: String) throws -> Coordinate {
         guard let c = Coordinate(parsing: text) else {
-            throw fail("\(option) '\(TerminalText.sanitize(text))' is not \"lat,lon\" in degrees, e.g. \"43.7384,7.4246\"")
+            if let problem = outOfRangePosition(text, option: option) { throw usageError(problem) }
+            throw usageError("\(option) '\(TerminalSafe.quoted(text, maxLength: 60))' is not \"lat,lon\" in degrees, e.g. \"43.7384,7.4246\"")
         }
         return c
     }

@@ -16,8 +16,8 @@ struct ImportCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "OpenStreetMap extract: .osm.pbf, .osm or .osm.bz2.") var osm: String
-    @Option(help: "Elevation: SRTM tile (.hgt, .hgt.zip), GeoTIFF (.tif) or ESRI ASCII grid (.asc), WGS84 lon/lat; repeat for several.") var dem: [String] = []
+    @Option(help: "OpenStreetMap extract: .osm.pbf, .osm or .osm.bz2.", completion: .file(extensions: ["pbf", "osm", "bz2"])) var osm: String
+    @Option(help: "Elevation: SRTM tile (.hgt, .hgt.zip), GeoTIFF (.tif) or ESRI ASCII grid (.asc), WGS84 lon/lat; repeat for several.", completion: .file(extensions: ["hgt", "zip", "tif", "tiff", "asc"])) var dem: [String] = []
     @Option(help: "Output map file (.srmap).") var out: String
     @Option(help: "Area name shown in the app.") var name: String?
     @Flag(help: "Print timings and counts.") var verbose = false

@@ -35,9 +35,12 @@ struct PlanCommand: ParsableCommand {
 /// Plans and prints a route: the whole of `skateroute plan` once its options are parsed.
 func runPlan(_ r: PlanRequest) throws {
     guard let rideMode = RideMode(rawValue: r.mode) else {
-        throw fail("unknown mode '\(r.mode)'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        throw usageError("unknown mode '\(TerminalSafe.quoted(r.mode, maxLength: 60))'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
     }
-    guard (0...5).contains(r.alternatives) else { throw fail("--alternatives must be 0…5") }
+    guard (0...5).contains(r.alternatives) else { throw usageError("--alternatives must be 0…5, got \(r.alternatives)") }
+    for (text, option) in [(r.from, "--from"), (r.to, "--to")] {
+        if let problem = outOfRangePosition(text, option: option) { throw usageError(problem) }
+    }
     var timer = PhaseTimer()
     let map = try loadMap(r.map)
     timer.mark("load")

@@ -22,11 +22,11 @@ struct RideCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A ride folder (holding ride.json), a ride.json, or a GPX file.") var ride: String = ""
+    @Argument(help: "A ride folder (holding ride.json), a ride.json, or a GPX file.", completion: .file()) var ride: String = ""
     @Flag(help: .hidden) var benchmark = false
-    @Option(help: "A plan to follow: plan JSON (skateroute plan --format json) or GPX.") var plan: String?
+    @Option(help: "A plan to follow: plan JSON (skateroute plan --format json) or GPX.", completion: .file(extensions: ["json", "gpx"])) var plan: String?
     @Option(help: "Destination (place name or \"lat,lon\"), planned from the ride's first fix.") var to: String?
-    @Option(help: "Motion file (CSV or NDJSON) for a bare GPX.") var motion: String?
+    @Option(help: "Motion file (CSV or NDJSON) for a bare GPX.", completion: .file(extensions: ["csv", "ndjson", "json"])) var motion: String?
     @Option(help: "Speed in km/h to synthesise times for a GPX without them.") var assumeSpeed: Double?
     @Option(help: "Ride mode for planning (default: the manifest's, else smoothest).") var mode: String?
     @Flag(help: "No live view: replay as fast as possible and print the summary.") var headless = false
@@ -38,6 +38,7 @@ struct RideCommand: ParsableCommand {
     @Flag(help: "Ignore the hazard and surface store.") var noStore = false
     @Flag(help: "Learn: write the roughness measured on each edge to the store, so the next plan uses it.") var learn = false
     @Flag(help: "No alerts near live hazards, saved places and spots.") var noAlerts = false
+    @Flag(help: "Let a ride.json name files outside its folder (absolute paths or '..').") var allowOutsidePaths = false
     @Option(help: "GPS sanity: drop fixes implying more than this speed in km/h (default 60).") var maxSpeed: Double = RideSession.defaultMaxFixSpeed * 3.6
 
     /// A ride whose first fix is farther than this (m) outside the map's box is a free ride.
@@ -61,7 +62,7 @@ struct RideCommand: ParsableCommand {
         }
         let source: RideSource
         do {
-            source = try RideSource.open(ride, motion: motion, assumeSpeedKmh: assumeSpeed)
+            source = try RideSource.open(ride, motion: motion, assumeSpeedKmh: assumeSpeed, allowOutsidePaths: allowOutsidePaths)
         } catch {
             throw fail(Sanitize.line("\(error)"))
         }

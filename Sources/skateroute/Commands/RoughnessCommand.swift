@@ -17,7 +17,7 @@ struct RoughnessCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Motion file: CSV (t,ax,ay,az[,gx,gy,gz]), NDJSON, or a headerless 7-column e-scooter window.") var file: String?
+    @Argument(help: "Motion file: CSV (t,ax,ay,az[,gx,gy,gz]), NDJSON, or a headerless 7-column e-scooter window.", completion: .file()) var file: String?
     @Option(help: "Ground speed in m/s: normalise the RMS to 4 m/s (RMS ∝ √v) and count events per 100 m.") var speed: Double?
     @Option(help: "Evaluate a labelled folder (one sub-folder per class): per-class medians and AUCs beside the naive baseline.") var evaluate: String?
     @Option(help: "With --evaluate: the classes in report order, comma-separated (default: every sub-folder by name).") var classes: String?
