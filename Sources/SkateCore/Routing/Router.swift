@@ -58,7 +58,21 @@ public struct Router: Sendable {
     }
 
     /// Routes with the hard rule, falling back to a route without it only when none exists.
+    /// When a bounded search (`CrustyRuleProof`) shows that no line keeps to the rule, the
+    /// rule-bound search — which would settle every state it can reach before failing — is
+    /// skipped; the answer is the same (`CrustyRuleProofTests` runs both on seeded pairs).
     public func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:]) -> RoutePath? {
+        if CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
+            guard var p = route(from: a, to: b, penalty: penalty, hardRule: false) else { return nil }
+            p.crustyRuleMet = false
+            return p
+        }
+        return bestRouteExhaustive(from: a, to: b, penalty: penalty)
+    }
+
+    /// `bestRoute` without the proof: the rule-bound search always runs first (the reference
+    /// the tests compare against).
+    func bestRouteExhaustive(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:]) -> RoutePath? {
         if let p = route(from: a, to: b, penalty: penalty, hardRule: true) { return p }
         guard var p = route(from: a, to: b, penalty: penalty, hardRule: false) else { return nil }
         p.crustyRuleMet = false
