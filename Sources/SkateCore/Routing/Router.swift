@@ -18,6 +18,10 @@ public struct Router: Sendable {
 
     public let components: ConnectedComponents?
 
+    /// Whether `bestRoute` first tries to prove the crusty rule unreachable (`CrustyRuleProof`);
+    /// false only for `skateroute bench`'s before/after figures.
+    public var provesCrustyRule = true
+
     public init(map: SkateMap, costing: SkateCosting, components: ConnectedComponents? = nil) {
         self.map = map
         self.costing = costing
@@ -62,7 +66,7 @@ public struct Router: Sendable {
     /// rule-bound search — which would settle every state it can reach before failing — is
     /// skipped; the answer is the same (`CrustyRuleProofTests` runs both on seeded pairs).
     public func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:]) -> RoutePath? {
-        if CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
+        if provesCrustyRule, CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
             guard var p = route(from: a, to: b, penalty: penalty, hardRule: false) else { return nil }
             p.crustyRuleMet = false
             return p
