@@ -39,8 +39,8 @@ public struct Planner: Sendable {
     let cache = CostingCache()
 
     /// Whether routers prove the crusty rule unreachable before searching under it
-    /// (`Router.provesCrustyRule`); false only for `skateroute bench`'s before/after figures.
-    public var provesCrustyRule = true
+    /// (`Router.boundedSearch`); false only for `skateroute bench`'s before/after figures.
+    public var boundedSearch = true
 
     public func router(for mode: RideMode, weights: ModeWeights? = nil) -> Router {
         var r: Router
@@ -50,7 +50,7 @@ public struct Planner: Sendable {
             let costing = cache.costing(for: mode) { SkateCosting(map: map, table: table, mode: mode, rules: rules) }
             r = Router(map: map, costing: costing, components: components)
         }
-        r.provesCrustyRule = provesCrustyRule
+        r.boundedSearch = boundedSearch
         return r
     }
 

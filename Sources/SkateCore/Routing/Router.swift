@@ -18,9 +18,11 @@ public struct Router: Sendable {
 
     public let components: ConnectedComponents?
 
-    /// Whether `bestRoute` first tries to prove the crusty rule unreachable (`CrustyRuleProof`);
-    /// false only for `skateroute bench`'s before/after figures.
-    public var provesCrustyRule = true
+    /// Whether `bestRoute` bounds its searches: first tries to prove the crusty rule unreachable
+    /// (`CrustyRuleProof`), and bounds targets reachable only over a forbidden way
+    /// (`ForbiddenEntryBound`); false only for `skateroute bench`'s before/after figures and the
+    /// tests that compare both.
+    public var boundedSearch = true
 
     public init(map: SkateMap, costing: SkateCosting, components: ConnectedComponents? = nil) {
         self.map = map
@@ -57,7 +59,13 @@ public struct Router: Sendable {
     ///   - penalty: optional per-edge cost multipliers (alternatives).
     ///   - hardRule: enforce the 100 m continuous-crusty rule; the caller retries without it when it fails.
     public func route(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:], hardRule: Bool = true) -> RoutePath? {
-        var search = Search(router: self, target: b, penalty: penalty, hardRule: hardRule)
+        route(from: a, to: b, penalty: penalty, hardRule: hardRule, bounded: false, entry: nil)
+    }
+
+    /// `bounded`: the heuristic also counts the target edge's cheapest last part and, with
+    /// `entry`, the forbidden way every line to the target takes.
+    func route(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool, entry: ForbiddenEntryBound?) -> RoutePath? {
+        var search = Search(router: self, target: b, penalty: penalty, hardRule: hardRule, bounded: bounded, entry: entry)
         return search.run(from: a)
     }
 
@@ -66,12 +74,13 @@ public struct Router: Sendable {
     /// rule-bound search — which would settle every state it can reach before failing — is
     /// skipped; the answer is the same (`CrustyRuleProofTests` runs both on seeded pairs).
     public func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:]) -> RoutePath? {
-        if provesCrustyRule, CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
-            guard var p = route(from: a, to: b, penalty: penalty, hardRule: false) else { return nil }
-            p.crustyRuleMet = false
-            return p
-        }
-        return bestRouteExhaustive(from: a, to: b, penalty: penalty)
+        guard boundedSearch else { return bestRouteExhaustive(from: a, to: b, penalty: penalty) }
+        let entry = ForbiddenEntryBound(map: map, costing: costing, target: b)
+        if !CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b),
+           let p = route(from: a, to: b, penalty: penalty, hardRule: true, bounded: true, entry: entry) { return p }
+        guard var p = route(from: a, to: b, penalty: penalty, hardRule: false, bounded: true, entry: entry) else { return nil }
+        p.crustyRuleMet = false
+        return p
     }
 
     /// `bestRoute` without the proof: the rule-bound search always runs first (the reference
@@ -119,8 +128,9 @@ struct Search {
     var bestGoalLeg: RouteLeg?
     var directLeg: RouteLeg?
 
-    init(router: Router, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool) {
+    init(router: Router, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool = false, entry: ForbiddenEntryBound? = nil) {
         self.router = router
+        self.entry = entry
         map = router.map
         costing = router.costing
         self.target = target
@@ -132,7 +142,22 @@ struct Search {
             LandmarkBound(table: $0, targetNodes: (Int(router.map.edgeFrom[target.edge]), Int(router.map.edgeTo[target.edge])))
         }
         base = Array(repeating: Label(g: .infinity, run: 0, parent: -1, via: -1, closed: false), count: map.nodeCount)
+        // Every line ends with part of the target edge from one of its ends: the cheaper of the
+        // two is owed from any node (large when the target edge itself is a forbidden way; then,
+        // without it, the search settles every state cheaper than that part before stopping).
+        var last = 0.0
+        if bounded {
+            let eb = target.edge, len = Double(map.edgeLength[eb])
+            var m = Double.infinity
+            if costing.allowed(edge: eb, reversed: false) { m = min(m, traversalCost(eb, false, fraction: len > 0 ? target.offset / len : 0)) }
+            if costing.allowed(edge: eb, reversed: true) { m = min(m, traversalCost(eb, true, fraction: len > 0 ? (len - target.offset) / len : 0)) }
+            if m.isFinite { last = m * LandmarkBound.margin }
+        }
+        lastLeg = last
     }
+
+    /// A lower bound (effort seconds) on the target edge's last part, owed from every node.
+    var lastLeg = 0.0
 
     static let B = Router.runBuckets
     static let shift = Router.runBucketShift
@@ -148,12 +173,16 @@ struct Search {
 
     /// ALT bounds towards the target edge, when the costing allows them.
     let landmarkBound: LandmarkBound?
+    /// The least cost of the forbidden way every line to the target takes, when there is one.
+    let entry: ForbiddenEntryBound?
 
     /// A lower bound on the cost from `node` to the target: the larger of straight-line distance
-    /// × the cheapest cost per metre and the landmark bound (both admissible and consistent).
+    /// × the cheapest cost per metre (plus the forbidden entry, `ForbiddenEntryBound`) and the
+    /// landmark bound (both admissible and consistent).
     func heuristic(_ node: Int) -> Double {
         let (x, y) = proj.project(lat: map.nodeLat[node], lon: map.nodeLon[node])
-        let straight = (x * x + y * y).squareRoot() * costing.minCostPerMetre
+        var straight = (x * x + y * y).squareRoot() * costing.minCostPerMetre + lastLeg
+        if let entry { straight += entry.extra(node) }
         guard let lb = landmarkBound else { return straight }
         return Swift.max(straight, lb.bound(node))
     }

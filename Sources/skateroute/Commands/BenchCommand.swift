@@ -114,16 +114,16 @@ struct BenchCommand: ParsableCommand {
     /// In-process routing: `pairs` seeded random O/D pairs × all modes; p50 / p90 / p99 / max
     /// per mode and p99 per route-length band (the plan's own distance).
     func routeFigures(name: String, map: SkateMap) throws {
-        try routeFigures(name: name, map: map, provesCrustyRule: true)
-        if beforeAfter { try routeFigures(name: name, map: map, provesCrustyRule: false) }
+        try routeFigures(name: name, map: map, boundedSearch: true)
+        if beforeAfter { try routeFigures(name: name, map: map, boundedSearch: false) }
     }
 
-    func routeFigures(name: String, map: SkateMap, provesCrustyRule: Bool) throws {
+    func routeFigures(name: String, map: SkateMap, boundedSearch: Bool) throws {
         let t0 = Self.now()
         var planner = Planner(map: map)
-        planner.provesCrustyRule = provesCrustyRule
+        planner.boundedSearch = boundedSearch
         let prep = Self.now() - t0
-        let tag = provesCrustyRule ? "" : " [old order: no crusty-rule proof]"
+        let tag = boundedSearch ? "" : " [old order: unbounded searches]"
         var rng = SplitMix64(seed: seed)
         let mainEdges = (0..<map.edgeCount).filter { planner.components.isMain(edge: $0) && map.isRideable(edge: $0) }
         guard !mainEdges.isEmpty else { return }
