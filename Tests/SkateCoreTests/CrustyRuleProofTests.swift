@@ -53,6 +53,11 @@ import Testing
                 if ForbiddenEntryBound(map: map, costing: router.costing, target: sb) != nil { entered += 1 }
                 let new = router.bestRoute(from: sa, to: sb)
                 let old = router.bestRouteExhaustive(from: sa, to: sb)
+                // With the checks before the first settled state too (the shipped router runs
+                // them only once a search passes `defaultBoundCheckStates`).
+                var eager = router
+                eager.boundCheckStates = 0
+                #expect(eager.bestRoute(from: sa, to: sb) == old, "eager checks differ: \(mode) \(ca) → \(cb)")
                 #expect(new == old, "\(mode) \(ca) → \(cb): new \(new.map { "\($0.cost) \($0.legs.count) legs" } ?? "nil") vs old \(old.map { "\($0.cost) \($0.legs.count) legs" } ?? "nil")")
                 let proof = CrustyRuleProof(map: map, costing: router.costing).provesNoLine(from: sa, to: sb)
                 // A proof never claims what the rule-bound search disproves.
@@ -88,7 +93,8 @@ import Testing
               D---------------E
         """, ways: [("ABC", ["highway": "residential", "surface": "asphalt"]), ("BD", ["highway": "residential", "surface": "asphalt"]),
                     ("DE", ["highway": "residential", "surface": "sett"])])
-        let router = Planner(map: m.map).router(for: .smoothest)
+        var router = Planner(map: m.map).router(for: .smoothest)
+        router.boundCheckStates = 0  // a map this small never reaches the shipped threshold
         let sa = try router.snap(m.nodes["A"]!), se = try router.snap(m.nodes["E"]!)
         #expect(CrustyRuleProof(map: m.map, costing: router.costing).provesNoLine(from: sa, to: se))
         let p = try #require(router.bestRoute(from: sa, to: se))
@@ -114,7 +120,8 @@ import Testing
                     ("DE", ["highway": "service", "access": "private", "surface": "asphalt"]),
                     ("EJ", ["highway": "footway", "surface": "asphalt"])])
         for mode in RideMode.allCases {
-            let router = Planner(map: m.map).router(for: mode)
+            var router = Planner(map: m.map).router(for: mode)
+            router.boundCheckStates = 0  // a map this small never reaches the shipped threshold
             let sa = try router.snap(m.nodes["A"]!)
             let sj = try router.snap(m.nodes["J"]!)
             let bound = try #require(ForbiddenEntryBound(map: m.map, costing: router.costing, target: sj))

@@ -23,6 +23,8 @@ public struct Router: Sendable {
     /// (`ForbiddenEntryBound`); false only for `skateroute bench`'s before/after figures and the
     /// tests that compare both.
     public var boundedSearch = true
+    /// `defaultBoundCheckStates`; the tests set 0 to run the checks on every search.
+    var boundCheckStates = Router.defaultBoundCheckStates
 
     public init(map: SkateMap, costing: SkateCosting, components: ConnectedComponents? = nil) {
         self.map = map
@@ -75,13 +77,41 @@ public struct Router: Sendable {
     /// skipped; the answer is the same (`CrustyRuleProofTests` runs both on seeded pairs).
     public func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:]) -> RoutePath? {
         guard boundedSearch else { return bestRouteExhaustive(from: a, to: b, penalty: penalty) }
-        let entry = ForbiddenEntryBound(map: map, costing: costing, target: b)
-        if !CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b),
-           let p = route(from: a, to: b, penalty: penalty, hardRule: true, bounded: true, entry: entry) { return p }
-        guard var p = route(from: a, to: b, penalty: penalty, hardRule: false, bounded: true, entry: entry) else { return nil }
+        // The rule-bound search, as always; only when it grows past the cap is it asked whether
+        // it can succeed at all (CrustyRuleProof) or must pay a forbidden entry.
+        var entry: ForbiddenEntryBound?
+        var hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true)
+        hard.seed(from: a)
+        var ruleMet = true
+        if !hard.advance(limit: boundCheckStates) {
+            if CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
+                ruleMet = false
+            } else {
+                entry = ForbiddenEntryBound(map: map, costing: costing, target: b)
+                if entry != nil {
+                    hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true, entry: entry)
+                    hard.seed(from: a)
+                }
+                _ = hard.advance()
+            }
+        }
+        if ruleMet, let p = hard.result(from: a) { return p }
+        var relaxed = Search(router: self, target: b, penalty: penalty, hardRule: false, bounded: true, entry: entry)
+        relaxed.seed(from: a)
+        if entry == nil, !relaxed.advance(limit: boundCheckStates),
+           let e = ForbiddenEntryBound(map: map, costing: costing, target: b) {
+            relaxed = Search(router: self, target: b, penalty: penalty, hardRule: false, bounded: true, entry: e)
+            relaxed.seed(from: a)
+        }
+        _ = relaxed.advance()
+        guard var p = relaxed.result(from: a) else { return nil }
         p.crustyRuleMet = false
         return p
     }
+
+    /// Settled states after which `bestRoute` checks whether its search can be bounded: most
+    /// plans settle fewer (they pay nothing for the checks), a whole-graph search many more.
+    public static let defaultBoundCheckStates = 3_000
 
     /// `bestRoute` without the proof: the rule-bound search always runs first (the reference
     /// the tests compare against).
@@ -208,6 +238,16 @@ struct Search {
     }
 
     mutating func run(from a: EdgeSnap) -> RoutePath? {
+        seed(from: a)
+        _ = advance()
+        return result(from: a)
+    }
+
+    /// States settled so far.
+    var settled = 0
+
+    /// Puts the start's states on the heap (and the direct leg, when both ends share an edge).
+    mutating func seed(from a: EdgeSnap) {
         let ea = a.edge
         let lenA = Double(map.edgeLength[ea])
         let crustyA = costing.isCrusty(edge: ea)
@@ -232,13 +272,21 @@ struct Search {
                 }
             }
         }
+    }
+
+    /// Settles states until the search is done (true) or `limit` states have been settled in
+    /// all (false; calling again carries on exactly where it stopped).
+    mutating func advance(limit: Int = .max) -> Bool {
         let eb = target.edge
         let lenB = Double(map.edgeLength[eb])
         let fromB = Int(map.edgeFrom[eb]), toB = Int(map.edgeTo[eb])
         let crustyB = costing.isCrusty(edge: eb)
 
-        while let top = heap.popMin() {
-            if top.f >= bestGoal { break }
+        while let top = heap.min {
+            if top.f >= bestGoal { return true }
+            if settled >= limit { return false }
+            _ = heap.popMin()
+            settled += 1
             let s = top.state
             guard var lab = label(s), !lab.closed else { continue }
             lab.closed = true
@@ -276,6 +324,11 @@ struct Search {
                 relax(node: v, g: g, run: run, parent: s, via: e << 1 | (rev ? 1 : 0))
             }
         }
+        return true
+    }
+
+    /// The path found (after `advance` returned true).
+    func result(from a: EdgeSnap) -> RoutePath? {
         if let d = directLeg { return RoutePath(legs: [d], cost: bestGoal, crustyRuleMet: true) }
         guard bestGoalState >= 0, let last = bestGoalLeg else { return nil }
         // Walk parents back to the start.
