@@ -19,10 +19,11 @@ struct PeerBenchmark {
         (Coordinate(lat: 43.7396, lon: 7.4275), Coordinate(lat: 43.7310, lon: 7.4200), "Port Hercule → Monaco-Ville"),
         (Coordinate(lat: 43.7485, lon: 7.4375), Coordinate(lat: 43.7380, lon: 7.4245), "Larvotto → La Condamine"),
     ]
-    /// Heidelberg: three cross-town pairs of 4–9 km (the lengths the issue measured).
+    /// Heidelberg: three cross-town pairs of 4–9 km (the lengths the issue measured; each one
+    /// Routino routes by foot and by bicycle).
     static let heidelbergPairs: [(from: Coordinate, to: Coordinate, label: String)] = [
         (Coordinate(lat: 49.4300, lon: 8.6850), Coordinate(lat: 49.3800, lon: 8.6870), "Handschuhsheim → Rohrbach"),
-        (Coordinate(lat: 49.4036, lon: 8.6757), Coordinate(lat: 49.4120, lon: 8.7100), "Hauptbahnhof → Marktplatz"),
+        (Coordinate(lat: 49.4000, lon: 8.6400), Coordinate(lat: 49.4093, lon: 8.6936), "Pfaffengrund → Bismarckplatz"),
         (Coordinate(lat: 49.4175, lon: 8.6690), Coordinate(lat: 49.3850, lon: 8.7000), "Neuenheimer Feld → Südstadt"),
     ]
     /// Warm-up runs of each command before timing (page cache, first-run effects).
