@@ -41,12 +41,20 @@ public struct Planner: Sendable {
     /// Costings per mode, built on first use and shared by copies of this planner.
     let cache = CostingCache()
 
+    /// Whether routers prove the crusty rule unreachable before searching under it
+    /// (`Router.boundedSearch`); false only for `skateroute bench`'s before/after figures.
+    public var boundedSearch = true
+
     public func router(for mode: RideMode, weights: ModeWeights? = nil) -> Router {
+        var r: Router
         if let w = weights, w != mode.weights {
-            return Router(map: map, costing: SkateCosting(map: map, table: table, mode: mode, weights: w, rules: rules), components: components)
+            r = Router(map: map, costing: SkateCosting(map: map, table: table, mode: mode, weights: w, rules: rules), components: components)
+        } else {
+            let costing = cache.costing(for: mode) { SkateCosting(map: map, table: table, mode: mode, rules: rules) }
+            r = Router(map: map, costing: costing, components: components)
         }
-        let costing = cache.costing(for: mode) { SkateCosting(map: map, table: table, mode: mode, rules: rules) }
-        return Router(map: map, costing: costing, components: components)
+        r.boundedSearch = boundedSearch
+        return r
     }
 
     /// Mean roughness (g) differences below this are a tie (keeps smoothest's own line).

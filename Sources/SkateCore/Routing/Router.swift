@@ -18,6 +18,14 @@ public struct Router: Sendable {
 
     public let components: ConnectedComponents?
 
+    /// Whether `bestRoute` bounds its searches: first tries to prove the crusty rule unreachable
+    /// (`CrustyRuleProof`), and bounds targets reachable only over a forbidden way
+    /// (`ForbiddenEntryBound`); false only for `skateroute bench`'s before/after figures and the
+    /// tests that compare both.
+    public var boundedSearch = true
+    /// `defaultBoundCheckStates`; the tests set 0 to run the checks on every search.
+    var boundCheckStates = Router.defaultBoundCheckStates
+
     public init(map: SkateMap, costing: SkateCosting, components: ConnectedComponents? = nil) {
         self.map = map
         self.costing = costing
@@ -53,12 +61,61 @@ public struct Router: Sendable {
     ///   - penalty: optional per-edge cost multipliers (alternatives).
     ///   - hardRule: enforce the 100 m continuous-crusty rule; the caller retries without it when it fails.
     public func route(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:], hardRule: Bool = true) -> RoutePath? {
-        var search = Search(router: self, target: b, penalty: penalty, hardRule: hardRule)
+        route(from: a, to: b, penalty: penalty, hardRule: hardRule, bounded: false, entry: nil)
+    }
+
+    /// `bounded`: the heuristic also counts the target edge's cheapest last part and, with
+    /// `entry`, the forbidden way every line to the target takes.
+    func route(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool, entry: ForbiddenEntryBound?) -> RoutePath? {
+        var search = Search(router: self, target: b, penalty: penalty, hardRule: hardRule, bounded: bounded, entry: entry)
         return search.run(from: a)
     }
 
     /// Routes with the hard rule, falling back to a route without it only when none exists.
+    /// When a bounded search (`CrustyRuleProof`) shows that no line keeps to the rule, the
+    /// rule-bound search — which would settle every state it can reach before failing — is
+    /// skipped; the answer is the same (`CrustyRuleProofTests` runs both on seeded pairs).
     public func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:]) -> RoutePath? {
+        guard boundedSearch else { return bestRouteExhaustive(from: a, to: b, penalty: penalty) }
+        // The rule-bound search, as always; only when it grows past the cap is it asked whether
+        // it can succeed at all (CrustyRuleProof) or must pay a forbidden entry.
+        var entry: ForbiddenEntryBound?
+        var hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true)
+        hard.seed(from: a)
+        var ruleMet = true
+        if !hard.advance(limit: boundCheckStates) {
+            if CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
+                ruleMet = false
+            } else {
+                entry = ForbiddenEntryBound(map: map, costing: costing, target: b)
+                if entry != nil {
+                    hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true, entry: entry)
+                    hard.seed(from: a)
+                }
+                _ = hard.advance()
+            }
+        }
+        if ruleMet, let p = hard.result(from: a) { return p }
+        var relaxed = Search(router: self, target: b, penalty: penalty, hardRule: false, bounded: true, entry: entry)
+        relaxed.seed(from: a)
+        if entry == nil, !relaxed.advance(limit: boundCheckStates),
+           let e = ForbiddenEntryBound(map: map, costing: costing, target: b) {
+            relaxed = Search(router: self, target: b, penalty: penalty, hardRule: false, bounded: true, entry: e)
+            relaxed.seed(from: a)
+        }
+        _ = relaxed.advance()
+        guard var p = relaxed.result(from: a) else { return nil }
+        p.crustyRuleMet = false
+        return p
+    }
+
+    /// Settled states after which `bestRoute` checks whether its search can be bounded: most
+    /// plans settle fewer (they pay nothing for the checks), a whole-graph search many more.
+    public static let defaultBoundCheckStates = 3_000
+
+    /// `bestRoute` without the proof: the rule-bound search always runs first (the reference
+    /// the tests compare against).
+    func bestRouteExhaustive(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:]) -> RoutePath? {
         if let p = route(from: a, to: b, penalty: penalty, hardRule: true) { return p }
         guard var p = route(from: a, to: b, penalty: penalty, hardRule: false) else { return nil }
         p.crustyRuleMet = false
@@ -101,8 +158,9 @@ struct Search {
     var bestGoalLeg: RouteLeg?
     var directLeg: RouteLeg?
 
-    init(router: Router, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool) {
+    init(router: Router, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool = false, entry: ForbiddenEntryBound? = nil) {
         self.router = router
+        self.entry = entry
         map = router.map
         costing = router.costing
         self.target = target
@@ -114,7 +172,22 @@ struct Search {
             LandmarkBound(table: $0, targetNodes: (Int(router.map.edgeFrom[target.edge]), Int(router.map.edgeTo[target.edge])))
         }
         base = Array(repeating: Label(g: .infinity, run: 0, parent: -1, via: -1, closed: false), count: map.nodeCount)
+        // Every line ends with part of the target edge from one of its ends: the cheaper of the
+        // two is owed from any node (large when the target edge itself is a forbidden way; then,
+        // without it, the search settles every state cheaper than that part before stopping).
+        var last = 0.0
+        if bounded {
+            let eb = target.edge, len = Double(map.edgeLength[eb])
+            var m = Double.infinity
+            if costing.allowed(edge: eb, reversed: false) { m = min(m, traversalCost(eb, false, fraction: len > 0 ? target.offset / len : 0)) }
+            if costing.allowed(edge: eb, reversed: true) { m = min(m, traversalCost(eb, true, fraction: len > 0 ? (len - target.offset) / len : 0)) }
+            if m.isFinite { last = m * LandmarkBound.margin }
+        }
+        lastLeg = last
     }
+
+    /// A lower bound (effort seconds) on the target edge's last part, owed from every node.
+    var lastLeg = 0.0
 
     static let B = Router.runBuckets
     static let shift = Router.runBucketShift
@@ -130,12 +203,16 @@ struct Search {
 
     /// ALT bounds towards the target edge, when the costing allows them.
     let landmarkBound: LandmarkBound?
+    /// The least cost of the forbidden way every line to the target takes, when there is one.
+    let entry: ForbiddenEntryBound?
 
     /// A lower bound on the cost from `node` to the target: the larger of straight-line distance
-    /// × the cheapest cost per metre and the landmark bound (both admissible and consistent).
+    /// × the cheapest cost per metre (plus the forbidden entry, `ForbiddenEntryBound`) and the
+    /// landmark bound (both admissible and consistent).
     func heuristic(_ node: Int) -> Double {
         let (x, y) = proj.project(lat: map.nodeLat[node], lon: map.nodeLon[node])
-        let straight = (x * x + y * y).squareRoot() * costing.minCostPerMetre
+        var straight = (x * x + y * y).squareRoot() * costing.minCostPerMetre + lastLeg
+        if let entry { straight += entry.extra(node) }
         guard let lb = landmarkBound else { return straight }
         return Swift.max(straight, lb.bound(node))
     }
@@ -161,6 +238,16 @@ struct Search {
     }
 
     mutating func run(from a: EdgeSnap) -> RoutePath? {
+        seed(from: a)
+        _ = advance()
+        return result(from: a)
+    }
+
+    /// States settled so far.
+    var settled = 0
+
+    /// Puts the start's states on the heap (and the direct leg, when both ends share an edge).
+    mutating func seed(from a: EdgeSnap) {
         let ea = a.edge
         let lenA = Double(map.edgeLength[ea])
         let crustyA = costing.isCrusty(edge: ea)
@@ -185,13 +272,21 @@ struct Search {
                 }
             }
         }
+    }
+
+    /// Settles states until the search is done (true) or `limit` states have been settled in
+    /// all (false; calling again carries on exactly where it stopped).
+    mutating func advance(limit: Int = .max) -> Bool {
         let eb = target.edge
         let lenB = Double(map.edgeLength[eb])
         let fromB = Int(map.edgeFrom[eb]), toB = Int(map.edgeTo[eb])
         let crustyB = costing.isCrusty(edge: eb)
 
-        while let top = heap.popMin() {
-            if top.f >= bestGoal { break }
+        while let top = heap.min {
+            if top.f >= bestGoal { return true }
+            if settled >= limit { return false }
+            _ = heap.popMin()
+            settled += 1
             let s = top.state
             guard var lab = label(s), !lab.closed else { continue }
             lab.closed = true
@@ -229,6 +324,11 @@ struct Search {
                 relax(node: v, g: g, run: run, parent: s, via: e << 1 | (rev ? 1 : 0))
             }
         }
+        return true
+    }
+
+    /// The path found (after `advance` returned true).
+    func result(from a: EdgeSnap) -> RoutePath? {
         if let d = directLeg { return RoutePath(legs: [d], cost: bestGoal, crustyRuleMet: true) }
         guard bestGoalState >= 0, let last = bestGoalLeg else { return nil }
         // Walk parents back to the start.

@@ -23,7 +23,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seed for the legal-lines pairs.") var legalSeed: UInt64 = 12
     @Flag(help: "Print only the legal-lines figures.") var legalOnly = false
     @Flag(help: "List each legal-lines route that walks stairs or uses a forbidden way.") var legalVerbose = false
-    @Option(help: "Alternating whole-process runs of `skateroute plan` and Debian's routino-router on the same Monaco pair (0 = skip).") var peerRuns: Int = 50
+    @Option(help: "Alternating whole-process runs of `skateroute plan` and Debian's routino-router (foot, bicycle) on 3 Monaco and 3 Heidelberg pairs (0 = skip).") var peerRuns: Int = 21
+    @Flag(help: "Also time the routing figures in the old order (rule-bound search first, no crusty-rule proof).") var beforeAfter = false
+    @Flag(help: "Only the peer comparison and the routing figures (skip legal, terrain, TUI, ride figures).") var routingOnly = false
 
     func run() throws {
         #if DEBUG
@@ -33,7 +35,7 @@ struct BenchCommand: ParsableCommand {
             TerrainBenchmark(map: try MapFormat.load(path: BundledMaps.defaultMapPath()), seed: seed).run(name: "Monaco (bundled)")
             return
         }
-        if legalPairs > 0 {
+        if legalPairs > 0 && !routingOnly {
             let m = try MapFormat.load(path: BundledMaps.defaultMapPath())
             LegalityBenchmark(map: m, pairs: legalPairs, seed: legalSeed, verbose: legalVerbose).run()
             if legalOnly { return }
@@ -70,7 +72,11 @@ struct BenchCommand: ParsableCommand {
         }
         if peerRuns > 0 && FileManager.default.fileExists(atPath: monacoPBF) {
             let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-            PeerBenchmark(pbf: monacoPBF, runs: peerRuns, selfPath: me, mapPath: BundledMaps.defaultMapPath()).run(tmp: tmp)
+            var sets = [PeerBenchmark.MapSet(name: "Monaco", pbf: monacoPBF, srmap: BundledMaps.defaultMapPath(), pairs: PeerBenchmark.monacoPairs)]
+            if let h = maps.first(where: { $0.0 == "Heidelberg" }) {
+                sets.append(.init(name: "Heidelberg", pbf: heidelbergPBF, srmap: h.1, pairs: PeerBenchmark.heidelbergPairs))
+            }
+            PeerBenchmark(runs: peerRuns, selfPath: me).run(tmp: tmp, sets: sets)
         }
         for (name, path) in maps {
             var loads: [Double] = []
@@ -82,6 +88,7 @@ struct BenchCommand: ParsableCommand {
             }
             guard let m = map else { continue }
             print(String(format: "load %@: median %.2f ms (min %.2f)", name, Self.median(loads) * 1000, (loads.min() ?? 0) * 1000))
+            if routingOnly { try routeFigures(name: name, map: m); continue }
             let ts = Self.now()
             let search = PlaceSearch(map: m)
             let tIndex = Self.now() - ts
@@ -101,11 +108,22 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    /// In-process routing: `pairs` seeded random O/D pairs × all modes; p50 / p90 / max.
+    /// Upper ends (metres) of the route-length bands the p99 figures are split by.
+    static let lengthBands: [Double] = [1000, 2000, 4000, 8000, 12000]
+
+    /// In-process routing: `pairs` seeded random O/D pairs × all modes; p50 / p90 / p99 / max
+    /// per mode and p99 per route-length band (the plan's own distance).
     func routeFigures(name: String, map: SkateMap) throws {
+        try routeFigures(name: name, map: map, boundedSearch: true)
+        if beforeAfter { try routeFigures(name: name, map: map, boundedSearch: false) }
+    }
+
+    func routeFigures(name: String, map: SkateMap, boundedSearch: Bool) throws {
         let t0 = Self.now()
-        let planner = Planner(map: map)
+        var planner = Planner(map: map)
+        planner.boundedSearch = boundedSearch
         let prep = Self.now() - t0
+        let tag = boundedSearch ? "" : " [old order: unbounded searches]"
         var rng = SplitMix64(seed: seed)
         let mainEdges = (0..<map.edgeCount).filter { planner.components.isMain(edge: $0) && map.isRideable(edge: $0) }
         guard !mainEdges.isEmpty else { return }
@@ -115,21 +133,31 @@ struct BenchCommand: ParsableCommand {
             od.append((map.coordinate(ofNode: Int(map.edgeFrom[a])), map.coordinate(ofNode: Int(map.edgeTo[b]))))
         }
         var all: [Double] = []
+        var byBand = [[Double]](repeating: [], count: Self.lengthBands.count + 1)
         var failures = 0
         for mode in RideMode.allCases {
             let router = planner.router(for: mode)
             var times: [Double] = []
             for (a, b) in od {
                 let s = Self.now()
-                do { _ = try planner.plan(from: try router.snap(a), to: try router.snap(b), router: router, mode: mode) } catch { failures += 1 }
-                times.append(Self.now() - s)
+                var length = 0.0
+                do { length = try planner.plan(from: try router.snap(a), to: try router.snap(b), router: router, mode: mode).distance } catch { failures += 1 }
+                let t = Self.now() - s
+                times.append(t)
+                byBand[Self.lengthBands.firstIndex { length <= $0 } ?? Self.lengthBands.count].append(t)
             }
             all += times
-            print(String(format: "  route %@ %@: p50 %.2f ms, p90 %.2f ms, max %.1f ms", name, mode.rawValue,
-                         Self.percentile(times, 0.5) * 1000, Self.percentile(times, 0.9) * 1000, (times.max() ?? 0) * 1000))
+            print(String(format: "  route %@ %@%@: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.1f ms", name, mode.rawValue, tag,
+                         Self.percentile(times, 0.5) * 1000, Self.percentile(times, 0.9) * 1000, Self.percentile(times, 0.99) * 1000, (times.max() ?? 0) * 1000))
         }
-        print(String(format: "route %@ all modes (%d plans): p50 %.2f ms, p90 %.2f ms; planner setup %.1f ms; %d failed",
-                     name, all.count, Self.percentile(all, 0.5) * 1000, Self.percentile(all, 0.9) * 1000, prep * 1000, failures))
+        var bands = ""
+        for (i, ts) in byBand.enumerated() where !ts.isEmpty {
+            let label = i < Self.lengthBands.count ? String(format: "≤ %.0f km", Self.lengthBands[i] / 1000) : String(format: "> %.0f km", Self.lengthBands.last! / 1000)
+            bands += String(format: " %@: %.2f ms (%d);", label, Self.percentile(ts, 0.99) * 1000, ts.count)
+        }
+        print("  route \(name)\(tag) p99 by route length (plans):" + bands)
+        print(String(format: "route %@%@ all modes (%d plans): p50 %.2f ms, p90 %.2f ms, p99 %.2f ms; planner setup %.1f ms; %d failed",
+                     name, tag, all.count, Self.percentile(all, 0.5) * 1000, Self.percentile(all, 0.9) * 1000, Self.percentile(all, 0.99) * 1000, prep * 1000, failures))
     }
 
     static func now() -> Double {

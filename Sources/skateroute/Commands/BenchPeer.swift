@@ -1,18 +1,36 @@
 import Foundation
+import SkateCore
 
 /// Whole-process `skateroute plan` against Debian's `routino-router` on the same pair and the same
 /// OSM extract, in one run: the two commands alternate, so a change in machine load hits both.
 struct PeerBenchmark {
-    /// Jardin Exotique area → Stade Louis II, the pair the issue's figures use (lat, lon).
-    static let from = (lat: 43.7341, lon: 7.4149)
-    static let to = (lat: 43.7260, lon: 7.4142)
-    /// Warm-up runs of each command before timing (page cache, first-run effects).
-    static let warmups = 5
+    /// A map for the comparison: its OSM extract (for Routino), its `.srmap` and its pairs.
+    struct MapSet {
+        var name: String
+        var pbf: String
+        var srmap: String
+        var pairs: [(from: Coordinate, to: Coordinate, label: String)]
+    }
 
-    let pbf: String
+    /// Monaco: Jardin Exotique → Stade Louis II (the issue's pair), Port Hercule → Monaco-Ville,
+    /// Larvotto → La Condamine (the pairs of `MonacoRoutingTests`).
+    static let monacoPairs: [(from: Coordinate, to: Coordinate, label: String)] = [
+        (Coordinate(lat: 43.7341, lon: 7.4149), Coordinate(lat: 43.7260, lon: 7.4142), "Jardin Exotique → Stade Louis II"),
+        (Coordinate(lat: 43.7396, lon: 7.4275), Coordinate(lat: 43.7310, lon: 7.4200), "Port Hercule → Monaco-Ville"),
+        (Coordinate(lat: 43.7485, lon: 7.4375), Coordinate(lat: 43.7380, lon: 7.4245), "Larvotto → La Condamine"),
+    ]
+    /// Heidelberg: three cross-town pairs of 4–9 km (the lengths the issue measured; each one
+    /// Routino routes by foot and by bicycle).
+    static let heidelbergPairs: [(from: Coordinate, to: Coordinate, label: String)] = [
+        (Coordinate(lat: 49.4300, lon: 8.6850), Coordinate(lat: 49.3800, lon: 8.6870), "Handschuhsheim → Rohrbach"),
+        (Coordinate(lat: 49.4000, lon: 8.6400), Coordinate(lat: 49.4093, lon: 8.6936), "Pfaffengrund → Bismarckplatz"),
+        (Coordinate(lat: 49.4175, lon: 8.6690), Coordinate(lat: 49.3850, lon: 8.7000), "Neuenheimer Feld → Südstadt"),
+    ]
+    /// Warm-up runs of each command before timing (page cache, first-run effects).
+    static let warmups = 3
+
     let runs: Int
     let selfPath: String
-    let mapPath: String
 
     /// The first executable called `name` on $PATH, if any.
     static func which(_ name: String) -> String? {
@@ -45,44 +63,58 @@ struct PeerBenchmark {
         return (status & 0x7F) == 0 && ((status >> 8) & 0xFF) == 0 ? t : nil
     }
 
-    /// Prints the comparison, or why it was skipped.
-    func run(tmp: URL) {
+    /// Prints the comparison per map and pair, or why it was skipped.
+    func run(tmp: URL, sets: [MapSet]) {
         guard let router = Self.which("routino-router"), let splitter = Self.which("planetsplitter") else {
             print("peer: routino-router/planetsplitter not installed (apt-get install routino); comparison skipped")
             return
         }
-        let dir = tmp.appendingPathComponent("routino").path
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let tagging = "/usr/share/routino/tagging.xml"
-        guard Self.time(splitter, ["--dir=\(dir)", "--prefix=monaco", "--tagging=\(tagging)", pbf]) != nil else {
-            print("peer: planetsplitter failed on \(pbf); comparison skipped")
-            return
+        for set in sets {
+            let dir = tmp.appendingPathComponent("routino-\(set.name)").path
+            try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            let tagging = "/usr/share/routino/tagging.xml"
+            guard Self.time(splitter, ["--dir=\(dir)", "--prefix=map", "--tagging=\(tagging)", set.pbf]) != nil else {
+                print("peer: planetsplitter failed on \(set.pbf); \(set.name) skipped")
+                continue
+            }
+            for pair in set.pairs {
+                runPair(set: set, pair: pair, routino: router, dir: dir)
+            }
         }
-        let routinoArgs = ["--dir=\(dir)", "--prefix=monaco", "--profiles=/usr/share/routino/profiles.xml",
-                           "--translations=/usr/share/routino/translations.xml", "--transport=foot",
-                           "--lat1=\(Self.from.lat)", "--lon1=\(Self.from.lon)", "--lat2=\(Self.to.lat)", "--lon2=\(Self.to.lon)",
-                           "--quickest", "--output-text", "--output-stdout"]
-        let a = "\(Self.from.lat),\(Self.from.lon)", b = "\(Self.to.lat),\(Self.to.lon)"
+    }
+
+    /// Alternating runs of Routino (foot, bicycle) and `skateroute plan` (two modes) on one pair.
+    func runPair(set: MapSet, pair: (from: Coordinate, to: Coordinate, label: String), routino: String, dir: String) {
+        func routinoArgs(_ transport: String) -> [String] {
+            ["--dir=\(dir)", "--prefix=map", "--profiles=/usr/share/routino/profiles.xml",
+             "--translations=/usr/share/routino/translations.xml", "--transport=\(transport)",
+             "--lat1=\(pair.from.lat)", "--lon1=\(pair.from.lon)", "--lat2=\(pair.to.lat)", "--lon2=\(pair.to.lon)",
+             "--quickest", "--output-text", "--output-stdout"]
+        }
+        let a = "\(pair.from.lat),\(pair.from.lon)", b = "\(pair.to.lat),\(pair.to.lon)"
+        let plan = ["plan", "--from", a, "--to", b, "--map", set.srmap, "--no-store"]
         let commands: [(String, String, [String])] = [
-            ("routino-router --transport=foot --quickest", router, routinoArgs),
-            ("skateroute plan (smoothest)", selfPath, ["plan", "--from", a, "--to", b, "--map", mapPath, "--no-store"]),
-            ("skateroute plan --mode fastMildRoughness", selfPath, ["plan", "--from", a, "--to", b, "--map", mapPath, "--no-store", "--mode", "fastMildRoughness"]),
+            ("routino foot", routino, routinoArgs("foot")),
+            ("routino bicycle", routino, routinoArgs("bicycle")),
+            ("skateroute smoothest", selfPath, plan),
+            ("skateroute fastMildRoughness", selfPath, plan + ["--mode", "fastMildRoughness"]),
         ]
         var times = [[Double]](repeating: [], count: commands.count)
         for i in 0..<(Self.warmups + runs) {
             for (k, c) in commands.enumerated() {
                 guard let t = Self.time(c.1, c.2) else {
-                    print("peer: \(c.0) failed; comparison skipped")
+                    print("peer \(set.name) \(pair.label): \(c.0) failed; pair skipped")
                     return
                 }
                 if i >= Self.warmups { times[k].append(t) }
             }
         }
-        let base = BenchCommand.median(times[0])
-        for (k, c) in commands.enumerated() {
-            let med = BenchCommand.median(times[k])
-            print(String(format: "whole process, %@: median %.2f ms, min %.2f ms (%d runs, alternating)%@", c.0, med * 1000,
-                         (times[k].min() ?? 0) * 1000, times[k].count, k == 0 ? "" : String(format: " — %.2f× routino", med / base)))
+        let med = times.map { BenchCommand.median($0) }
+        var line = "peer \(set.name) \(pair.label) (\(runs) alternating runs, medians):"
+        for (k, c) in commands.enumerated() { line += String(format: " %@ %.2f ms;", c.0, med[k] * 1000) }
+        for k in 2..<commands.count {
+            line += String(format: " %@ = %.2f× foot, %.2f× bicycle;", commands[k].0, med[k] / med[0], med[k] / med[1])
         }
+        print(line)
     }
 }

@@ -7,7 +7,7 @@ struct MapCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "map",
         abstract: "Facts about a compiled map.",
-        subcommands: [MapInfoCommand.self],
+        subcommands: [MapInfoCommand.self, MapVerifyCommand.self],
         defaultSubcommand: MapInfoCommand.self
     )
 }
@@ -24,5 +24,25 @@ struct MapInfoCommand: ParsableCommand {
         let map = try mapOption.load()
         let summary = MapSummary(map: map)
         if json { print(try summary.json()) } else { print(Sanitize.lines(summary.text()), terminator: "") }
+    }
+}
+
+/// `skateroute map verify`: hashes the whole file against its checksum and runs every structural
+/// check, whatever an earlier load recorded (plans hash a file only on its first use).
+struct MapVerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check a map file's checksum and structure now; one line either way."
+    )
+    @OptionGroup var mapOption: MapOption
+
+    func run() throws {
+        let path = mapOption.path
+        do {
+            let map = try MapFormat.load(path: path, verification: .always)
+            print(Sanitize.line("\(path): ok (checksum and structure; \(map.nodeCount) nodes, \(map.edgeCount) edges)"))
+        } catch let e as MapFileError {
+            throw fail(e.description)
+        }
     }
 }

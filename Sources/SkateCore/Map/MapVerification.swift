@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif
+
+/// When `MapFormat.load` hashes a map's whole payload (XXH64) against the header's digest.
+public enum MapVerification: Sendable {
+    /// Every load (`skateroute map verify`, the tests).
+    case always
+    /// The first load of a file: once a full check passed, a stamp of the file's identity
+    /// (device, inode, size, modification and change times, digest) in the user's cache lets
+    /// later loads of the unchanged file skip the hash. Replacing or rewriting the file changes
+    /// the stamp, so the next load hashes again. Damage the hash would miss on a stamped file
+    /// (bits rotting in place) still meets the structural checks every load runs, which refuse a
+    /// damaged map with one line and never crash (`MapFormatTests`).
+    case firstUse
+}
+
+/// The cache of maps whose checksum has been verified (`MapVerification.firstUse`).
+enum VerifiedMaps {
+    /// Stamps kept (most recent first): a rider's few maps, with room for imports of new ones.
+    static let capacity = 32
+    /// A file modified less than this many seconds before it was checked is not stamped: file
+    /// times tick in coarse steps (≈ 4 ms on ext4), so a rewrite in place within the same tick
+    /// would keep the same times; a second is far beyond any tick.
+    static let settleSeconds = 1.0
+
+    /// `$SKATEROUTE_CACHE_DIR`, else `$XDG_CACHE_HOME/skateroute`, else `~/.cache/skateroute`;
+    /// nil when none can be named (then every load hashes). getenv, not Foundation: this runs on
+    /// every plan, whose process start-up is the cost that matters.
+    static var directory: String? {
+        func env(_ k: String) -> String? { getenv(k).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        if let d = env("SKATEROUTE_CACHE_DIR") { return d }
+        if let x = env("XDG_CACHE_HOME") { return x + "/skateroute" }
+        if let h = env("HOME") { return h + "/.cache/skateroute" }
+        return nil
+    }
+
+    static var file: String? { directory.map { $0 + "/verified-maps" } }
+
+    /// The identity line of an open file with the given header digest.
+    static func stamp(_ st: stat, digest: UInt64) -> String {
+        "\(st.st_dev) \(st.st_ino) \(st.st_size) \(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec) \(st.st_ctim.tv_sec).\(st.st_ctim.tv_nsec) \(String(digest, radix: 16))"
+    }
+
+    /// Most the stamp file is read of (32 lines of < 100 bytes fit many times over).
+    static let maxFileBytes = 16_384
+
+    /// The stamp file's lines (empty when absent or unreadable).
+    static func lines() -> [String] {
+        guard let f = file else { return [] }
+        let fd = open(f, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var buf = [UInt8](repeating: 0, count: maxFileBytes)
+        let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, maxFileBytes) }
+        guard n > 0 else { return [] }
+        return buf[0..<n].split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// True when this exact stamp was recorded after a full check.
+    static func contains(_ stamp: String) -> Bool { lines().contains(stamp) }
+
+    /// Records a stamp after a full check passed (best effort: an unwritable cache only means
+    /// the next load hashes again).
+    static func record(_ stamp: String, modified st: stat) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let age = Double(now.tv_sec - st.st_mtim.tv_sec) + Double(now.tv_nsec - st.st_mtim.tv_nsec) / 1e9
+        guard age >= settleSeconds, let dir = directory, let f = file else { return }
+        let kept = [stamp] + lines().filter { $0 != stamp }.prefix(capacity - 1)
+        mkdir(dir, 0o755)  // its parent (~/.cache) normally exists; if not, nothing is recorded
+        let tmp = f + ".\(getpid()).tmp"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        let bytes = Array((kept.joined(separator: "\n") + "\n").utf8)
+        let wrote = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        if wrote != bytes.count || rename(tmp, f) != 0 { unlink(tmp) }
+    }
+}

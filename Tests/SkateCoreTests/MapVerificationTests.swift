@@ -1,0 +1,74 @@
+import Foundation
+@testable import SkateCore
+import SkateTestSupport
+import Testing
+
+/// Issue 16: a map's checksum is hashed on its first use, not on every plan; a file rewritten
+/// since is hashed again, and damage is still one clear error.
+@Suite(.serialized) struct MapVerificationTests {
+    /// Writes a small map and backdates it past `VerifiedMaps.settleSeconds`.
+    func writeOldMap(in dir: URL) throws -> String {
+        let m = AsciiMap("A-----B-----C", ways: [("ABC", ["highway": "residential", "surface": "asphalt"])])
+        let path = dir.appendingPathComponent("small.srmap").path
+        try MapFormat.write(m.map, to: path)
+        try backdate(path)
+        return path
+    }
+
+    func backdate(_ path: String) throws {
+        var times = [timeval(tv_sec: time(nil) - 3600, tv_usec: 0), timeval(tv_sec: time(nil) - 3600, tv_usec: 0)]
+        #expect(utimes(path, &times) == 0)
+    }
+
+    func fileStat(_ path: String) -> stat {
+        var st = Glibc.stat()
+        _ = lstat(path, &st)
+        return st
+    }
+
+    /// The stamp the file at `path` has now.
+    func stamp(_ path: String) -> String {
+        let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+        let digest = bytes.count >= 32 ? bytes[24..<32].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } : 0
+        return VerifiedMaps.stamp(fileStat(path), digest: UInt64(littleEndian: digest))
+    }
+
+    @Test func firstUseStampsTheFileAndARewriteIsHashedAgain() throws {
+        let dir = TestData.temporaryDirectory("verify")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        setenv("SKATEROUTE_CACHE_DIR", dir.appendingPathComponent("cache").path, 1)
+        defer { unsetenv("SKATEROUTE_CACHE_DIR") }
+        let path = try writeOldMap(in: dir)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(!VerifiedMaps.contains(stamp(path)))
+        _ = try MapFormat.load(path: path)
+        // The first load hashed it and left this file's stamp.
+        #expect(VerifiedMaps.contains(stamp(path)))
+        _ = try MapFormat.load(path: path)  // stamped: loads without hashing
+
+        // Damage in place, then put the modification time back: the change time still moves,
+        // so the stamp no longer matches and the next load hashes and refuses the file.
+        var damaged = bytes
+        damaged[damaged.count - 9] ^= 0x5A
+        let fh = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try fh.write(contentsOf: damaged)
+        try fh.close()
+        try backdate(path)
+        #expect(throws: MapFileError.checksumMismatch(path: path)) { try MapFormat.load(path: path) }
+        #expect(throws: MapFileError.checksumMismatch(path: path)) { try MapFormat.load(path: path, verification: .always) }
+    }
+
+    @Test func aFreshFileIsNotStamped() throws {
+        let dir = TestData.temporaryDirectory("verify")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        setenv("SKATEROUTE_CACHE_DIR", dir.appendingPathComponent("cache").path, 1)
+        defer { unsetenv("SKATEROUTE_CACHE_DIR") }
+        let m = AsciiMap("A-----B", ways: [("AB", ["highway": "residential"])])
+        let path = dir.appendingPathComponent("fresh.srmap").path
+        try MapFormat.write(m.map, to: path)
+        _ = try MapFormat.load(path: path)
+        // Written this second: a rewrite within the file system's time tick could keep the same
+        // times, so nothing is recorded and every load hashes until the file has settled.
+        #expect(!VerifiedMaps.contains(stamp(path)))
+    }
+}
