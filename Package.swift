@@ -17,8 +17,9 @@ let package = Package(
     targets: [
         // zlib (PBF blobs, zipped SRTM tiles, checksums) and bzip2 (.osm.bz2) from the system.
         .systemLibrary(name: "CCompression", path: "Sources/CCompression"),
-        // libtiff + libgeotiff (GeoTIFF DEMs) from the system, with wrappers for variadic calls.
-        .systemLibrary(name: "CGeoTIFF", path: "Sources/CGeoTIFF"),
+        // libtiff + libgeotiff (GeoTIFF DEMs), loaded with dlopen on first use (see its shim.h),
+        // with wrappers for the variadic calls. A C target so its function table exists once.
+        .target(name: "CGeoTIFF", path: "Sources/CGeoTIFF", linkerSettings: [.linkedLibrary("dl")]),
         // ncursesw through a tiny C shim for the macros and globals Swift cannot import.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // Pure engines: geometry, the map model and its compiled format, routing, plans, stores'

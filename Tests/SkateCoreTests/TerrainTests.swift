@@ -183,7 +183,7 @@ import Testing
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: TestData.bundledMonaco)))
         bytes[8] = 4; bytes[9] = 0; bytes[10] = 0; bytes[11] = 0
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("old-\(getpid()).srmap").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             _ = try MapFormat.load(path: path)

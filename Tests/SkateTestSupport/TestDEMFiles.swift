@@ -50,7 +50,7 @@ public enum TestDEMFiles {
 
     /// Writes `spec` to `path`.
     public static func write(_ spec: GeoTIFF, to path: String) throws {
-        GeoTIFFLibrary.prepare()
+        if let missing = GeoTIFFLibrary.prepare() { throw ImportError(path: path, problem: missing) }
         // libtiff keeps the pointer for the handle's whole life: it must not be a temporary.
         let errors = UnsafeMutablePointer<skr_tiff_errors>.allocate(capacity: 1)
         errors.initialize(to: skr_tiff_errors())
@@ -86,13 +86,13 @@ public enum TestDEMFiles {
         case .none:
             break
         }
-        if let model = spec.modelType, let gtif = GTIFNew(UnsafeMutableRawPointer(tif)) {
+        if let model = spec.modelType, let gtif = skr_GTIFNew(UnsafeMutableRawPointer(tif)) {
             _ = skr_gtif_set_short(gtif, GTModelTypeGeoKey, model)
             _ = skr_gtif_set_short(gtif, GTRasterTypeGeoKey, spec.rasterType.rawValue)
             if let g = spec.geographicType, model == 2 { _ = skr_gtif_set_short(gtif, GeographicTypeGeoKey, g) }
             if let p = spec.projectedType, model == 1 { _ = skr_gtif_set_short(gtif, ProjectedCSTypeGeoKey, p) }
-            _ = GTIFWriteKeys(gtif)
-            GTIFFree(gtif)
+            _ = skr_GTIFWriteKeys(gtif)
+            skr_GTIFFree(gtif)
         }
 
         func encode(_ v: Float, into b: UnsafeMutableRawBufferPointer, at i: Int) {
@@ -115,8 +115,8 @@ public enum TestDEMFiles {
                             encode(v, into: buffer, at: y * t + x)
                         }
                     }
-                    let tile = TIFFComputeTile(tif, UInt32(tx), UInt32(ty), 0, 0)
-                    ok = ok && TIFFWriteEncodedTile(tif, tile, buffer.baseAddress, tmsize_t(t * t * size)) >= 0
+                    let tile = skr_TIFFComputeTile(tif, UInt32(tx), UInt32(ty), 0, 0)
+                    ok = ok && skr_TIFFWriteEncodedTile(tif, tile, buffer.baseAddress, tmsize_t(t * t * size)) >= 0
                 }
             }
         } else {
@@ -126,10 +126,10 @@ public enum TestDEMFiles {
             for sy in stride(from: 0, to: spec.height, by: rps) {
                 let rows = min(rps, spec.height - sy)
                 for i in 0..<(rows * spec.width) { encode(spec.values[sy * spec.width + i], into: buffer, at: i) }
-                ok = ok && TIFFWriteEncodedStrip(tif, TIFFComputeStrip(tif, UInt32(sy), 0), buffer.baseAddress, tmsize_t(rows * spec.width * size)) >= 0
+                ok = ok && skr_TIFFWriteEncodedStrip(tif, skr_TIFFComputeStrip(tif, UInt32(sy), 0), buffer.baseAddress, tmsize_t(rows * spec.width * size)) >= 0
             }
         }
-        XTIFFClose(tif)
+        skr_XTIFFClose(tif)
         guard ok else { throw WriteError(description: "libtiff could not write \(path)") }
     }
 

@@ -4,13 +4,13 @@ import SkateCore
 
 /// libtiff/libgeotiff set-up shared by every user in the process.
 public enum GeoTIFFLibrary {
-    /// libgeotiff's `XTIFFInitialize` installs the GeoTIFF tag extender behind an unguarded
-    /// first-time flag: two threads racing through it would chain the extender to itself. A Swift
-    /// static runs it exactly once.
-    private static let registered: Void = { XTIFFInitialize() }()
-
-    /// Registers the GeoTIFF tags with libtiff; call before opening a TIFF with `skr_tiff_open`.
-    public static func prepare() { _ = registered }
+    /// Loads libtiff and libgeotiff (dlopen, once per process; `shim.h` says why they are not
+    /// linked) and registers the GeoTIFF tags; nil when ready, else a one-line reason.
+    @discardableResult
+    public static func prepare() -> String? {
+        guard let reason = skr_geotiff_load() else { return nil }
+        return String(cString: reason)
+    }
 }
 
 /// Reads a single-band GeoTIFF DEM through Debian's libtiff and libgeotiff as a `GeoGrid`.
@@ -50,15 +50,15 @@ enum GeoTIFFReader {
             return TerminalSafe.clean(text.isEmpty ? "no detail" : text)
         }
 
-        GeoTIFFLibrary.prepare()
+        if let missing = GeoTIFFLibrary.prepare() { throw bad(missing) }
         guard let tif = skr_tiff_open(path, "r", errors) else {
             throw bad("not a TIFF file (libtiff: \(libtiffSays()))")
         }
-        defer { XTIFFClose(tif) }
-        guard let gtif = GTIFNew(UnsafeMutableRawPointer(tif)) else {
+        defer { skr_XTIFFClose(tif) }
+        guard let gtif = skr_GTIFNew(UnsafeMutableRawPointer(tif)) else {
             throw bad("cannot read GeoTIFF keys (libgeotiff refused the file)")
         }
-        defer { GTIFFree(gtif) }
+        defer { skr_GTIFFree(gtif) }
 
         // Size and sample layout.
         var width: UInt32 = 0, height: UInt32 = 0
@@ -80,10 +80,10 @@ enum GeoTIFFReader {
         // Georeferencing and CRS.
         func key(_ k: geokey_t) -> UInt16? {
             var v: UInt16 = 0
-            return GTIFKeyGetSHORT(gtif, k, &v, 0, 1) == 1 ? v : nil
+            return skr_GTIFKeyGetSHORT(gtif, k, &v, 0, 1) == 1 ? v : nil
         }
         var probeX = 0.0, probeY = 0.0
-        let hasTransform = GTIFImageToPCS(gtif, &probeX, &probeY) != 0
+        let hasTransform = skr_GTIFImageToPCS(gtif, &probeX, &probeY) != 0
         guard let model = key(GTModelTypeGeoKey) else {
             throw bad(hasTransform
                 ? "GeoTIFF has a raster-to-model transform but no GeoKeys naming its CRS; expected WGS84 longitude/latitude (EPSG:4326)"
@@ -115,7 +115,7 @@ enum GeoTIFFReader {
         let offset = key(GTRasterTypeGeoKey) == rasterPixelIsPoint ? 0.0 : 0.5
         func toModel(_ x: Double, _ y: Double) -> (lon: Double, lat: Double) {
             var mx = x + offset, my = y + offset
-            _ = GTIFImageToPCS(gtif, &mx, &my)
+            _ = skr_GTIFImageToPCS(gtif, &mx, &my)
             return (mx, my)
         }
         let o = toModel(0, 0), c1 = toModel(1, 0), r1 = toModel(0, 1)
@@ -144,18 +144,18 @@ enum GeoTIFFReader {
                 }
             }
         }
-        if TIFFIsTiled(tif) != 0 {
+        if skr_TIFFIsTiled(tif) != 0 {
             var tileWidth: UInt32 = 0, tileHeight: UInt32 = 0
             _ = skr_tiff_get_u32(tif, UInt32(TIFFTAG_TILEWIDTH), &tileWidth)
             _ = skr_tiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &tileHeight)
-            let tw = Int(tileWidth), th = Int(tileHeight), size = Int(TIFFTileSize(tif))
+            let tw = Int(tileWidth), th = Int(tileHeight), size = Int(skr_TIFFTileSize(tif))
             guard tw > 0, th > 0, size >= tw * th * kind.size else { throw bad("corrupt GeoTIFF: bad tile size \(tw) × \(th)") }
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 8)
             defer { buffer.deallocate() }
             for ty in stride(from: rows.lowerBound / th * th, to: rows.upperBound, by: th) {
                 for tx in stride(from: columns.lowerBound / tw * tw, to: columns.upperBound, by: tw) {
-                    let tile = TIFFComputeTile(tif, UInt32(tx), UInt32(ty), 0, 0)
-                    guard TIFFReadEncodedTile(tif, tile, buffer.baseAddress, tmsize_t(size)) >= 0 else {
+                    let tile = skr_TIFFComputeTile(tif, UInt32(tx), UInt32(ty), 0, 0)
+                    guard skr_TIFFReadEncodedTile(tif, tile, buffer.baseAddress, tmsize_t(size)) >= 0 else {
                         throw bad("corrupt GeoTIFF: tile at pixel \(tx),\(ty) cannot be decoded (libtiff: \(libtiffSays()))")
                     }
                     store(UnsafeRawBufferPointer(buffer), blockX: tx, blockY: ty, blockWidth: tw, blockHeight: th)
@@ -164,13 +164,13 @@ enum GeoTIFFReader {
         } else {
             var rowsPerStrip: UInt32 = 0
             _ = skr_tiff_get_u32(tif, UInt32(TIFFTAG_ROWSPERSTRIP), &rowsPerStrip)
-            let rps = max(1, min(h, Int(rowsPerStrip))), size = Int(TIFFStripSize(tif))
+            let rps = max(1, min(h, Int(rowsPerStrip))), size = Int(skr_TIFFStripSize(tif))
             guard size >= rps * w * kind.size else { throw bad("corrupt GeoTIFF: bad strip size") }
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 8)
             defer { buffer.deallocate() }
             for sy in stride(from: rows.lowerBound / rps * rps, to: rows.upperBound, by: rps) {
-                let strip = TIFFComputeStrip(tif, UInt32(sy), 0)
-                let got = Int(TIFFReadEncodedStrip(tif, strip, buffer.baseAddress, tmsize_t(size)))
+                let strip = skr_TIFFComputeStrip(tif, UInt32(sy), 0)
+                let got = Int(skr_TIFFReadEncodedStrip(tif, strip, buffer.baseAddress, tmsize_t(size)))
                 let stripRows = min(rps, h - sy)
                 guard got >= stripRows * w * kind.size else {
                     throw bad("corrupt GeoTIFF: strip at row \(sy) cannot be decoded (libtiff: \(libtiffSays()))")
