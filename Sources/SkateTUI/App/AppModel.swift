@@ -27,11 +27,15 @@ public enum AppCommand: Hashable, Sendable {
     /// Ring the terminal bell (cues).
     case bell
     /// File a hazard report at a position.
-    case fileHazard(kind: HazardKind, at: Coordinate)
+    /// `simulated`: filed while watching a replay or a simulated ride (stored apart, see
+    /// `HazardSource.simulated`).
+    case fileHazard(kind: HazardKind, at: Coordinate, simulated: Bool = false)
     /// Rate the surface of the street nearest a position.
-    case rateSurface(SurfaceRating, at: Coordinate)
+    /// `simulated`: asked during a replay or simulation (refused: a watched ride cannot feel the surface).
+    case rateSurface(SurfaceRating, at: Coordinate, simulated: Bool = false)
     /// Retract a hazard this session added (vote it gone).
-    case undoHazard(id: Int64)
+    /// `reporter`: the name the hazard was filed under (the simulated reporter for simulated reports).
+    case undoHazard(id: Int64, reporter: String? = nil)
     /// Build a ride and start playing it.
     case startRide(RideRequest)
     /// Advance the ride to a ride time (seconds).

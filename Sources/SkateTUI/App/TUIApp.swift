@@ -79,7 +79,7 @@ public struct TUIApp: Sendable {
         case .reportDone(let r):
             m.toast = Toast(text: r.text, kind: r.isError ? .error : .info)
             if let id = r.undoableID {
-                m.lastReport = UndoableReport(id: id, remaining: QuickReports.undoWindow)
+                m.lastReport = UndoableReport(id: id, remaining: QuickReports.undoWindow, reporter: r.reporter)
                 if let p = r.position { m.sessionHazards[id] = p }
             }
             if let id = r.undone {
@@ -107,9 +107,14 @@ public struct TUIApp: Sendable {
             r = RideScreen.advanced(r, u, services: services)
             var cmds: [AppCommand] = []
             for c in u.cues {
-                m.banner = CueBanner(text: c.text, kind: c.kind)
+                m.banner = CueBanner(text: c.text, kind: c.kind, step: c.step, at: c.at, phrase: c.phrase)
                 m.bannerRemaining = RideScreen.bannerSeconds
                 if c.urgent && m.bellOn && !cmds.contains(.bell) { cmds.append(.bell) }
+            }
+            // The banner counts down with the rider and goes once its place is passed or NEXT
+            // moved on to another maneuver.
+            if let b = m.banner, r.plan != nil {
+                m.banner = b.live(along: r.frame.distanceAlong, nextStep: RideScreen.nextManeuver(r)?.index)
             }
             if r.frame.finished && !r.announcedEnd {
                 r.announcedEnd = true
@@ -132,7 +137,7 @@ public struct TUIApp: Sendable {
                 m.toast = Toast(text: "no position to report at", kind: .error)
                 return (m, [])
             }
-            if let c = QuickReports.command(for: key, pending: p, at: pos) { return (m, [c]) }
+            if let c = QuickReports.command(for: key, pending: p, at: pos, simulated: m.screen == .ride && m.ride != nil) { return (m, [c]) }
             m.toast = Toast(text: "report cancelled", kind: .info)
             return (m, [])
         }
@@ -140,10 +145,7 @@ public struct TUIApp: Sendable {
         guard let action = context.keyMap.action(for: key, on: ctx) else {
             // Typing in a plan field.
             if ctx == .planInput, !TooSmallScreen.isTooSmall(m.size) {
-                switch key {
-                case .char, .backspace, .delete: m.plan = PlanScreen.type(key, into: m.plan, services: services)
-                default: break
-                }
+                if PlanScreen.isEditingKey(key) { m.plan = PlanScreen.type(key, into: m.plan, services: services) }
             }
             return (m, [])
         }
@@ -172,7 +174,7 @@ public struct TUIApp: Sendable {
             m.pending = .rate
             return (m, [])
         case .undoReport:
-            if let u = m.lastReport, u.remaining > 0 { return (m, [.undoHazard(id: u.id)]) }
+            if let u = m.lastReport, u.remaining > 0 { return (m, [.undoHazard(id: u.id, reporter: u.reporter)]) }
             m.toast = Toast(text: "nothing to undo (hazards can be undone for \(Int(QuickReports.undoWindow)) s)", kind: .info)
             return (m, [])
         case .openRidePicker:
@@ -253,12 +255,14 @@ public struct TUIApp: Sendable {
     public func perform(_ c: AppCommand) -> [AppEvent] {
         switch c {
         case .quit, .bell: return []
-        case .fileHazard(let kind, let at):
-            return [.reportDone(QuickReports.fileHazard(kind, at: at, services: services))]
-        case .rateSurface(let rating, let at):
+        case .fileHazard(let kind, let at, let simulated):
+            return [.reportDone(QuickReports.fileHazard(kind, at: at, simulated: simulated, services: services))]
+        case .rateSurface(_, _, true):
+            return [.reportDone(ReportResult(text: "rating not saved: this is a replay/simulation, rate on a real ride or with skateroute rate", isError: true))]
+        case .rateSurface(let rating, let at, _):
             return [.reportDone(QuickReports.rate(rating, at: at, services: services, map: context.map))]
-        case .undoHazard(let id):
-            return [.reportDone(QuickReports.undo(id: id, services: services))]
+        case .undoHazard(let id, let reporter):
+            return [.reportDone(QuickReports.undo(id: id, reporter: reporter, services: services))]
         case .listRides:
             return [.ridesListed(RideInputs.listRides(in: services.ridesDirectory))]
         case .startRide(let req):

@@ -148,7 +148,24 @@ public final class NcursesTerminal: Terminal {
             if code == sr_key_resize() { return .resize(size) }
             return .key(Self.functionKey(code))
         }
+        if UInt32(ch) == 27 { return .key(readEscapeSequence()) }
         return .key(Self.charKey(UInt32(ch)))
+    }
+
+    /// After a lone ESC: reads what follows within the escape delay and names it (see
+    /// `EscapeSequence`); a bare ESC stays `.escape`.
+    private func readEscapeSequence() -> Key {
+        let win = sr_stdscr()
+        wtimeout(win, Self.escapeDelayMs)
+        defer { wtimeout(win, currentTimeoutMs) }
+        var bytes: [UInt32] = []
+        while bytes.count < EscapeSequence.maxLength, !EscapeSequence.isComplete(bytes) {
+            var c: wint_t = 0
+            let r = wget_wch(win, &c)
+            if r == sr_err() || r == KEY_CODE_YES { break }
+            bytes.append(UInt32(c))
+        }
+        return EscapeSequence.key(after: bytes)
     }
 
     private func pendingSignal() -> Int32? {

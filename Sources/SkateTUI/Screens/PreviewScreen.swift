@@ -140,8 +140,22 @@ public enum PreviewScreen {
         cx += buffer.write(Format.grade(c.gradePct).leftPadded(to: 7), x: cx, y: y, style: theme.style(gradeRole))
         cx += buffer.write(" ", x: cx, y: y)
         cx += buffer.write(c.roughnessClass.name.rightPadded(to: 7), x: cx, y: y, style: theme.style(c.roughnessClass.role))
+        // The CLI's step marks: BRAKE / caution, too fast, walk.
+        for (flag, role) in stepFlags(c) where cx + flag.count + 1 < x + width {
+            cx += buffer.write(flag, x: cx, y: y, style: theme.style(role))
+            cx += buffer.write(" ", x: cx, y: y)
+        }
         let text = Sanitizer.clean(step.instruction, maxColumns: max(0, x + width - cx), ellipsis: theme.glyphs.ellipsis)
         buffer.write(text, x: cx, y: y, style: theme.style(.text), maxWidth: x + width - cx)
+    }
+
+    /// Marks of a step as the CLI prints them: "BRAKE" (or "caution"), "too fast", "walk".
+    public static func stepFlags(_ c: StepContext) -> [(String, PaletteRole)] {
+        var out: [(String, PaletteRole)] = []
+        if c.braking == .braking { out.append(("BRAKE", .braking)) } else if c.braking == .caution { out.append(("caution", .caution)) }
+        if c.tooFast { out.append(("too fast", .braking)) }
+        if c.walk { out.append(("walk", .textDim)) }
+        return out
     }
 
     /// The elevation sparkline with braking zones marked, and a label row.

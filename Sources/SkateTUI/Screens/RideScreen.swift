@@ -117,13 +117,20 @@ public enum RideScreen {
         return s
     }
 
+    /// The maneuver the HUD shows as NEXT: the first turn (or the arrival) after the step the
+    /// rider is on.
+    public static func nextManeuver(_ s: RideScreenState) -> RouteStep? {
+        guard let p = s.plan?.plan else { return nil }
+        let here = s.frame.step ?? 0
+        return p.steps.first(where: { $0.index > here && ($0.maneuver.isTurn || $0.maneuver == .arrive) })
+    }
+
     /// What the HUD shows for a frame.
     public static func hud(_ s: RideScreenState) -> HUDData {
         let f = s.frame
         var next: ManeuverInfo?
-        if let p = s.plan?.plan {
-            let here = f.step ?? 0
-            if let st = p.steps.first(where: { $0.index > here && ($0.maneuver.isTurn || $0.maneuver == .arrive) }) {
+        if s.plan != nil {
+            if let st = nextManeuver(s) {
                 next = ManeuverInfo(arrow: ManeuverArrow(st.maneuver), distanceMetres: max(0, st.startDistance - f.distanceAlong),
                                     street: st.street.isEmpty ? st.instruction : st.street)
             }

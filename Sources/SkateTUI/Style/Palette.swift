@@ -32,10 +32,13 @@ public struct Palette: Sendable {
     static let amber = Tone(rgb: (255, 175, 0), idx: 214, ansi: 3)
     /// Dark red-brown: crusty.
     static let rust = Tone(rgb: (175, 65, 40), idx: 130, ansi: 1)
-    /// Warning orange: braking zones.
+    /// Warning orange: banner background of braking cues (text on it is black).
     static let orange = Tone(rgb: (255, 120, 0), idx: 208, ansi: 3)
-    /// Yellow: caution zones.
-    static let yellow = Tone(rgb: (255, 215, 0), idx: 220, ansi: 3)
+    /// Magenta: braking dashes on the map. A hue no roughness class uses (meh is amber, crusty
+    /// rust), so a braking stretch never reads as a rough one.
+    static let magenta = Tone(rgb: (255, 0, 175), idx: 199, ansi: 5)
+    /// Cyan: caution dashes, apart from the amber/yellow of meh.
+    static let cyan = Tone(rgb: (0, 215, 255), idx: 45, ansi: 6)
     /// Signal red: hazards.
     static let red = Tone(rgb: (255, 60, 60), idx: 203, ansi: 1)
     /// Dim grey: context streets and secondary text.
@@ -72,13 +75,14 @@ public struct Palette: Sendable {
         case .okay: return fg(Self.green)
         case .meh: return fg(Self.amber)
         case .crusty: return fg(Self.rust, [.bold])
-        case .braking: return fg(Self.orange, mode.needsTextures ? [.bold, .reverse] : [.bold])
-        case .caution: return fg(Self.yellow, mode.needsTextures ? [.underline] : [])
+        case .braking: return fg(Self.magenta, mode.needsTextures ? [.bold, .reverse] : [.bold])
+        case .caution: return fg(Self.cyan, mode.needsTextures ? [.underline] : [])
         case .hazard: return fg(Self.red, [.bold, .reverse])
         case .start: return fg(Self.mint, [.bold, .reverse])
         case .end: return fg(Self.sky, [.bold, .reverse])
         case .spot: return fg(Self.violet, [.bold])
-        case .rider: return fg(Self.white, [.bold, .reverse])
+        // Without colour, start/end/hazards are reverse too: the rider adds underline (and the map brackets it).
+        case .rider: return mono ? CellStyle(attrs: [.bold, .reverse, .underline]) : fg(Self.white, [.bold, .reverse])
         case .text: return .plain
         case .textDim: return mono ? CellStyle(attrs: .dim) : fg(Self.grey)
         case .title: return CellStyle(attrs: [.bold])

@@ -33,10 +33,11 @@ public struct Theme: Sendable {
     /// Canvas layer of braking/caution dashes (over the route's roughness colour).
     public static let brakingLayer: UInt8 = 3
 
-    /// Dash pattern of braking zones in dots: 4 on, 4 off (two cells lit, two not, horizontally).
-    public static let brakingDash = (on: 4, off: 4)
+    /// Dash pattern of braking zones in dots: 4 on, 8 off (two cells lit, four in the route's
+    /// class colour), so the surface class stays readable under a braking stretch.
+    public static let brakingDash = (on: 4, off: 8)
     /// Dash pattern of caution zones in dots: shorter dashes than braking.
-    public static let cautionDash = (on: 2, off: 6)
+    public static let cautionDash = (on: 2, off: 10)
 
     /// Width of emphasised lines in dots: 2 in Braille; 1 in ASCII, where a second dot would spill
     /// into the next cell and double the glyph.

@@ -11,6 +11,8 @@ public enum LegendWidget {
         for level in [BrakingLevel.caution, .braking] {
             if let b = theme.brakingInk(level) { rows.append((theme.sample(b.ink, dashed: true), b.ink.style, level.name)) }
         }
+        rows.append((theme.spotGlyph, theme.style(.spot), "spot"))
+        rows.append((theme.hazardGlyph, theme.style(.hazard), "hazard"))
         return rows
     }
 
