@@ -83,6 +83,7 @@ public struct AppModel: Hashable, Sendable {
     public var keyContext: ScreenID {
         if let p = picker, p.visible { return .ridePicker }
         if screen == .plan, plan.focus != .routes, plan.focus != .map { return .planInput }
+        if screen == .ride, let r = ride, r.frame.finished { return .arrival }
         return screen
     }
 }

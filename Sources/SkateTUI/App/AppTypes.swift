@@ -68,9 +68,12 @@ public struct RideStart: Hashable, Sendable {
     public var recording: Bool
     /// Warnings from reading the ride (shown as a toast).
     public var warnings: [String]
+    /// The ride log being written, nil when not recording.
+    public var logPath: String?
 
-    public init(name: String, plan: PlanRef?, duration: Double, recording: Bool, warnings: [String] = []) {
+    public init(name: String, plan: PlanRef?, duration: Double, recording: Bool, warnings: [String] = [], logPath: String? = nil) {
         self.name = name; self.plan = plan; self.duration = duration; self.recording = recording; self.warnings = warnings
+        self.logPath = logPath
     }
 }
 

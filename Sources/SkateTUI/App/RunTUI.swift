@@ -39,6 +39,7 @@ public struct TUIOptions: Sendable {
 @discardableResult
 public func runTUI(map: SkateMap, environment: [String: String] = ProcessInfo.processInfo.environment,
                    overlay: RouteOverlay? = nil, options: TUIOptions = TUIOptions()) throws -> TUIExit {
+    try TUIError.check(environment: environment)
     let theme = Theme.detect(environment: environment)
     // Check the terminal before the (slower) engines are built.
     let terminal = try NcursesTerminal.openInteractive()

@@ -78,6 +78,8 @@ public struct TUIApp: Sendable {
             return (m, [])
         case .reportDone(let r):
             m.toast = Toast(text: r.text, kind: r.isError ? .error : .info)
+            if r.undoableID != nil, m.screen == .ride { m.ride?.stats.hazardsFiled += 1 }
+            if r.undone != nil, m.screen == .ride, let n = m.ride?.stats.hazardsFiled, n > 0 { m.ride?.stats.hazardsFiled = n - 1 }
             if let id = r.undoableID {
                 m.lastReport = UndoableReport(id: id, remaining: QuickReports.undoWindow, reporter: r.reporter)
                 if let p = r.position { m.sessionHazards[id] = p }
@@ -117,9 +119,9 @@ public struct TUIApp: Sendable {
                 m.banner = b.live(along: r.frame.distanceAlong, nextStep: RideScreen.nextManeuver(r)?.index)
             }
             if r.frame.finished && !r.announcedEnd {
+                // The arrival panel takes over; no banner left over the map.
                 r.announcedEnd = true
-                m.banner = CueBanner(text: "Ride finished: Esc for the route, q to quit", kind: .info)
-                m.bannerRemaining = .infinity
+                m.banner = nil
             }
             m.ride = r
             return (m, cmds)
@@ -210,6 +212,8 @@ public struct TUIApp: Sendable {
             m.plan = PlanScreen.apply(action, to: m.plan, context: context, services: services, size: m.size)
         case .planInput, .ridePicker:
             break
+        case .arrival:
+            break
         case .preview:
             guard let p = m.preview else { m.screen = .plan; return (m, []) }
             switch action {
@@ -220,6 +224,13 @@ public struct TUIApp: Sendable {
         case .ride:
             guard let r = m.ride else { m.screen = .plan; return (m, []) }
             switch action {
+            case .confirm where r.frame.finished:
+                // Arrival: Enter goes back to the plan screen (routes kept).
+                m.screen = .plan
+                m.ride = nil
+                m.preview = nil
+                m.banner = nil
+                return (m, [.stopRide])
             case .back:
                 m.screen = m.preview != nil ? .preview : r.returnTo
                 m.ride = nil
@@ -245,6 +256,7 @@ public struct TUIApp: Sendable {
         case .preview: return m.preview?.map.viewport.center
         case .plan, .planInput: return m.plan.map?.viewport.center
         case .browse, .ridePicker: return m.browse.viewport.center
+        case .arrival: return m.ride?.frame.position
         }
     }
 
@@ -316,7 +328,7 @@ public struct TUIApp: Sendable {
         let extra = Array(model.sessionHazards.values).sorted { ($0.lat, $0.lon) < ($1.lat, $1.lon) }
         let ctx = model.keyContext == .ridePicker ? model.screen : model.keyContext
         switch model.screen {
-        case .browse, .planInput, .ridePicker:
+        case .browse, .planInput, .ridePicker, .arrival:
             var b = model.browse
             if !extra.isEmpty { var o = b.overlay ?? RouteOverlay(); o.hazards += extra; b.overlay = o }
             MapBrowseScreen.render(b, context: context, into: &buffer)
@@ -342,7 +354,7 @@ public struct TUIApp: Sendable {
         if let p = model.pending {
             let bar = Rect(size: size).splitBottom(1).bottom
             buffer.fill(bar, with: Cell(" ", style: theme.style(.bannerWarn)))
-            buffer.write(" " + QuickReports.prompt(p), x: 0, y: bar.y, style: theme.style(.bannerWarn), maxWidth: size.width)
+            buffer.write(" " + QuickReports.prompt(p, width: size.width - 2), x: 0, y: bar.y, style: theme.style(.bannerWarn), maxWidth: size.width)
         }
         if model.helpVisible {
             HelpOverlayWidget.render(keyMap: context.keyMap, screen: model.keyContext, theme: theme, into: &buffer, area: body)

@@ -13,6 +13,14 @@ public enum TUIError: Error, CustomStringConvertible, Equatable {
     case notATerminal
     /// ncurses could not set up the terminal named by `TERM`.
     case terminalUnusable(term: String)
+    /// `TERM=dumb` (or unset): no cursor addressing, the map would be garbage.
+    case dumbTerminal
+
+    /// Refuses terminals that cannot draw a screen (`TERM` dumb or empty) before ncurses starts.
+    public static func check(environment: [String: String]) throws {
+        let term = (environment["TERM"] ?? "").trimmingCharacters(in: .whitespaces)
+        if term.isEmpty || term == "dumb" { throw TUIError.dumbTerminal }
+    }
 
     public var description: String {
         switch self {
@@ -20,6 +28,8 @@ public enum TUIError: Error, CustomStringConvertible, Equatable {
             return "skateroute tui: standard input is not a terminal (run it in an interactive terminal, not through a pipe)"
         case .terminalUnusable(let term):
             return "skateroute tui: cannot use terminal type '\(term)' (check TERM, e.g. TERM=xterm-256color)"
+        case .dumbTerminal:
+            return "skateroute: this terminal (TERM=dumb) cannot draw the map; use `skateroute plan --from A --to B` for a text route"
         }
     }
 }

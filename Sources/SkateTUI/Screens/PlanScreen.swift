@@ -464,14 +464,27 @@ public enum PlanScreen {
     static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = [], cur = ""
-        for word in text.split(separator: " ") {
+        // A number and its unit ("2.4 km", "1 h 05") never part at a line end.
+        var words: [String] = []
+        for word in text.split(separator: " ").map(String.init) {
+            if let last = words.last, let f = last.last, f.isNumber, Self.isUnit(word) || word.first?.isNumber == true && last.hasSuffix("\u{00A0}h") {
+                words[words.count - 1] = last + "\u{00A0}" + word
+            } else { words.append(word) }
+        }
+        for word in words {
             let w = String(word)
             if cur.isEmpty { cur = w } else if DisplayWidth.of(cur) + 1 + DisplayWidth.of(w) <= width { cur += " " + w } else {
                 lines.append(cur); cur = w
             }
         }
         if !cur.isEmpty { lines.append(cur) }
-        return lines
+        return lines.map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
+    }
+
+    /// Units that stay with the number before them.
+    static func isUnit(_ w: String) -> Bool {
+        let t = w.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:)"))
+        return ["m", "km", "min", "s", "h", "%", "km/h", "m/s", "°"].contains(t)
     }
 }
 

@@ -82,9 +82,10 @@ public enum PreviewScreen {
         overlay.cursor = s.map.viewport.center
         MapRenderer.render(map: context.map, overlay: overlay, viewport: s.map.viewport, theme: theme, into: &buffer, area: area)
         if s.map.showLegend {
-            let ls = LegendWidget.size(theme)
-            if area.width >= ls.width + 24, area.height >= ls.height + 2 {
-                LegendWidget.render(theme: theme, into: &buffer, area: Rect(x: area.maxX - ls.width, y: area.maxY - ls.height, width: ls.width, height: ls.height))
+            if let l = LegendWidget.layout(theme, mapHeight: area.height), area.width >= l.size.width + 16 {
+                let ls = l.size
+                LegendWidget.render(theme: theme, into: &buffer, area: Rect(x: area.maxX - ls.width, y: area.maxY - ls.height, width: ls.width, height: ls.height),
+                                    columns: l.columns, boxed: l.boxed)
             }
         }
         ScaleBar.render(s.map.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)

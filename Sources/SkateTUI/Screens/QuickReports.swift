@@ -19,12 +19,20 @@ public enum QuickReports {
     /// Ratings by key.
     public static let ratingKeys: [Character: SurfaceRating] = ["b": .butter, "o": .okay, "c": .crusty]
 
-    /// The prompt shown while the second key is awaited.
-    public static func prompt(_ p: PendingReport) -> String {
+    /// The prompt shown while the second key is awaited: the longest wording that fits in
+    /// `width` columns, so every kind (up to "8 other") stays visible on an 80-column screen.
+    public static func prompt(_ p: PendingReport, width: Int = .max) -> String {
+        let variants: [String]
         switch p {
-        case .hazard: return "Hazard: 1 pothole  2 crack  3 gravel  4 wet  5 debris  6 rail  7 construction  8 other   Esc cancel"
-        case .rate: return "Surface here: b butter  o okay  c crusty   Esc cancel"
+        case .hazard:
+            variants = ["Hazard: 1 pothole  2 crack  3 gravel  4 wet  5 debris  6 rail  7 construction  8 other   Esc cancel",
+                        "Hazard: 1 pothole 2 crack 3 gravel 4 wet 5 debris 6 rail 7 construction 8 other  Esc cancel",
+                        "1 pothole 2 crack 3 gravel 4 wet 5 debris 6 rail 7 works 8 other  Esc",
+                        "1 pothole 2 crack 3 gravel 4 wet 5 debris 6 rail 7 works 8 other"]
+        case .rate:
+            variants = ["Surface here: b butter  o okay  c crusty   Esc cancel", "b butter o okay c crusty  Esc"]
         }
+        return variants.first { $0.count <= width } ?? variants.last!
     }
 
     /// The command for the second key, or nil (cancelled) for any other key.

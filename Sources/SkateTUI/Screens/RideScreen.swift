@@ -20,6 +20,8 @@ public struct RideScreenState: Hashable, Sendable {
     public var returnTo: ScreenID
     /// The arrival banner was shown.
     public var announcedEnd: Bool
+    /// Speeds, metres per class and reports so far (the arrival panel).
+    public var stats = RideStats()
 
     public init(start: RideStart, viewport: MapViewport, overlay: RouteOverlay, simSpeed: Double, returnTo: ScreenID) {
         self.start = start; plan = start.plan; frame = RideFrame(); rideTime = 0; self.simSpeed = simSpeed
@@ -109,6 +111,7 @@ public enum RideScreen {
     public static func advanced(_ state: RideScreenState, _ u: RideUpdate, services: TUIServices) -> RideScreenState {
         var s = state
         s.frame = u.frame
+        s.stats.add(u.frame)
         if let p = u.reroute {
             s.plan = p
             s.overlay = overlayFor(p.plan, services: services)
@@ -135,7 +138,8 @@ public enum RideScreen {
                                     street: st.street.isEmpty ? st.instruction : st.street)
             }
         }
-        return HUDData(speedKmh: f.position == nil ? nil : f.speed * 3.6, stability: f.stability, gradePercent: f.grade, surface: f.surface,
+        // Standing at the end: the last fix's drift is not a speed.
+        return HUDData(speedKmh: f.position == nil ? nil : (f.finished ? 0 : f.speed * 3.6), stability: f.stability, gradePercent: f.grade, surface: f.surface,
                        braking: f.braking, next: next, distanceLeftMetres: f.distanceLeft, etaSeconds: f.secondsLeft,
                        rideClockSeconds: f.t, simSpeed: s.simSpeed, paused: s.paused, recording: s.start.recording && !f.finished)
     }
@@ -151,6 +155,7 @@ public enum RideScreen {
         if let p = s.frame.position { overlay.rider = RiderMark(position: p, headingDegrees: s.frame.heading ?? 0) }
         MapRenderer.render(map: context.map, overlay: overlay, viewport: s.viewport, theme: theme, into: &buffer, area: area)
         ScaleBar.render(s.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
+        if s.frame.finished { ArrivalPanel.render(s, theme: theme, into: &buffer, area: area) }
         let hudRect = hudArea(size)
         let v = theme.glyphs.box.vertical
         for yy in hudRect.y..<hudRect.maxY { buffer.set(x: hudRect.x - 1, y: yy, Cell(v, style: theme.style(.border))) }
