@@ -78,7 +78,7 @@ public enum MapBrowseScreen {
         }
         // Legend bottom-right, attribution and scale bar bottom-left.
         if s.showLegend {
-            if let l = LegendWidget.layout(theme, mapHeight: area.height), area.width >= l.size.width + 30 {
+            if let l = LegendWidget.layout(theme, mapHeight: area.height, maxWidth: area.width - 30) {
                 let r = Rect(x: area.maxX - l.size.width, y: area.maxY - l.size.height, width: l.size.width, height: l.size.height)
                 LegendWidget.render(theme: theme, into: &buffer, area: r, columns: l.columns, boxed: l.boxed)
             }

@@ -467,7 +467,7 @@ public enum PlanScreen {
         // A number and its unit ("2.4 km", "1 h 05") never part at a line end.
         var words: [String] = []
         for word in text.split(separator: " ").map(String.init) {
-            if let last = words.last, let f = last.last, f.isNumber, Self.isUnit(word) || word.first?.isNumber == true && last.hasSuffix("\u{00A0}h") {
+            if let last = words.last, let f = last.last, (f.isNumber && Self.isUnit(word)) || (word.first?.isNumber == true && last.hasSuffix("\u{00A0}h")) {
                 words[words.count - 1] = last + "\u{00A0}" + word
             } else { words.append(word) }
         }

@@ -82,7 +82,7 @@ public enum PreviewScreen {
         overlay.cursor = s.map.viewport.center
         MapRenderer.render(map: context.map, overlay: overlay, viewport: s.map.viewport, theme: theme, into: &buffer, area: area)
         if s.map.showLegend {
-            if let l = LegendWidget.layout(theme, mapHeight: area.height), area.width >= l.size.width + 16 {
+            if let l = LegendWidget.layout(theme, mapHeight: area.height, maxWidth: area.width - 16) {
                 let ls = l.size
                 LegendWidget.render(theme: theme, into: &buffer, area: Rect(x: area.maxX - ls.width, y: area.maxY - ls.height, width: ls.width, height: ls.height),
                                     columns: l.columns, boxed: l.boxed)

@@ -5,13 +5,14 @@ public enum KeyBarWidget {
         guard area.height >= 1, area.width >= 1 else { return }
         let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
         buffer.fill(row, with: Cell(" ", style: theme.style(.keyBarText)))
-        let items = keyMap.enabled(on: screen).filter { !$0.barLabel.isEmpty }.map { (" " + $0.keysLabel(theme.glyphs) + " ", $0.barLabel) }
+        let bindings = keyMap.enabled(on: screen).filter { !$0.barLabel.isEmpty }
         // Roomy spacing when everything fits, tight spacing next; otherwise as many as fit and a
         // "? more" hint (the help lists them all) instead of silently losing keys.
         for tight in [false, true] {
-            let pad = tight ? "" : " "
+            let items = bindings.map { (tight ? short($0.keysLabel(theme.glyphs)) : " " + $0.keysLabel(theme.glyphs) + " ", $0.barLabel) }
+            let pad = " "
             let total = items.reduce(0) { $0 + DisplayWidth.of($1.0) + 1 + DisplayWidth.of($1.1) + pad.count }
-            if total <= area.width {
+            if total - 1 <= area.width {
                 var x = area.x
                 for (k, label) in items {
                     x += buffer.write(k, x: x, y: area.y, style: theme.style(.keyBarKey))
@@ -20,18 +21,26 @@ public enum KeyBarWidget {
                 return
             }
         }
-        let more = " ? ", moreLabel = " more"
+        let items = bindings.map { (short($0.keysLabel(theme.glyphs)), $0.barLabel) }
+        let more = "?", moreLabel = " more"
         let reserve = DisplayWidth.of(more) + moreLabel.count
         var x = area.x
         for (k, label) in items where label != "help" {
-            let need = DisplayWidth.of(k) + 1 + DisplayWidth.of(label)
-            if x + need > area.maxX - reserve { continue }
+            let need = DisplayWidth.of(k) + 2 + DisplayWidth.of(label)
+            if x + need > area.maxX - reserve - 1 { continue }
             x += buffer.write(k, x: x, y: area.y, style: theme.style(.keyBarKey))
-            x += buffer.write(" " + label, x: x, y: area.y, style: theme.style(.keyBarText))
+            x += buffer.write(" " + label + " ", x: x, y: area.y, style: theme.style(.keyBarText))
         }
         x = area.maxX - reserve
         x += buffer.write(more, x: x, y: area.y, style: theme.style(.keyBarKey))
         buffer.write(moreLabel, x: x, y: area.y, style: theme.style(.keyBarText))
+    }
+
+    /// A key label in tight form: the second key of two-key reports left to the prompt
+    /// ("h 1-8" → "h"), "Space" → "Spc", "[ ]" → "[]".
+    static func short(_ k: String) -> String {
+        k.replacingOccurrences(of: " 1-8", with: "").replacingOccurrences(of: " b/o/c", with: "")
+            .replacingOccurrences(of: "Space", with: "Spc").replacingOccurrences(of: "[ ]", with: "[]")
     }
 
     /// Bar labels that fit on a bar of `width` columns, in order, and whether a "? more" hint

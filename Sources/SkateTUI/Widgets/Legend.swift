@@ -35,19 +35,19 @@ public enum LegendWidget {
         entries(theme).map { DisplayWidth.of($0.sample) + 1 + $0.label.count }.max() ?? 0
     }
 
-    /// The layout that fits in `maxShare` of `mapHeight` rows (nil for no room at all).
-    public static func layout(_ theme: Theme, mapHeight: Int) -> Layout? {
+    /// The first layout (boxed before bare, fewer columns first) within `maxShare` of
+    /// `mapHeight` rows and `maxWidth` columns; nil when none fits (the legend stays off).
+    public static func layout(_ theme: Theme, mapHeight: Int, maxWidth: Int) -> Layout? {
         let n = entries(theme).count
         let ew = entryWidth(theme)
         let maxRows = Int(Double(mapHeight) * maxShare)
         for boxed in [true, false] {
-            let rowsAvail = maxRows - (boxed ? 2 : 0)
-            guard rowsAvail >= 1 else { continue }
-            let cols = (n + rowsAvail - 1) / rowsAvail
-            guard cols <= 3 else { continue }
-            let rows = (n + cols - 1) / cols
-            let w = cols * ew + (cols - 1) * columnGap + (boxed ? 4 : 2)
-            return Layout(columns: cols, boxed: boxed, size: Size(width: w, height: rows + (boxed ? 2 : 0)))
+            for cols in 1...3 {
+                let rows = (n + cols - 1) / cols
+                let h = rows + (boxed ? 2 : 0)
+                let w = cols * ew + (cols - 1) * columnGap + (boxed ? 4 : 2)
+                if h <= maxRows, w <= maxWidth { return Layout(columns: cols, boxed: boxed, size: Size(width: w, height: h)) }
+            }
         }
         return nil
     }
