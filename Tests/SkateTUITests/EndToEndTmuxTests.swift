@@ -42,7 +42,12 @@ final class TmuxSession {
         tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command]).status == 0
     }
 
-    func screen() -> String { tmux(["capture-pane", "-p", "-t", name], output: true).out }
+    func screen() -> String {
+        let s = tmux(["capture-pane", "-p", "-t", name], output: true).out
+        // SKATEROUTE_E2E_TRACE=file keeps the last screen of each poll (debugging a failure).
+        if let f = ProcessInfo.processInfo.environment["SKATEROUTE_E2E_TRACE"] { try? s.write(toFile: f, atomically: true, encoding: .utf8) }
+        return s
+    }
     func keys(_ k: String...) { tmux(["send-keys", "-t", name] + k) }
     func type(_ text: String) { tmux(["send-keys", "-t", name, "-l", text]) }
 
@@ -93,7 +98,8 @@ struct EndToEndTmuxTests {
         t.type("c")
         // The first result is a Casino landmark (Place du Casino), not the supermarket.
         let picked: (String) -> Bool = { $0.split(separator: "\n").contains { $0.contains("> ") && $0.contains("Casino") } }
-        s = t.wait(30, picked)
+        // ("asino" alone already lists Casinos: wait for the c in front of the caret too.)
+        s = t.wait(30) { picked($0) && $0.contains("c▏asino") }
         #expect(picked(s) && s.contains("c▏asino") && s.contains("Plan a route"), Comment(rawValue: s))
         // Tab accepts the highlighted match and moves to To; Enter there plans.
         t.keys("Tab")

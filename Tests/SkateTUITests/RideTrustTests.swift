@@ -227,4 +227,51 @@ import Testing
             }
         }
     }
+
+    // MARK: Must-adds: HUD and palettes
+
+    @Test func hudCountsDownTheNextTurnAndShowsWhatFollows() throws {
+        let app = RouteFixture.app()
+        var m = RouteFixture.press(app, [.enter, .char("r")], from: planned(app)).0
+        m = app.step(m, .tick(3)).0
+        let r = try #require(m.ride)
+        let h = RideScreen.hud(r)
+        let next = try #require(h.next)
+        let secs = try #require(next.seconds)
+        // Seconds agree with metres at the rider's speed (or the plan's pace).
+        #expect(secs > 0 && secs < next.distanceMetres * 10)
+        // The fixture descends eastward: a braking zone is ahead or under the rider.
+        #expect(h.ahead?.what == "BRAKE" || h.ahead?.what == "caution")
+        let clock = try #require(h.arrivalClock)
+        #expect(clock.count == 5 && clock.contains(":"))
+        let text = app.render(m).lines.joined(separator: "\n")
+        #expect(text.contains("AHEAD") && text.contains(clock), Comment(rawValue: text))
+        #expect(HUDWidget.clockTime(Date(timeIntervalSince1970: 18 * 3600 + 32 * 60), timeZone: TimeZone(identifier: "UTC")!) == "18:32")
+    }
+
+    @Test func paletteKeyCyclesSchemesAndTheLegendFollows() {
+        let app = RouteFixture.app(theme: Theme(colorMode: .truecolor, glyphMode: .unicode))
+        let m = planned(app)
+        let before = app.render(m)
+        let c1 = RouteFixture.press(app, [.char("C")], from: m).0
+        #expect(c1.scheme == .colorBlind && c1.toast?.text.contains("Okabe") == true)
+        let after = app.render(c1)
+        // Some route cell changes colour, none changes glyph.
+        var recoloured = 0
+        for y in 0..<before.size.height { for x in 0..<before.size.width where before[x, y].glyph == after[x, y].glyph && before[x, y].fg != after[x, y].fg { recoloured += 1 } }
+        #expect(recoloured > 0)
+        let cb = Theme(colorMode: .truecolor, glyphMode: .unicode, scheme: .colorBlind)
+        #expect(cb.style(.okay).fg == .rgb(0, 158, 115) && cb.style(.crusty).fg == .rgb(213, 94, 0))
+        #expect(LegendWidget.entries(cb).first { $0.label == "okay" }?.style.fg == .rgb(0, 158, 115))
+        let c3 = RouteFixture.press(app, [.char("C"), .char("C")], from: c1).0
+        #expect(c3.scheme == .standard)
+        let hc = Theme(colorMode: .ansi256, glyphMode: .unicode, scheme: .highContrast)
+        // In every scheme the four classes and braking are five different colours.
+        for scheme in PaletteScheme.allCases {
+            let t = Theme(colorMode: .ansi256, glyphMode: .unicode, scheme: scheme)
+            let fgs = Set(([PaletteRole.butter, .okay, .meh, .crusty, .braking]).map { "\(t.style($0).fg)" })
+            #expect(fgs.count == 5, "\(scheme)")
+        }
+        #expect(hc.style(.okay).attrs.contains(.bold))
+    }
 }

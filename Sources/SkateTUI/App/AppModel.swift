@@ -71,6 +71,8 @@ public struct AppModel: Hashable, Sendable {
     public var sessionHazards: [Int64: Coordinate]
     /// Set once `quit` was chosen.
     public var quitting: Bool
+    /// Colour scheme chosen with the palette key (nil: the one the app started with).
+    public var scheme: PaletteScheme?
 
     public init(screen: ScreenID, size: Size, browse: MapBrowseState, plan: PlanState = PlanState()) {
         self.screen = screen; self.size = size; self.browse = browse; self.plan = plan
@@ -102,4 +104,7 @@ public struct TUIContext: Sendable {
         mapName = Sanitizer.clean(map.metadata.name)
         attribution = Sanitizer.clean(map.metadata.attribution)
     }
+
+    /// The same context drawn with another theme (the palette key).
+    public func with(theme: Theme) -> TUIContext { TUIContext(map: map, theme: theme, keyMap: keyMap) }
 }

@@ -29,6 +29,8 @@ public enum KeyAction: Hashable, Sendable {
     case zoomIn, zoomOut
     case fit
     case toggleLegend
+    /// Next colour scheme (standard → colour-blind safe → high contrast).
+    case cyclePalette
     // Plan
     case nextField, previousField
     case editField
@@ -140,6 +142,8 @@ public struct KeyMap: Sendable {
         KeyBinding([.char("-"), .char("_")], .zoomOut, help: "Zoom out", screens: mapScreens.union([.ride])),
         KeyBinding([.char("f")], .fit, bar: "fit", help: "Fit the whole map (or route) in view", screens: mapScreens),
         KeyBinding([.char("L")], .toggleLegend, help: "Show or hide the legend", screens: mapScreens),
+        KeyBinding([.char("C")], .cyclePalette, help: "Next palette: colour-blind safe, high contrast",
+                   screens: mapScreens.union([.ride, .arrival])),
 
         // Preview
         KeyBinding([.char("r")], .startRide, bar: "ride", help: "Ride this route (simulated rider)", screens: [.preview]),

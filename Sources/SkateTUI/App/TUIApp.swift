@@ -182,6 +182,11 @@ public struct TUIApp: Sendable {
         case .openRidePicker:
             m.picker = RidePickerState()
             return (m, [.listRides])
+        case .cyclePalette:
+            let s = (m.scheme ?? context.theme.scheme).next
+            m.scheme = s
+            m.toast = Toast(text: "colours: " + (s == .colorBlind ? "colour-blind safe (Okabe-Ito)" : s.rawValue), kind: .info)
+            return (m, [])
         default: break
         }
         if ctx == .ridePicker, var p = m.picker {
@@ -322,6 +327,8 @@ public struct TUIApp: Sendable {
     /// Draws the model at its size.
     public func render(_ model: AppModel) -> ScreenBuffer {
         let size = model.size
+        // The palette key swaps the theme; the legend follows since it is drawn from the theme.
+        let context = model.scheme.map { self.context.with(theme: self.context.theme.with(scheme: $0)) } ?? self.context
         if TooSmallScreen.isTooSmall(size) { return TooSmallScreen.render(size: size, theme: context.theme) }
         var buffer = ScreenBuffer(size: size)
         let theme = context.theme

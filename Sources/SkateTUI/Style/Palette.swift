@@ -13,8 +13,9 @@ public enum PaletteRole: String, Sendable, CaseIterable {
 /// attributes, so meaning must also come from glyphs (see `Theme`).
 public struct Palette: Sendable {
     public let mode: ColorMode
+    public let scheme: PaletteScheme
 
-    public init(mode: ColorMode) { self.mode = mode }
+    public init(mode: ColorMode, scheme: PaletteScheme = .standard) { self.mode = mode; self.scheme = scheme }
 
     /// A colour given three ways: 24-bit, nearest xterm-256 index, and an ANSI-8 fallback.
     struct Tone {
@@ -68,15 +69,17 @@ public struct Palette: Sendable {
     /// The style of a role in this palette's mode.
     public func style(_ role: PaletteRole) -> CellStyle {
         let mono = mode == .none
-        func fg(_ t: Tone, _ a: CellAttributes = []) -> CellStyle { CellStyle(fg: color(t), attrs: a) }
+        let hc = scheme == .highContrast
+        let tones = scheme.tones
+        func fg(_ t: Tone, _ a: CellAttributes = []) -> CellStyle { CellStyle(fg: color(t), attrs: hc ? a.union(.bold) : a) }
         switch role {
         case .context: return mode == .ansi8 || mono ? CellStyle(attrs: .dim) : fg(Self.grey)
-        case .butter: return fg(Self.cream, mode == .ansi8 ? [.bold] : [])
-        case .okay: return fg(Self.green)
-        case .meh: return fg(Self.amber)
-        case .crusty: return fg(Self.rust, [.bold])
-        case .braking: return fg(Self.magenta, mode.needsTextures ? [.bold, .reverse] : [.bold])
-        case .caution: return fg(Self.cyan, mode.needsTextures ? [.underline] : [])
+        case .butter: return fg(tones.butter, mode == .ansi8 ? [.bold] : [])
+        case .okay: return fg(tones.okay)
+        case .meh: return fg(tones.meh)
+        case .crusty: return fg(tones.crusty, [.bold])
+        case .braking: return fg(tones.braking, mode.needsTextures ? [.bold, .reverse] : [.bold])
+        case .caution: return fg(tones.caution, mode.needsTextures ? [.underline] : [])
         case .hazard: return fg(Self.red, [.bold, .reverse])
         case .start: return fg(Self.mint, [.bold, .reverse])
         case .end: return fg(Self.sky, [.bold, .reverse])

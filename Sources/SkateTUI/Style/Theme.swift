@@ -10,10 +10,15 @@ public struct Theme: Sendable {
     public let palette: Palette
     public let glyphs: GlyphMode
 
-    public init(colorMode: ColorMode, glyphMode: GlyphMode) {
-        palette = Palette(mode: colorMode)
+    public init(colorMode: ColorMode, glyphMode: GlyphMode, scheme: PaletteScheme = .standard) {
+        palette = Palette(mode: colorMode, scheme: scheme)
         glyphs = glyphMode
     }
+
+    /// The same terminal with another colour scheme.
+    public func with(scheme: PaletteScheme) -> Theme { Theme(colorMode: colorMode, glyphMode: glyphs, scheme: scheme) }
+
+    public var scheme: PaletteScheme { palette.scheme }
 
     /// Detects colours and glyphs from the environment.
     public static func detect(environment: [String: String]) -> Theme {
