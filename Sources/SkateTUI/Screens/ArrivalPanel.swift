@@ -2,8 +2,14 @@ import SkateCore
 
 /// What the ride screen accumulates while a ride plays, for the arrival panel.
 public struct RideStats: Hashable, Sendable {
-    /// Fastest speed seen, m/s.
+    /// Fastest speed, m/s, over windows of at least `speedWindow` seconds of progress along
+    /// the route (single fixes carry GPS jitter: a 1 s jump of 3 m reads as 10 km/h extra).
     public var maxSpeed: Double = 0
+    /// Seconds of ride time a max-speed window spans.
+    public static let speedWindow: Double = 2
+    /// Start of the current max-speed window: ride time and route metres.
+    var anchorT: Double?
+    var anchorAlong: Double = 0
     /// Metres ridden per surface class (measured where there is motion, else the plan's class).
     public var metresByClass: [RoughnessClass: Double] = [:]
     /// Route metres at the previous frame.
@@ -14,7 +20,14 @@ public struct RideStats: Hashable, Sendable {
 
     /// Adds a frame: the speed, and the metres since the last frame in the frame's class.
     public mutating func add(_ f: RideFrame) {
-        if f.position != nil { maxSpeed = max(maxSpeed, f.speed) }
+        if f.position != nil {
+            if let t0 = anchorT {
+                if f.t - t0 >= Self.speedWindow {
+                    maxSpeed = max(maxSpeed, max(0, f.distanceAlong - anchorAlong) / (f.t - t0))
+                    anchorT = f.t; anchorAlong = f.distanceAlong
+                }
+            } else { anchorT = f.t; anchorAlong = f.distanceAlong }
+        }
         if let last = lastAlong, let c = f.surface, f.distanceAlong > last {
             metresByClass[c, default: 0] += f.distanceAlong - last
         }
@@ -40,9 +53,8 @@ public enum ArrivalPanel {
         if let p = s.plan?.plan {
             let (climb, descent) = climbDescent(p, upTo: dist)
             out.append(("Climb", p.hasElevation ? "+\(Int(climb.rounded())) m / -\(Int(descent.rounded())) m" : "no elevation data"))
-            let passed = p.brakingZones.filter { $0.level == .braking && $0.end <= dist + CueBanner.passedTolerance }.count
-            let all = p.brakingZones.filter { $0.level == .braking }.count
-            out.append(("Braking", "\(passed) of \(all) zones passed"))
+            let passed = p.brakingZones.filter { $0.end <= dist + CueBanner.passedTolerance }.count
+            out.append(("Braking", "\(passed) of \(p.brakingZones.count) zones passed"))
         }
         out.append(("Crusty", Format.metres(s.stats.metresByClass[.crusty] ?? 0)))
         out.append(("Hazards", "\(s.stats.hazardsFiled) filed"))
