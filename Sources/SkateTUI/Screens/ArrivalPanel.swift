@@ -93,7 +93,11 @@ public enum ArrivalPanel {
         for (i, r) in rows.enumerated() where i < box.height - 4 {
             let y = box.y + 1 + i
             buffer.write(r.0, x: box.x + 2, y: y, style: theme.style(.hudLabel), maxWidth: labelW)
-            buffer.write(r.1, x: box.x + 2 + labelW, y: y, style: theme.style(.hudValue), maxWidth: box.width - labelW - 4)
+            // Long values (the log path) keep their end, where the file name is.
+            let room = box.width - labelW - 4
+            var v = r.1
+            if DisplayWidth.of(v) > room, room > 2 { v = theme.glyphs.ellipsis + String(v.suffix(room - 1)) }
+            buffer.write(v, x: box.x + 2 + labelW, y: y, style: theme.style(.hudValue), maxWidth: room)
         }
         buffer.write(footer, x: box.x + 2, y: box.maxY - 2, style: theme.style(.textDim), maxWidth: box.width - 4)
     }
