@@ -274,4 +274,13 @@ import Testing
         }
         #expect(hc.style(.okay).attrs.contains(.bold))
     }
+
+    @Test func rerouteShowsAToast() throws {
+        let app = RouteFixture.app()
+        let m = RouteFixture.press(app, [.enter, .char("r")], from: planned(app)).0
+        let r = try #require(m.ride)
+        let plan = try #require(r.plan)
+        let a = app.update(m, .rideAdvanced(RideUpdate(frame: r.frame, reroute: PlanRef(id: -99, plan: plan.plan)))).0
+        #expect(a.toast?.text.hasPrefix("Rerouted: ") == true && a.ride?.plan?.id == -99)
+    }
 }

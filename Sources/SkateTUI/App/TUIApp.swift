@@ -107,6 +107,9 @@ public struct TUIApp: Sendable {
         case .rideAdvanced(let u):
             guard var r = m.ride else { return (m, []) }
             r = RideScreen.advanced(r, u, services: services)
+            if let p = u.reroute {
+                m.toast = Toast(text: "Rerouted: " + Format.distance(p.plan.distance) + ", " + Format.duration(p.plan.duration) + " from here", kind: .info)
+            }
             var cmds: [AppCommand] = []
             for c in u.cues {
                 m.banner = CueBanner(text: c.text, kind: c.kind, step: c.step, at: c.at, phrase: c.phrase)
