@@ -60,4 +60,7 @@ public enum HazardSource: String, Sendable, CaseIterable, Codable {
     case cli
     /// The ride engine detected it (e.g. a sharp impact at the same spot).
     case rideDetected = "ride_detected"
+    /// A key press while watching a replay or a simulated ride: kept apart from real reports
+    /// and not used for routing unless someone confirms it.
+    case simulated
 }

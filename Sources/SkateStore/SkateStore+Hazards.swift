@@ -31,7 +31,9 @@ extension SkateStore {
         let t = now.timeIntervalSince1970
         return try write { db in
             try db.execute(sql: "INSERT OR IGNORE INTO reporter(name) VALUES (?)", arguments: [reporter])
-            if let near = try Self.nearestLiveHazard(db, kind: report.kind, at: p, now: now) {
+            // A simulated report never confirms a real one (nor the other way round).
+            if let near = try Self.nearestLiveHazard(db, kind: report.kind, at: p, now: now),
+               (near.source == .simulated) == (report.source == .simulated) {
                 let id = near.id
                 if near.reporter == reporter {
                     if now.timeIntervalSince(near.lastConfirmedAt) < HazardRules.debounceInterval {

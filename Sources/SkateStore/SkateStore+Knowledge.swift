@@ -23,6 +23,8 @@ extension SkateStore {
         }
         for s in try hazards(now: now) {
             let h = s.hazard
+            // Reports made while watching a replay or simulation count only once confirmed.
+            if h.source == .simulated && h.confirmations == 0 { continue }
             guard let snap = map.nearestEdge(to: h.position, maxDistance: Self.hazardSnapRadius, where: map.isRideable) else { continue }
             k.hazards[snap.edge, default: []].append(EdgeHazard(
                 id: h.id, kind: h.kind.rawValue, severity: h.severity, confidence: s.confidence,

@@ -71,12 +71,13 @@ import Testing
             "          ⡄         ",
             "          ⡇         ",
             "          ⡇         ",
-            "⠉⠉→⠉⠉⠉⠉⠉⠉⠉⠛⠛⠉⠉⠛⠛⠉⠉⠉⠉",
+            "⠉⠉→⠉⠉⠉⠉⠉⠉⠉⠛⠛⠉⠉⠉⠉⠛⠛⠉⠉",
             "          ⡇         ",
             "          ⠃         ",
         ])
         let braking = theme.style(.braking).fg, butter = theme.style(.butter).fg
-        #expect([10, 11, 12, 13, 14, 15, 16, 17].map { b[$0, 3].fg } == [braking, braking, butter, butter, braking, braking, butter, butter])
+        // 4 dots on, 8 off: two braking cells, then four cells in the class colour.
+        #expect([10, 11, 12, 13, 14, 15, 16, 17].map { b[$0, 3].fg } == [braking, braking, butter, butter, butter, butter, braking, braking])
         #expect(b[2, 3].style == theme.style(.rider))
     }
 

@@ -127,7 +127,7 @@ import Testing
         m = RouteFixture.press(app, [.char("1")], from: m).0
         #expect(m.toast?.text.hasPrefix("Reported pothole #") == true && m.toast?.kind == .info)
         let stored = try store.hazards(now: RouteFixture.now)
-        #expect(stored.count == 1 && stored[0].hazard.kind == .pothole && stored[0].hazard.source == .keyboard)
+        #expect(stored.count == 1 && stored[0].hazard.kind == .pothole && stored[0].hazard.source == .simulated)
         #expect(Geo.distance(stored[0].hazard.position, pos) < 0.01)
         // u within 10 s: withdrawn (the reporter's own gone vote).
         let undone = RouteFixture.press(app, [.char("u")], from: m).0
@@ -139,9 +139,9 @@ import Testing
         for _ in 0..<11 { late = app.step(late, .tick(1)).0 }
         late = RouteFixture.press(app, [.char("u")], from: late).0
         #expect(late.toast?.text.hasPrefix("nothing to undo") == true)
-        // r then c rates the street here; any other second key cancels.
+        // r then c during a simulated ride: refused (a watched ride cannot feel the surface).
         let rated = RouteFixture.press(app, [.char("r"), .char("c")], from: late).0
-        #expect(rated.toast?.text.hasPrefix("Rated ") == true)
+        #expect(rated.toast?.text.hasPrefix("rating not saved") == true)
         let cancelled = RouteFixture.press(app, [.char("h"), .char("x")], from: late).0
         #expect(cancelled.toast?.text == "report cancelled")
     }

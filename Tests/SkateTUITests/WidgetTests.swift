@@ -57,6 +57,8 @@ import Testing
             "│ ### crusty  │",
             "│ ⠶ ⠶ caution │",
             "│ ⠶ ⠶ braking │",
+            "│ * spot      │",
+            "│ ! hazard    │",
             "└─────────────┘",
         ])
         #expect(b[2, 6].attrs.contains(.reverse))  // braking sample in reverse video
@@ -88,7 +90,7 @@ import Testing
             "     ━━┄",
         ])
         #expect(b.lines[2] == "     ━━┄")
-        #expect(b[5, 1].fg == .indexed(208) && b[0, 1].fg == .default)
+        #expect(b[5, 1].fg == .indexed(199) && b[0, 1].fg == .default)
         // Heights grow with elevation.
         #expect(b[4, 0].glyph == "█" && b[0, 0].glyph != "█")
     }
@@ -97,7 +99,14 @@ import Testing
         let theme = Theme(colorMode: .none, glyphMode: .unicode)
         var b = ScreenBuffer(width: 80, height: 1)
         KeyBarWidget.render(keyMap: .standard, screen: .browse, theme: theme, into: &b, area: b.area)
-        #expect(b.lines[0].hasPrefix(" q  quit  ?  help  ←↑↓→  pan  +/-  zoom  f  fit  Esc  back  h 1-8  hazard"))
+        // Too many for 80 columns with roomy spacing: the tight form keeps every key.
+        #expect(b.lines[0].hasPrefix("q quit ? help ←↑↓→ pan +/- zoom f fit Esc back h hazard s rate u undo"), "\(b.lines[0])")
+        var narrow = ScreenBuffer(width: 50, height: 1)
+        KeyBarWidget.render(keyMap: .standard, screen: .browse, theme: theme, into: &narrow, area: narrow.area)
+        #expect(narrow.lines[0].hasPrefix("q quit ←↑↓→ pan") && narrow.lines[0].hasSuffix("? more"), "\(narrow.lines[0])")
+        var wide = ScreenBuffer(width: 160, height: 1)
+        KeyBarWidget.render(keyMap: .standard, screen: .browse, theme: theme, into: &wide, area: wide.area)
+        #expect(wide.lines[0].hasPrefix(" q  quit  ?  help  ←↑↓→  pan  +/-  zoom  f  fit  Esc  back  h 1-8  hazard"))
         var h = ScreenBuffer(width: 70, height: 20)
         HelpOverlayWidget.render(keyMap: .standard, screen: .browse, theme: theme, into: &h, area: h.area)
         let text = h.lines.joined(separator: "\n")

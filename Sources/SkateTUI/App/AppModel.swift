@@ -27,11 +27,15 @@ public enum AppCommand: Hashable, Sendable {
     /// Ring the terminal bell (cues).
     case bell
     /// File a hazard report at a position.
-    case fileHazard(kind: HazardKind, at: Coordinate)
+    /// `simulated`: filed while watching a replay or a simulated ride (stored apart, see
+    /// `HazardSource.simulated`).
+    case fileHazard(kind: HazardKind, at: Coordinate, simulated: Bool = false)
     /// Rate the surface of the street nearest a position.
-    case rateSurface(SurfaceRating, at: Coordinate)
+    /// `simulated`: asked during a replay or simulation (refused: a watched ride cannot feel the surface).
+    case rateSurface(SurfaceRating, at: Coordinate, simulated: Bool = false)
     /// Retract a hazard this session added (vote it gone).
-    case undoHazard(id: Int64)
+    /// `reporter`: the name the hazard was filed under (the simulated reporter for simulated reports).
+    case undoHazard(id: Int64, reporter: String? = nil)
     /// Build a ride and start playing it.
     case startRide(RideRequest)
     /// Advance the ride to a ride time (seconds).
@@ -67,6 +71,8 @@ public struct AppModel: Hashable, Sendable {
     public var sessionHazards: [Int64: Coordinate]
     /// Set once `quit` was chosen.
     public var quitting: Bool
+    /// Colour scheme chosen with the palette key (nil: the one the app started with).
+    public var scheme: PaletteScheme?
 
     public init(screen: ScreenID, size: Size, browse: MapBrowseState, plan: PlanState = PlanState()) {
         self.screen = screen; self.size = size; self.browse = browse; self.plan = plan
@@ -79,6 +85,7 @@ public struct AppModel: Hashable, Sendable {
     public var keyContext: ScreenID {
         if let p = picker, p.visible { return .ridePicker }
         if screen == .plan, plan.focus != .routes, plan.focus != .map { return .planInput }
+        if screen == .ride, let r = ride, r.frame.finished { return .arrival }
         return screen
     }
 }
@@ -97,4 +104,7 @@ public struct TUIContext: Sendable {
         mapName = Sanitizer.clean(map.metadata.name)
         attribution = Sanitizer.clean(map.metadata.attribution)
     }
+
+    /// The same context drawn with another theme (the palette key).
+    public func with(theme: Theme) -> TUIContext { TUIContext(map: map, theme: theme, keyMap: keyMap) }
 }

@@ -29,9 +29,12 @@ public struct ReportResult: Hashable, Sendable {
     public var position: Coordinate?
     /// True for the result of an undo (the hazard is removed from the session's marks).
     public var undone: Int64?
+    /// The reporter name it was filed under (nil: the services' reporter).
+    public var reporter: String?
 
-    public init(text: String, isError: Bool = false, undoableID: Int64? = nil, position: Coordinate? = nil, undone: Int64? = nil) {
+    public init(text: String, isError: Bool = false, undoableID: Int64? = nil, position: Coordinate? = nil, undone: Int64? = nil, reporter: String? = nil) {
         self.text = text; self.isError = isError; self.undoableID = undoableID; self.position = position; self.undone = undone
+        self.reporter = reporter
     }
 }
 
@@ -40,6 +43,8 @@ public struct ReportResult: Hashable, Sendable {
 public struct UndoableReport: Hashable, Sendable {
     public var id: Int64
     public var remaining: Double
+    /// The reporter it was filed under (nil: the services' reporter).
+    public var reporter: String? = nil
 }
 
 /// What ride to start.
@@ -63,9 +68,12 @@ public struct RideStart: Hashable, Sendable {
     public var recording: Bool
     /// Warnings from reading the ride (shown as a toast).
     public var warnings: [String]
+    /// The ride log being written, nil when not recording.
+    public var logPath: String?
 
-    public init(name: String, plan: PlanRef?, duration: Double, recording: Bool, warnings: [String] = []) {
+    public init(name: String, plan: PlanRef?, duration: Double, recording: Bool, warnings: [String] = [], logPath: String? = nil) {
         self.name = name; self.plan = plan; self.duration = duration; self.recording = recording; self.warnings = warnings
+        self.logPath = logPath
     }
 }
 
@@ -75,7 +83,16 @@ public struct RideCue: Hashable, Sendable {
     public var kind: CueBanner.Kind
     /// Worth the bell (turn now, braking, hazards, off route).
     public var urgent: Bool
-    public init(text: String, kind: CueBanner.Kind, urgent: Bool) { self.text = text; self.kind = kind; self.urgent = urgent }
+    /// The plan step of the maneuver a turn cue announces (nil for other cues).
+    public var step: Int?
+    /// Route metres of what the cue announces (turn point, zone start, hazard, arrival), nil
+    /// when the cue is about no place (off route, back on route).
+    public var at: Double?
+    /// The distance phrase inside `text` ("in 40 m"), replaced live as the rider moves.
+    public var phrase: String?
+    public init(text: String, kind: CueBanner.Kind, urgent: Bool, step: Int? = nil, at: Double? = nil, phrase: String? = nil) {
+        self.text = text; self.kind = kind; self.urgent = urgent; self.step = step; self.at = at; self.phrase = phrase
+    }
 }
 
 /// The result of advancing a ride.

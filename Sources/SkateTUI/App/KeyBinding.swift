@@ -16,6 +16,8 @@ public enum ScreenID: String, Hashable, Sendable, CaseIterable {
     case ride
     /// The list of recorded rides to replay.
     case ridePicker
+    /// The ride screen once the ride ended: the arrival panel.
+    case arrival
 }
 
 /// What a key does. `update` maps actions to model changes.
@@ -27,6 +29,8 @@ public enum KeyAction: Hashable, Sendable {
     case zoomIn, zoomOut
     case fit
     case toggleLegend
+    /// Next colour scheme (standard → colour-blind safe → high contrast).
+    case cyclePalette
     // Plan
     case nextField, previousField
     case editField
@@ -101,7 +105,7 @@ public struct KeyMap: Sendable {
     /// Screens with a map you can move around on.
     static let mapScreens: Set<ScreenID> = [.browse, .plan, .preview]
     /// Screens where quitting with a plain `q` is safe (not typing).
-    static let commandScreens: Set<ScreenID> = [.browse, .plan, .preview, .ride, .ridePicker]
+    static let commandScreens: Set<ScreenID> = [.browse, .plan, .preview, .ride, .ridePicker, .arrival]
 
     /// The app's default table. `h` files a hazard on every map screen, so panning is on the arrows.
     public static let standard = KeyMap([
@@ -113,7 +117,7 @@ public struct KeyMap: Sendable {
         KeyBinding([.backTab], .previousField, help: "Previous field", screens: [.planInput, .plan]),
         KeyBinding([.ctrl("u")], .clearField, help: "Clear the field", screens: [.planInput]),
         KeyBinding([.escape], .closeOverlay, bar: "map", help: "Leave the field: map and route keys", screens: [.planInput]),
-        KeyBinding([.ctrl("t")], .cycleMode, help: "Next ride mode", screens: [.planInput]),
+        KeyBinding([.ctrl("t")], .cycleMode, help: "Next ride mode (replans when both ends are set)", screens: [.planInput]),
 
         KeyBinding([.char("q")], .quit, bar: "quit", help: "Quit and restore the terminal", screens: commandScreens),
         KeyBinding([.char("?")], .toggleHelp, bar: "help", help: "Show or hide this help", screens: commandScreens),
@@ -124,7 +128,7 @@ public struct KeyMap: Sendable {
         KeyBinding([.up], .selectUp, bar: "route", help: "Previous route (pans the map when there are none)", screens: [.plan], keyText: "↑↓"),
         KeyBinding([.down], .selectDown, help: "Next route (pans the map when there are none)", screens: [.plan]),
         KeyBinding([.char("/"), .char("i")], .editField, bar: "type", help: "Type in the origin field", screens: [.plan], keyText: "/ i"),
-        KeyBinding([.char("m")], .cycleMode, bar: "mode", help: "Next ride mode (replans)", screens: [.plan]),
+        KeyBinding([.char("m"), .ctrl("t")], .cycleMode, bar: "mode", help: "Next ride mode (replans)", screens: [.plan], keyText: "m"),
         KeyBinding([.char("o")], .setOriginAtCursor, bar: "origin here", help: "Set the origin at the map cursor", screens: [.plan]),
         KeyBinding([.char("d")], .setDestinationAtCursor, bar: "dest here", help: "Set the destination at the map cursor", screens: [.plan]),
         KeyBinding([.char("x")], .swapEnds, help: "Swap origin and destination", screens: [.plan]),
@@ -138,6 +142,8 @@ public struct KeyMap: Sendable {
         KeyBinding([.char("-"), .char("_")], .zoomOut, help: "Zoom out", screens: mapScreens.union([.ride])),
         KeyBinding([.char("f")], .fit, bar: "fit", help: "Fit the whole map (or route) in view", screens: mapScreens),
         KeyBinding([.char("L")], .toggleLegend, help: "Show or hide the legend", screens: mapScreens),
+        KeyBinding([.char("C")], .cyclePalette, help: "Next palette: colour-blind safe, high contrast",
+                   screens: mapScreens.union([.ride, .arrival])),
 
         // Preview
         KeyBinding([.char("r")], .startRide, bar: "ride", help: "Ride this route (simulated rider)", screens: [.preview]),
@@ -145,6 +151,10 @@ public struct KeyMap: Sendable {
         KeyBinding([.char("j"), .pageDown], .stepsDown, bar: "steps", help: "Scroll the step list down", screens: [.preview], keyText: "j/k"),
         KeyBinding([.char("k"), .pageUp], .stepsUp, help: "Scroll the step list up", screens: [.preview]),
         KeyBinding([.escape], .back, bar: "back", help: "Back to the previous screen", screens: [.preview, .ride, .ridePicker, .browse]),
+
+        // Arrival
+        KeyBinding([.enter], .confirm, bar: "plan", help: "Back to the plan screen", screens: [.arrival]),
+        KeyBinding([.escape], .back, bar: "route", help: "Back to the route preview", screens: [.arrival]),
 
         // Ride picker
         KeyBinding([.enter], .confirm, bar: "replay", help: "Replay the highlighted ride", screens: [.ridePicker]),

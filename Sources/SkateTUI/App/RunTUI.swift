@@ -18,6 +18,8 @@ public struct TUIOptions: Sendable {
     public var reporter: String
     /// A ride to start at once (`skateroute ride RIDE` without `--headless`).
     public var startRide: RideRequest?
+    /// Colour scheme at start (`--palette`).
+    public var scheme: PaletteScheme = .standard
 
     public init(store: SkateStore? = nil, storeProblem: String = "no data directory", ridesDirectory: String = "Rides",
                 rideLogDirectory: String? = nil, rideSpeed: Double = RideScreen.defaultSimSpeed, reporter: String = TUIServices.defaultReporter) {
@@ -39,7 +41,8 @@ public struct TUIOptions: Sendable {
 @discardableResult
 public func runTUI(map: SkateMap, environment: [String: String] = ProcessInfo.processInfo.environment,
                    overlay: RouteOverlay? = nil, options: TUIOptions = TUIOptions()) throws -> TUIExit {
-    let theme = Theme.detect(environment: environment)
+    try TUIError.check(environment: environment)
+    let theme = Theme.detect(environment: environment).with(scheme: options.scheme)
     // Check the terminal before the (slower) engines are built.
     let terminal = try NcursesTerminal.openInteractive()
     defer { terminal.close() }

@@ -78,8 +78,10 @@ public struct TUIApp: Sendable {
             return (m, [])
         case .reportDone(let r):
             m.toast = Toast(text: r.text, kind: r.isError ? .error : .info)
+            if r.undoableID != nil, m.screen == .ride { m.ride?.stats.hazardsFiled += 1 }
+            if r.undone != nil, m.screen == .ride, let n = m.ride?.stats.hazardsFiled, n > 0 { m.ride?.stats.hazardsFiled = n - 1 }
             if let id = r.undoableID {
-                m.lastReport = UndoableReport(id: id, remaining: QuickReports.undoWindow)
+                m.lastReport = UndoableReport(id: id, remaining: QuickReports.undoWindow, reporter: r.reporter)
                 if let p = r.position { m.sessionHazards[id] = p }
             }
             if let id = r.undone {
@@ -105,16 +107,24 @@ public struct TUIApp: Sendable {
         case .rideAdvanced(let u):
             guard var r = m.ride else { return (m, []) }
             r = RideScreen.advanced(r, u, services: services)
+            if let p = u.reroute {
+                m.toast = Toast(text: "Rerouted: " + Format.distance(p.plan.distance) + ", " + Format.duration(p.plan.duration) + " from here", kind: .info)
+            }
             var cmds: [AppCommand] = []
             for c in u.cues {
-                m.banner = CueBanner(text: c.text, kind: c.kind)
+                m.banner = CueBanner(text: c.text, kind: c.kind, step: c.step, at: c.at, phrase: c.phrase)
                 m.bannerRemaining = RideScreen.bannerSeconds
                 if c.urgent && m.bellOn && !cmds.contains(.bell) { cmds.append(.bell) }
             }
+            // The banner counts down with the rider and goes once its place is passed or NEXT
+            // moved on to another maneuver.
+            if let b = m.banner, r.plan != nil {
+                m.banner = b.live(along: r.frame.distanceAlong, nextStep: RideScreen.nextManeuver(r)?.index)
+            }
             if r.frame.finished && !r.announcedEnd {
+                // The arrival panel takes over; no banner left over the map.
                 r.announcedEnd = true
-                m.banner = CueBanner(text: "Ride finished: Esc for the route, q to quit", kind: .info)
-                m.bannerRemaining = .infinity
+                m.banner = nil
             }
             m.ride = r
             return (m, cmds)
@@ -132,7 +142,7 @@ public struct TUIApp: Sendable {
                 m.toast = Toast(text: "no position to report at", kind: .error)
                 return (m, [])
             }
-            if let c = QuickReports.command(for: key, pending: p, at: pos) { return (m, [c]) }
+            if let c = QuickReports.command(for: key, pending: p, at: pos, simulated: m.screen == .ride && m.ride != nil) { return (m, [c]) }
             m.toast = Toast(text: "report cancelled", kind: .info)
             return (m, [])
         }
@@ -140,10 +150,7 @@ public struct TUIApp: Sendable {
         guard let action = context.keyMap.action(for: key, on: ctx) else {
             // Typing in a plan field.
             if ctx == .planInput, !TooSmallScreen.isTooSmall(m.size) {
-                switch key {
-                case .char, .backspace, .delete: m.plan = PlanScreen.type(key, into: m.plan, services: services)
-                default: break
-                }
+                if PlanScreen.isEditingKey(key) { m.plan = PlanScreen.type(key, into: m.plan, services: services) }
             }
             return (m, [])
         }
@@ -172,12 +179,17 @@ public struct TUIApp: Sendable {
             m.pending = .rate
             return (m, [])
         case .undoReport:
-            if let u = m.lastReport, u.remaining > 0 { return (m, [.undoHazard(id: u.id)]) }
+            if let u = m.lastReport, u.remaining > 0 { return (m, [.undoHazard(id: u.id, reporter: u.reporter)]) }
             m.toast = Toast(text: "nothing to undo (hazards can be undone for \(Int(QuickReports.undoWindow)) s)", kind: .info)
             return (m, [])
         case .openRidePicker:
             m.picker = RidePickerState()
             return (m, [.listRides])
+        case .cyclePalette:
+            let s = (m.scheme ?? context.theme.scheme).next
+            m.scheme = s
+            m.toast = Toast(text: "colours: " + (s == .colorBlind ? "colour-blind safe (Okabe-Ito)" : s.rawValue), kind: .info)
+            return (m, [])
         default: break
         }
         if ctx == .ridePicker, var p = m.picker {
@@ -208,6 +220,8 @@ public struct TUIApp: Sendable {
             m.plan = PlanScreen.apply(action, to: m.plan, context: context, services: services, size: m.size)
         case .planInput, .ridePicker:
             break
+        case .arrival:
+            break
         case .preview:
             guard let p = m.preview else { m.screen = .plan; return (m, []) }
             switch action {
@@ -218,6 +232,13 @@ public struct TUIApp: Sendable {
         case .ride:
             guard let r = m.ride else { m.screen = .plan; return (m, []) }
             switch action {
+            case .confirm where r.frame.finished:
+                // Arrival: Enter goes back to the plan screen (routes kept).
+                m.screen = .plan
+                m.ride = nil
+                m.preview = nil
+                m.banner = nil
+                return (m, [.stopRide])
             case .back:
                 m.screen = m.preview != nil ? .preview : r.returnTo
                 m.ride = nil
@@ -243,6 +264,7 @@ public struct TUIApp: Sendable {
         case .preview: return m.preview?.map.viewport.center
         case .plan, .planInput: return m.plan.map?.viewport.center
         case .browse, .ridePicker: return m.browse.viewport.center
+        case .arrival: return m.ride?.frame.position
         }
     }
 
@@ -253,12 +275,14 @@ public struct TUIApp: Sendable {
     public func perform(_ c: AppCommand) -> [AppEvent] {
         switch c {
         case .quit, .bell: return []
-        case .fileHazard(let kind, let at):
-            return [.reportDone(QuickReports.fileHazard(kind, at: at, services: services))]
-        case .rateSurface(let rating, let at):
+        case .fileHazard(let kind, let at, let simulated):
+            return [.reportDone(QuickReports.fileHazard(kind, at: at, simulated: simulated, services: services))]
+        case .rateSurface(_, _, true):
+            return [.reportDone(ReportResult(text: "rating not saved: this is a replay/simulation, rate on a real ride or with skateroute rate", isError: true))]
+        case .rateSurface(let rating, let at, _):
             return [.reportDone(QuickReports.rate(rating, at: at, services: services, map: context.map))]
-        case .undoHazard(let id):
-            return [.reportDone(QuickReports.undo(id: id, services: services))]
+        case .undoHazard(let id, let reporter):
+            return [.reportDone(QuickReports.undo(id: id, reporter: reporter, services: services))]
         case .listRides:
             return [.ridesListed(RideInputs.listRides(in: services.ridesDirectory))]
         case .startRide(let req):
@@ -306,13 +330,15 @@ public struct TUIApp: Sendable {
     /// Draws the model at its size.
     public func render(_ model: AppModel) -> ScreenBuffer {
         let size = model.size
+        // The palette key swaps the theme; the legend follows since it is drawn from the theme.
+        let context = model.scheme.map { self.context.with(theme: self.context.theme.with(scheme: $0)) } ?? self.context
         if TooSmallScreen.isTooSmall(size) { return TooSmallScreen.render(size: size, theme: context.theme) }
         var buffer = ScreenBuffer(size: size)
         let theme = context.theme
         let extra = Array(model.sessionHazards.values).sorted { ($0.lat, $0.lon) < ($1.lat, $1.lon) }
         let ctx = model.keyContext == .ridePicker ? model.screen : model.keyContext
         switch model.screen {
-        case .browse, .planInput, .ridePicker:
+        case .browse, .planInput, .ridePicker, .arrival:
             var b = model.browse
             if !extra.isEmpty { var o = b.overlay ?? RouteOverlay(); o.hazards += extra; b.overlay = o }
             MapBrowseScreen.render(b, context: context, into: &buffer)
@@ -338,7 +364,7 @@ public struct TUIApp: Sendable {
         if let p = model.pending {
             let bar = Rect(size: size).splitBottom(1).bottom
             buffer.fill(bar, with: Cell(" ", style: theme.style(.bannerWarn)))
-            buffer.write(" " + QuickReports.prompt(p), x: 0, y: bar.y, style: theme.style(.bannerWarn), maxWidth: size.width)
+            buffer.write(" " + QuickReports.prompt(p, width: size.width - 2), x: 0, y: bar.y, style: theme.style(.bannerWarn), maxWidth: size.width)
         }
         if model.helpVisible {
             HelpOverlayWidget.render(keyMap: context.keyMap, screen: model.keyContext, theme: theme, into: &buffer, area: body)

@@ -13,6 +13,14 @@ public enum TUIError: Error, CustomStringConvertible, Equatable {
     case notATerminal
     /// ncurses could not set up the terminal named by `TERM`.
     case terminalUnusable(term: String)
+    /// `TERM=dumb` (or unset): no cursor addressing, the map would be garbage.
+    case dumbTerminal
+
+    /// Refuses terminals that cannot draw a screen (`TERM` dumb or empty) before ncurses starts.
+    public static func check(environment: [String: String]) throws {
+        let term = (environment["TERM"] ?? "").trimmingCharacters(in: .whitespaces)
+        if term.isEmpty || term == "dumb" { throw TUIError.dumbTerminal }
+    }
 
     public var description: String {
         switch self {
@@ -20,6 +28,8 @@ public enum TUIError: Error, CustomStringConvertible, Equatable {
             return "skateroute tui: standard input is not a terminal (run it in an interactive terminal, not through a pipe)"
         case .terminalUnusable(let term):
             return "skateroute tui: cannot use terminal type '\(term)' (check TERM, e.g. TERM=xterm-256color)"
+        case .dumbTerminal:
+            return "skateroute: this terminal (TERM=dumb) cannot draw the map; use `skateroute plan --from A --to B` for a text route"
         }
     }
 }
@@ -148,7 +158,24 @@ public final class NcursesTerminal: Terminal {
             if code == sr_key_resize() { return .resize(size) }
             return .key(Self.functionKey(code))
         }
+        if UInt32(ch) == 27 { return .key(readEscapeSequence()) }
         return .key(Self.charKey(UInt32(ch)))
+    }
+
+    /// After a lone ESC: reads what follows within the escape delay and names it (see
+    /// `EscapeSequence`); a bare ESC stays `.escape`.
+    private func readEscapeSequence() -> Key {
+        let win = sr_stdscr()
+        wtimeout(win, Self.escapeDelayMs)
+        defer { wtimeout(win, currentTimeoutMs) }
+        var bytes: [UInt32] = []
+        while bytes.count < EscapeSequence.maxLength, !EscapeSequence.isComplete(bytes) {
+            var c: wint_t = 0
+            let r = wget_wch(win, &c)
+            if r == sr_err() || r == KEY_CODE_YES { break }
+            bytes.append(UInt32(c))
+        }
+        return EscapeSequence.key(after: bytes)
     }
 
     private func pendingSignal() -> Int32? {

@@ -108,7 +108,15 @@ public enum MapRenderer {
         for h in o.hazards { put(h, theme.hazardGlyph, .hazard) }
         if let s = o.start { put(s, theme.startGlyph, .start) }
         if let e = o.end { put(e, theme.endGlyph, .end) }
-        if let r = o.rider { put(r.position, theme.glyphs.arrow(headingDegrees: r.headingDegrees), .rider) }
+        if let r = o.rider {
+            // Without colour the rider is bracketed "(↑)" so it stands out from A/B/! marks.
+            if theme.colorMode == .none, let cell = vp.cell(r.position) {
+                let st = theme.style(.hudValue)
+                if cell.x > 0 { buffer.set(x: area.x + cell.x - 1, y: area.y + cell.y, Cell("(", style: st)) }
+                if cell.x + 1 < area.width { buffer.set(x: area.x + cell.x + 1, y: area.y + cell.y, Cell(")", style: st)) }
+            }
+            put(r.position, theme.glyphs.arrow(headingDegrees: r.headingDegrees), .rider)
+        }
         if let c = o.cursor { put(c, theme.glyphs == .unicode ? "┼" : "+", .hudValue) }
     }
 }

@@ -37,21 +37,24 @@ enum RideLauncher {
             }
         }
         guard inputs.count >= 2 else { return .rideFailed("the ride has fewer than two inputs") }
-        let recorder = makeRecorder(services: services, inputs: inputs, plan: plan, mapName: mapName, warnings: &warnings)
+        var logPath: String?
+        let recorder = makeRecorder(services: services, inputs: inputs, plan: plan, mapName: mapName, warnings: &warnings, path: &logPath)
         let feed = SessionRideFeed(plan: plan, planner: planner, knowledge: services.knowledge, inputs: inputs, recorder: recorder)
         services.feed = feed
-        return .rideStarted(RideStart(name: name, plan: planRef, duration: feed.duration, recording: recorder != nil, warnings: warnings))
+        return .rideStarted(RideStart(name: name, plan: planRef, duration: feed.duration, recording: recorder != nil, warnings: warnings, logPath: logPath))
     }
 
     /// A ride log in the log directory, or nil (no directory, or it cannot be written: a warning).
-    static func makeRecorder(services: TUIServices, inputs: [RideInput], plan: RoutePlan?, mapName: String, warnings: inout [String]) -> RideRecorder? {
+    static func makeRecorder(services: TUIServices, inputs: [RideInput], plan: RoutePlan?, mapName: String, warnings: inout [String], path logPath: inout String?) -> RideRecorder? {
         guard let dir = services.rideLogDirectory else { return nil }
         let start = inputs.first?.time ?? 0
         let id = "tui-\(Int(start))-\(Int(services.now().timeIntervalSince1970))"
         let path = (dir as NSString).appendingPathComponent(id + ".ndjson")
         do {
+            logPath = path
             return try RideRecorder(path: path, header: RideLogHeader(rideId: id, map: mapName, mode: plan?.mode.rawValue ?? "free", startEpoch: start))
         } catch {
+            logPath = nil
             warnings.append("not recording: " + Sanitizer.clean("\(error)"))
             return nil
         }

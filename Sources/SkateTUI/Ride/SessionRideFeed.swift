@@ -37,7 +37,7 @@ public final class SessionRideFeed: RideFeed {
 
     private func handle(_ e: RideEvent) {
         switch e {
-        case .cue(let c): cues.append(Self.rideCue(c))
+        case .cue(let c): cues.append(Self.rideCue(c, plan: session.plan, along: session.state.distanceAlong))
         case .reroute: rerouted = session.plan
         case .backOnRoute: cues.append(RideCue(text: "Back on route", kind: .info, urgent: false))
         case .gap, .warning: break
@@ -45,14 +45,21 @@ public final class SessionRideFeed: RideFeed {
     }
 
     /// How a cue of the engines is shown: braking and hazards in their banner colours, turns
-    /// "now", braking, hazards and leaving the route worth the bell.
-    static func rideCue(_ c: Cue) -> RideCue {
+    /// "now", braking, hazards and leaving the route worth the bell. Turn and arrival cues keep
+    /// their maneuver step and its route metres, zone and hazard cues the place they announce
+    /// (`along` plus the cue's distance), so the banner can count down and clear live.
+    static func rideCue(_ c: Cue, plan: RoutePlan? = nil, along: Double = 0) -> RideCue {
+        let phrase = CueEngine.distanceText(c.distance)
+        let here = along + c.distance
         switch c.kind {
-        case .braking: return RideCue(text: c.text, kind: .braking, urgent: true)
-        case .hazard: return RideCue(text: c.text, kind: .hazard, urgent: true)
+        case .braking: return RideCue(text: c.text, kind: .braking, urgent: true, at: here, phrase: phrase)
+        case .hazard: return RideCue(text: c.text, kind: .hazard, urgent: true, at: here, phrase: phrase)
         case .offRoute: return RideCue(text: c.text, kind: .hazard, urgent: true)
-        case .turnNow, .arrive: return RideCue(text: c.text, kind: .info, urgent: true)
-        case .turn, .reroute: return RideCue(text: c.text, kind: .info, urgent: false)
+        case .turnNow, .turn, .arrive:
+            let stepAt = plan.flatMap { p in p.steps.first { $0.index == c.step } }
+            let at = c.kind == .arrive ? (plan?.distance ?? here) : (stepAt?.startDistance ?? here)
+            return RideCue(text: c.text, kind: .info, urgent: c.kind != .turn, step: c.kind == .arrive ? nil : c.step, at: at, phrase: phrase)
+        case .reroute: return RideCue(text: c.text, kind: .info, urgent: false)
         }
     }
 

@@ -78,10 +78,9 @@ public enum MapBrowseScreen {
         }
         // Legend bottom-right, attribution and scale bar bottom-left.
         if s.showLegend {
-            let ls = LegendWidget.size(theme)
-            if area.width >= ls.width + 30, area.height >= ls.height + 2 {
-                let r = Rect(x: area.maxX - ls.width, y: area.maxY - ls.height, width: ls.width, height: ls.height)
-                LegendWidget.render(theme: theme, into: &buffer, area: r)
+            if let l = LegendWidget.layout(theme, mapHeight: area.height, maxWidth: area.width - 30) {
+                let r = Rect(x: area.maxX - l.size.width, y: area.maxY - l.size.height, width: l.size.width, height: l.size.height)
+                LegendWidget.render(theme: theme, into: &buffer, area: r, columns: l.columns, boxed: l.boxed)
             }
         }
         let attribution = (theme.glyphs == .unicode ? "©" : "(c)") + " OpenStreetMap contributors"

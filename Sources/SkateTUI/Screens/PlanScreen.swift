@@ -24,7 +24,12 @@ public struct PlaceField: Hashable, Sendable {
     /// Highlighted result.
     public var selected: Int = 0
     public var chosen: ChosenPlace?
+    /// Caret position in characters; nil keeps it at the end of the text (after a pick).
+    public var caret: Int?
     public init() {}
+
+    /// The caret as a character offset, clamped to the text.
+    public var cursor: Int { min(max(0, caret ?? text.count), text.count) }
 }
 
 /// Where the plan screen's keys go.
@@ -107,6 +112,8 @@ public enum PlanScreen {
         let typing = s.focus == .origin || s.focus == .destination
         switch action {
         case .nextField, .previousField:
+            // Tab accepts the highlighted match before moving on (From → Tab → To → Enter plans).
+            if typing && action == .nextField { acceptHighlighted(&s) }
             s.focus = s.focus == .origin ? .destination : .origin
             if !typing && action == .nextField { s.focus = s.origin.chosen == nil ? .origin : .destination }
         case .editField:
@@ -163,19 +170,48 @@ public enum PlanScreen {
         return s
     }
 
-    /// A typed character (or backspace) in the focused field: the results follow at once.
+    /// Keys that edit inside a field (never leave it): printable characters, Backspace, Delete,
+    /// Home, End, ←/→, Ctrl-W (word before the caret) and Ctrl-U (text before the caret).
+    public static func isEditingKey(_ key: Key) -> Bool {
+        switch key {
+        case .char, .backspace, .delete, .home, .end, .left, .right, .ctrl("w"), .ctrl("u"): return true
+        default: return false
+        }
+    }
+
+    /// An editing key in the focused field: the results follow at once when the text changed.
     public static func type(_ key: Key, into state: PlanState, services: TUIServices) -> PlanState {
         var s = state
+        var changed = false
         editField(&s) { f in
+            var chars = Array(f.text)
+            var c = f.cursor
             switch key {
-            case .char(let c): f.text.append(c)
-            case .backspace, .delete: if !f.text.isEmpty { f.text.removeLast() }
+            case .char(let ch): chars.insert(ch, at: c); c += 1
+            case .backspace: if c > 0 { chars.remove(at: c - 1); c -= 1 }
+            case .delete: if c < chars.count { chars.remove(at: c) }
+            case .home: c = 0
+            case .end: c = chars.count
+            case .left: c = max(0, c - 1)
+            case .right: c = min(chars.count, c + 1)
+            case .ctrl("u"): chars.removeFirst(c); c = 0
+            case .ctrl("w"):
+                var i = c
+                while i > 0, chars[i - 1] == " " { i -= 1 }
+                while i > 0, chars[i - 1] != " " { i -= 1 }
+                chars.removeSubrange(i..<c); c = i
             default: return
             }
+            let text = String(chars)
+            f.caret = c
+            guard text != f.text else { return }
+            changed = true
+            f.text = text
             f.chosen = nil
             f.results = results(for: f.text, services: services)
             f.selected = 0
         }
+        guard changed else { return s }
         s.message = nil
         s.routes = []
         s.selectedRoute = 0
@@ -201,6 +237,19 @@ public enum PlanScreen {
         }
     }
 
+    /// Takes the focused field's highlighted result, if it has one and nothing is chosen yet.
+    static func acceptHighlighted(_ s: inout PlanState) {
+        editField(&s) { f in
+            guard f.chosen == nil, f.results.indices.contains(f.selected) else { return }
+            let r = f.results[f.selected]
+            f.chosen = ChosenPlace(name: r.name, at: r.at)
+            f.text = r.name
+            f.caret = nil
+            f.results = []
+        }
+        if var m = s.map { m.overlay = endsOverlay(s); s.map = m }
+    }
+
     /// Enter in a field: take the highlighted result (or resolve the text), then move on.
     static func pick(_ state: PlanState, services: TUIServices, context: TUIContext) -> PlanState {
         var s = state
@@ -211,6 +260,7 @@ public enum PlanScreen {
                 let r = f.results[f.selected]
                 f.chosen = ChosenPlace(name: r.name, at: r.at)
                 f.text = r.name
+                f.caret = nil
                 f.results = []
                 return
             }
@@ -219,6 +269,7 @@ public enum PlanScreen {
             case .found(let c):
                 f.chosen = ChosenPlace(name: Sanitizer.clean(c.name), at: c.at)
                 f.text = f.chosen!.name
+                f.caret = nil
             case .ambiguous(let ms):
                 f.results = ms.prefix(resultLimit).map { PlaceResult(name: Sanitizer.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at) }
                 failed = true
@@ -323,15 +374,22 @@ public enum PlanScreen {
             let fx = x0 + 6, fw = inner - 6
             let style = focused ? theme.style(.keyBarKey) : (f.chosen != nil ? value : text)
             buffer.fill(Rect(x: fx, y: y, width: fw, height: 1), with: Cell(" ", style: style))
-            var shown = Sanitizer.clean(f.text)
-            if shown.isEmpty && !focused { shown = theme.glyphs.unknown }
-            // Show the end of long text while typing, the start otherwise.
             let room = fw - 2
-            if DisplayWidth.of(shown) > room {
-                shown = focused ? String(shown.suffix(room)) : Sanitizer.clean(shown, maxColumns: room, ellipsis: theme.glyphs.ellipsis)
+            if focused {
+                // The caret sits where the next letter goes; long text scrolls so the caret shows.
+                let chars = Array(f.text), c = f.cursor
+                let before = Sanitizer.clean(String(chars[..<c])), after = Sanitizer.clean(String(chars[c...]))
+                let caret = theme.glyphs == .unicode ? "▏" : "_"
+                var head = before + caret
+                while DisplayWidth.of(head) > room, !head.isEmpty { head.removeFirst() }
+                let n = buffer.write(head, x: fx + 1, y: y, style: style, maxWidth: room)
+                buffer.write(after, x: fx + 1 + n, y: y, style: style, maxWidth: max(0, room - n))
+            } else {
+                var shown = Sanitizer.clean(f.text)
+                if shown.isEmpty { shown = theme.glyphs.unknown }
+                if DisplayWidth.of(shown) > room { shown = Sanitizer.clean(shown, maxColumns: room, ellipsis: theme.glyphs.ellipsis) }
+                buffer.write(shown, x: fx + 1, y: y, style: style, maxWidth: room)
             }
-            let n = buffer.write(shown, x: fx + 1, y: y, style: style, maxWidth: room)
-            if focused { buffer.write(theme.glyphs == .unicode ? "▏" : "_", x: fx + 1 + n, y: y, style: style) }
             if f.chosen != nil, !focused { buffer.write(theme.glyphs == .unicode ? "✓" : "*", x: fx + fw - 1, y: y, style: theme.style(.okay)) }
             y += 1
         }
@@ -406,14 +464,27 @@ public enum PlanScreen {
     static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = [], cur = ""
-        for word in text.split(separator: " ") {
+        // A number and its unit ("2.4 km", "1 h 05") never part at a line end.
+        var words: [String] = []
+        for word in text.split(separator: " ").map(String.init) {
+            if let last = words.last, let f = last.last, (f.isNumber && Self.isUnit(word)) || (word.first?.isNumber == true && last.hasSuffix("\u{00A0}h")) {
+                words[words.count - 1] = last + "\u{00A0}" + word
+            } else { words.append(word) }
+        }
+        for word in words {
             let w = String(word)
             if cur.isEmpty { cur = w } else if DisplayWidth.of(cur) + 1 + DisplayWidth.of(w) <= width { cur += " " + w } else {
                 lines.append(cur); cur = w
             }
         }
         if !cur.isEmpty { lines.append(cur) }
-        return lines
+        return lines.map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
+    }
+
+    /// Units that stay with the number before them.
+    static func isUnit(_ w: String) -> Bool {
+        let t = w.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:)"))
+        return ["m", "km", "min", "s", "h", "%", "km/h", "m/s", "°"].contains(t)
     }
 }
 

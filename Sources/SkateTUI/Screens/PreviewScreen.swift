@@ -82,9 +82,10 @@ public enum PreviewScreen {
         overlay.cursor = s.map.viewport.center
         MapRenderer.render(map: context.map, overlay: overlay, viewport: s.map.viewport, theme: theme, into: &buffer, area: area)
         if s.map.showLegend {
-            let ls = LegendWidget.size(theme)
-            if area.width >= ls.width + 24, area.height >= ls.height + 2 {
-                LegendWidget.render(theme: theme, into: &buffer, area: Rect(x: area.maxX - ls.width, y: area.maxY - ls.height, width: ls.width, height: ls.height))
+            if let l = LegendWidget.layout(theme, mapHeight: area.height, maxWidth: area.width - 16) {
+                let ls = l.size
+                LegendWidget.render(theme: theme, into: &buffer, area: Rect(x: area.maxX - ls.width, y: area.maxY - ls.height, width: ls.width, height: ls.height),
+                                    columns: l.columns, boxed: l.boxed)
             }
         }
         ScaleBar.render(s.map.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
@@ -143,9 +144,23 @@ public enum PreviewScreen {
         cx += buffer.write(Format.grade(c.gradePct).leftPadded(to: 7), x: cx, y: y, style: theme.style(gradeRole))
         cx += buffer.write(" ", x: cx, y: y)
         cx += buffer.write(c.roughnessClass.name.rightPadded(to: 7), x: cx, y: y, style: theme.style(c.roughnessClass.role))
+        // The CLI's step marks: BRAKE / caution, too fast, walk.
+        for (flag, role) in stepFlags(c) where cx + flag.count + 1 < x + width {
+            cx += buffer.write(flag, x: cx, y: y, style: theme.style(role))
+            cx += buffer.write(" ", x: cx, y: y)
+        }
         let note = PlanFormats.accessNote(c)
         let text = Sanitizer.clean(step.instruction + (note.isEmpty ? "" : " — " + note), maxColumns: max(0, x + width - cx), ellipsis: theme.glyphs.ellipsis)
         buffer.write(text, x: cx, y: y, style: theme.style(.text), maxWidth: x + width - cx)
+    }
+
+    /// Marks of a step as the CLI prints them: "BRAKE" (or "caution"), "too fast", "walk".
+    public static func stepFlags(_ c: StepContext) -> [(String, PaletteRole)] {
+        var out: [(String, PaletteRole)] = []
+        if c.braking == .braking { out.append(("BRAKE", .braking)) } else if c.braking == .caution { out.append(("caution", .caution)) }
+        if c.tooFast { out.append(("too fast", .braking)) }
+        if c.walk { out.append(("walk", .textDim)) }
+        return out
     }
 
     /// The elevation sparkline with braking zones marked, and a label row.

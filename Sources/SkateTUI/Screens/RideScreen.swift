@@ -1,3 +1,4 @@
+import Foundation
 import SkateCore
 import SkateRide
 
@@ -20,6 +21,10 @@ public struct RideScreenState: Hashable, Sendable {
     public var returnTo: ScreenID
     /// The arrival banner was shown.
     public var announcedEnd: Bool
+    /// Speeds, metres per class and reports so far (the arrival panel).
+    public var stats = RideStats()
+    /// Wall-clock seconds (Unix) when ride time 0 was; the HUD's arrival clock counts from it.
+    public var startWall: Double = 0
 
     public init(start: RideStart, viewport: MapViewport, overlay: RouteOverlay, simSpeed: Double, returnTo: ScreenID) {
         self.start = start; plan = start.plan; frame = RideFrame(); rideTime = 0; self.simSpeed = simSpeed
@@ -60,7 +65,9 @@ public enum RideScreen {
         let overlay = start.plan.map { overlayFor($0.plan, services: services) } ?? RouteOverlay()
         let first = start.plan?.plan.geometry.first ?? context.map.bbox.center
         let vp = MapViewport(origin: first, center: first, metresPerDot: startMetresPerDot, size: Size(width: area.width, height: area.height))
-        return RideScreenState(start: start, viewport: vp, overlay: overlay, simSpeed: simSpeed, returnTo: returnTo)
+        var s = RideScreenState(start: start, viewport: vp, overlay: overlay, simSpeed: simSpeed, returnTo: returnTo)
+        s.startWall = services.now().timeIntervalSince1970
+        return s
     }
 
     static func overlayFor(_ plan: RoutePlan, services: TUIServices) -> RouteOverlay {
@@ -109,6 +116,7 @@ public enum RideScreen {
     public static func advanced(_ state: RideScreenState, _ u: RideUpdate, services: TUIServices) -> RideScreenState {
         var s = state
         s.frame = u.frame
+        s.stats.add(u.frame)
         if let p = u.reroute {
             s.plan = p
             s.overlay = overlayFor(p.plan, services: services)
@@ -117,20 +125,60 @@ public enum RideScreen {
         return s
     }
 
+    /// The maneuver the HUD shows as NEXT: the first turn (or the arrival) after the step the
+    /// rider is on.
+    public static func nextManeuver(_ s: RideScreenState) -> RouteStep? {
+        guard let p = s.plan?.plan else { return nil }
+        let here = s.frame.step ?? 0
+        return p.steps.first(where: { $0.index > here && ($0.maneuver.isTurn || $0.maneuver == .arrive) })
+    }
+
+    /// Below this speed (m/s) the countdown uses the plan's pace instead of the rider's: a
+    /// standing rider would give "∞ s".
+    public static let minPaceSpeed: Double = 1
+
+    /// Seconds to cover `d` metres: at the rider's speed when rolling, else at the plan's pace.
+    static func secondsTo(_ d: Double, _ f: RideFrame) -> Double? {
+        if f.speed >= minPaceSpeed { return d / f.speed }
+        if let left = f.distanceLeft, let secs = f.secondsLeft, left > 0, secs > 0 { return d * secs / left }
+        return nil
+    }
+
+    /// The next braking zone or stairs ahead of `along` (or the one the rider is in).
+    static func ahead(_ p: RoutePlan, along: Double) -> AheadInfo? {
+        var best: AheadInfo?
+        func consider(_ a: AheadInfo) { if best == nil || a.distanceMetres < best!.distanceMetres { best = a } }
+        if let z = p.brakingZones.first(where: { $0.end > along }) {
+            consider(AheadInfo(what: z.level == .braking ? "BRAKE" : "caution", distanceMetres: max(0, z.start - along), role: z.level == .braking ? .braking : .caution))
+        }
+        if let w = p.steps.first(where: { $0.context.walk && $0.startDistance + $0.context.distance > along }) {
+            consider(AheadInfo(what: "stairs", distanceMetres: max(0, w.startDistance - along), role: .hazard))
+        }
+        return best
+    }
+
     /// What the HUD shows for a frame.
     public static func hud(_ s: RideScreenState) -> HUDData {
         let f = s.frame
-        var next: ManeuverInfo?
+        var next: ManeuverInfo?, then: ManeuverInfo?, ahead: AheadInfo?
         if let p = s.plan?.plan {
-            let here = f.step ?? 0
-            if let st = p.steps.first(where: { $0.index > here && ($0.maneuver.isTurn || $0.maneuver == .arrive) }) {
-                next = ManeuverInfo(arrow: ManeuverArrow(st.maneuver), distanceMetres: max(0, st.startDistance - f.distanceAlong),
-                                    street: st.street.isEmpty ? st.instruction : st.street)
+            if let st = nextManeuver(s) {
+                let d = max(0, st.startDistance - f.distanceAlong)
+                next = ManeuverInfo(arrow: ManeuverArrow(st.maneuver), distanceMetres: d,
+                                    street: st.street.isEmpty ? st.instruction : st.street, seconds: secondsTo(d, f))
+                if let st2 = p.steps.first(where: { $0.index > st.index && ($0.maneuver.isTurn || $0.maneuver == .arrive) }) {
+                    then = ManeuverInfo(arrow: ManeuverArrow(st2.maneuver), distanceMetres: max(0, st2.startDistance - st.startDistance),
+                                        street: st2.street.isEmpty ? st2.instruction : st2.street)
+                }
             }
+            if !f.finished { ahead = Self.ahead(p, along: f.distanceAlong) }
         }
-        return HUDData(speedKmh: f.position == nil ? nil : f.speed * 3.6, stability: f.stability, gradePercent: f.grade, surface: f.surface,
+        let arrival = f.secondsLeft.map { HUDWidget.clockTime(Date(timeIntervalSince1970: s.startWall + f.t + $0)) }
+        // Standing at the end: the last fix's drift is not a speed.
+        return HUDData(speedKmh: f.position == nil ? nil : (f.finished ? 0 : f.speed * 3.6), stability: f.stability, gradePercent: f.grade, surface: f.surface,
                        braking: f.braking, next: next, distanceLeftMetres: f.distanceLeft, etaSeconds: f.secondsLeft,
-                       rideClockSeconds: f.t, simSpeed: s.simSpeed, paused: s.paused, recording: s.start.recording && !f.finished)
+                       rideClockSeconds: f.t, simSpeed: s.simSpeed, paused: s.paused, recording: s.start.recording && !f.finished,
+                       then: then, ahead: ahead, arrivalClock: arrival)
     }
 
     public static func render(_ s: RideScreenState, context: TUIContext, extraHazards: [Coordinate], into buffer: inout ScreenBuffer, keyContext: ScreenID) {
@@ -144,6 +192,7 @@ public enum RideScreen {
         if let p = s.frame.position { overlay.rider = RiderMark(position: p, headingDegrees: s.frame.heading ?? 0) }
         MapRenderer.render(map: context.map, overlay: overlay, viewport: s.viewport, theme: theme, into: &buffer, area: area)
         ScaleBar.render(s.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
+        if s.frame.finished { ArrivalPanel.render(s, theme: theme, into: &buffer, area: area) }
         let hudRect = hudArea(size)
         let v = theme.glyphs.box.vertical
         for yy in hudRect.y..<hudRect.maxY { buffer.set(x: hudRect.x - 1, y: yy, Cell(v, style: theme.style(.border))) }

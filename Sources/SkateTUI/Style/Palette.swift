@@ -13,8 +13,9 @@ public enum PaletteRole: String, Sendable, CaseIterable {
 /// attributes, so meaning must also come from glyphs (see `Theme`).
 public struct Palette: Sendable {
     public let mode: ColorMode
+    public let scheme: PaletteScheme
 
-    public init(mode: ColorMode) { self.mode = mode }
+    public init(mode: ColorMode, scheme: PaletteScheme = .standard) { self.mode = mode; self.scheme = scheme }
 
     /// A colour given three ways: 24-bit, nearest xterm-256 index, and an ANSI-8 fallback.
     struct Tone {
@@ -32,10 +33,13 @@ public struct Palette: Sendable {
     static let amber = Tone(rgb: (255, 175, 0), idx: 214, ansi: 3)
     /// Dark red-brown: crusty.
     static let rust = Tone(rgb: (175, 65, 40), idx: 130, ansi: 1)
-    /// Warning orange: braking zones.
+    /// Warning orange: banner background of braking cues (text on it is black).
     static let orange = Tone(rgb: (255, 120, 0), idx: 208, ansi: 3)
-    /// Yellow: caution zones.
-    static let yellow = Tone(rgb: (255, 215, 0), idx: 220, ansi: 3)
+    /// Magenta: braking dashes on the map. A hue no roughness class uses (meh is amber, crusty
+    /// rust), so a braking stretch never reads as a rough one.
+    static let magenta = Tone(rgb: (255, 0, 175), idx: 199, ansi: 5)
+    /// Cyan: caution dashes, apart from the amber/yellow of meh.
+    static let cyan = Tone(rgb: (0, 215, 255), idx: 45, ansi: 6)
     /// Signal red: hazards.
     static let red = Tone(rgb: (255, 60, 60), idx: 203, ansi: 1)
     /// Dim grey: context streets and secondary text.
@@ -65,20 +69,23 @@ public struct Palette: Sendable {
     /// The style of a role in this palette's mode.
     public func style(_ role: PaletteRole) -> CellStyle {
         let mono = mode == .none
-        func fg(_ t: Tone, _ a: CellAttributes = []) -> CellStyle { CellStyle(fg: color(t), attrs: a) }
+        let hc = scheme == .highContrast
+        let tones = scheme.tones
+        func fg(_ t: Tone, _ a: CellAttributes = []) -> CellStyle { CellStyle(fg: color(t), attrs: hc ? a.union(.bold) : a) }
         switch role {
         case .context: return mode == .ansi8 || mono ? CellStyle(attrs: .dim) : fg(Self.grey)
-        case .butter: return fg(Self.cream, mode == .ansi8 ? [.bold] : [])
-        case .okay: return fg(Self.green)
-        case .meh: return fg(Self.amber)
-        case .crusty: return fg(Self.rust, [.bold])
-        case .braking: return fg(Self.orange, mode.needsTextures ? [.bold, .reverse] : [.bold])
-        case .caution: return fg(Self.yellow, mode.needsTextures ? [.underline] : [])
+        case .butter: return fg(tones.butter, mode == .ansi8 ? [.bold] : [])
+        case .okay: return fg(tones.okay)
+        case .meh: return fg(tones.meh)
+        case .crusty: return fg(tones.crusty, [.bold])
+        case .braking: return fg(tones.braking, mode.needsTextures ? [.bold, .reverse] : [.bold])
+        case .caution: return fg(tones.caution, mode.needsTextures ? [.underline] : [])
         case .hazard: return fg(Self.red, [.bold, .reverse])
         case .start: return fg(Self.mint, [.bold, .reverse])
         case .end: return fg(Self.sky, [.bold, .reverse])
         case .spot: return fg(Self.violet, [.bold])
-        case .rider: return fg(Self.white, [.bold, .reverse])
+        // Without colour, start/end/hazards are reverse too: the rider adds underline (and the map brackets it).
+        case .rider: return mono ? CellStyle(attrs: [.bold, .reverse, .underline]) : fg(Self.white, [.bold, .reverse])
         case .text: return .plain
         case .textDim: return mono ? CellStyle(attrs: .dim) : fg(Self.grey)
         case .title: return CellStyle(attrs: [.bold])

@@ -10,10 +10,15 @@ public struct Theme: Sendable {
     public let palette: Palette
     public let glyphs: GlyphMode
 
-    public init(colorMode: ColorMode, glyphMode: GlyphMode) {
-        palette = Palette(mode: colorMode)
+    public init(colorMode: ColorMode, glyphMode: GlyphMode, scheme: PaletteScheme = .standard) {
+        palette = Palette(mode: colorMode, scheme: scheme)
         glyphs = glyphMode
     }
+
+    /// The same terminal with another colour scheme.
+    public func with(scheme: PaletteScheme) -> Theme { Theme(colorMode: colorMode, glyphMode: glyphs, scheme: scheme) }
+
+    public var scheme: PaletteScheme { palette.scheme }
 
     /// Detects colours and glyphs from the environment.
     public static func detect(environment: [String: String]) -> Theme {
@@ -33,10 +38,11 @@ public struct Theme: Sendable {
     /// Canvas layer of braking/caution dashes (over the route's roughness colour).
     public static let brakingLayer: UInt8 = 3
 
-    /// Dash pattern of braking zones in dots: 4 on, 4 off (two cells lit, two not, horizontally).
-    public static let brakingDash = (on: 4, off: 4)
+    /// Dash pattern of braking zones in dots: 4 on, 8 off (two cells lit, four in the route's
+    /// class colour), so the surface class stays readable under a braking stretch.
+    public static let brakingDash = (on: 4, off: 8)
     /// Dash pattern of caution zones in dots: shorter dashes than braking.
-    public static let cautionDash = (on: 2, off: 6)
+    public static let cautionDash = (on: 2, off: 10)
 
     /// Width of emphasised lines in dots: 2 in Braille; 1 in ASCII, where a second dot would spill
     /// into the next cell and double the glyph.

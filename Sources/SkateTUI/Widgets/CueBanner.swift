@@ -1,9 +1,41 @@
+import SkateRide
+
 /// A one-line announcement across the top of the map (turns, braking zones, hazards ahead).
 public struct CueBanner: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable { case info, braking, hazard }
     public var text: String
     public var kind: Kind
-    public init(text: String, kind: Kind = .info) { self.text = text; self.kind = kind }
+    /// The plan step of the announced maneuver (turn cues); the banner only stays while that
+    /// step is the HUD's NEXT.
+    public var step: Int?
+    /// Route metres of what is announced; the distance in the text counts down to it.
+    public var at: Double?
+    /// The distance phrase in `text` as last written ("in 40 m").
+    public var phrase: String?
+    public init(text: String, kind: Kind = .info, step: Int? = nil, at: Double? = nil, phrase: String? = nil) {
+        self.text = text; self.kind = kind; self.step = step; self.at = at; self.phrase = phrase
+    }
+
+    /// A passed place stays announced up to this many metres behind the rider (the cue
+    /// engine's own tolerance for passed maneuvers).
+    public static let passedTolerance: Double = CueEngine.passedTolerance
+
+    /// The banner at `along` route metres, with `nextStep` the maneuver the HUD shows as NEXT:
+    /// the distance re-written live; nil once the place is passed, or when a turn banner is
+    /// about another maneuver than NEXT (superseded), so banner and HUD never disagree.
+    public func live(along: Double, nextStep: Int?) -> CueBanner? {
+        guard let at else { return self }
+        let d = at - along
+        if d < -Self.passedTolerance { return nil }
+        if let s = step, s != nextStep { return nil }
+        var b = self
+        if let p = phrase, let r = b.text.range(of: " " + p) {
+            let now = CueEngine.distanceText(max(0, d))
+            b.text.replaceSubrange(r, with: " " + now)
+            b.phrase = now
+        }
+        return b
+    }
 }
 
 public enum CueBannerWidget {

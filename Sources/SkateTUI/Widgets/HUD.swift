@@ -1,3 +1,4 @@
+import Foundation
 import SkateCore
 
 /// The direction of the next maneuver, as the HUD and cue banner draw it. The ride screen maps
@@ -17,9 +18,11 @@ public enum ManeuverArrow: String, Hashable, Sendable, CaseIterable {
         case (.uTurn, .unicode): return "↶"
         case (.arrive, .unicode): return "◎"
         case (.straight, .ascii), (.depart, .ascii): return "^"
-        case (.slightLeft, .ascii), (.sharpLeft, .ascii): return "\\"
+        case (.slightLeft, .ascii): return "\\"
+        case (.sharpLeft, .ascii): return "<<"
         case (.left, .ascii): return "<"
-        case (.slightRight, .ascii), (.sharpRight, .ascii): return "/"
+        case (.slightRight, .ascii): return "/"
+        case (.sharpRight, .ascii): return ">>"
         case (.right, .ascii): return ">"
         case (.uTurn, .ascii): return "U"
         case (.arrive, .ascii): return "@"
@@ -34,9 +37,21 @@ public struct ManeuverInfo: Hashable, Sendable {
     public var distanceMetres: Double
     /// Street after the maneuver (sanitised by the widget).
     public var street: String
-    public init(arrow: ManeuverArrow, distanceMetres: Double, street: String) {
-        self.arrow = arrow; self.distanceMetres = distanceMetres; self.street = street
+    /// Seconds to the maneuver at the present pace, nil when unknown.
+    public var seconds: Double?
+    public init(arrow: ManeuverArrow, distanceMetres: Double, street: String, seconds: Double? = nil) {
+        self.arrow = arrow; self.distanceMetres = distanceMetres; self.street = street; self.seconds = seconds
     }
+}
+
+/// The next thing on the route a skater must act on besides turns.
+public struct AheadInfo: Hashable, Sendable {
+    /// "BRAKE", "caution", "stairs".
+    public var what: String
+    /// Metres to it (0 when already in it).
+    public var distanceMetres: Double
+    public var role: PaletteRole
+    public init(what: String, distanceMetres: Double, role: PaletteRole) { self.what = what; self.distanceMetres = distanceMetres; self.role = role }
 }
 
 /// Everything the ride HUD shows; nil fields show "–".
@@ -60,13 +75,21 @@ public struct HUDData: Hashable, Sendable {
     public var simSpeed: Double
     public var paused: Bool
     public var recording: Bool
+    /// The maneuver after the next one.
+    public var then: ManeuverInfo?
+    /// The next braking zone or stairs.
+    public var ahead: AheadInfo?
+    /// Wall-clock time of arrival ("18:32"), nil when unknown.
+    public var arrivalClock: String?
 
     public init(speedKmh: Double? = nil, stability: Double? = nil, gradePercent: Double? = nil, surface: RoughnessClass? = nil,
                 braking: BrakingLevel = .none, next: ManeuverInfo? = nil, distanceLeftMetres: Double? = nil, etaSeconds: Double? = nil,
-                rideClockSeconds: Double = 0, simSpeed: Double = 1, paused: Bool = false, recording: Bool = false) {
+                rideClockSeconds: Double = 0, simSpeed: Double = 1, paused: Bool = false, recording: Bool = false,
+                then: ManeuverInfo? = nil, ahead: AheadInfo? = nil, arrivalClock: String? = nil) {
         self.speedKmh = speedKmh; self.stability = stability; self.gradePercent = gradePercent; self.surface = surface
         self.braking = braking; self.next = next; self.distanceLeftMetres = distanceLeftMetres; self.etaSeconds = etaSeconds
         self.rideClockSeconds = rideClockSeconds; self.simSpeed = simSpeed; self.paused = paused; self.recording = recording
+        self.then = then; self.ahead = ahead; self.arrivalClock = arrivalClock
     }
 }
 
@@ -119,6 +142,15 @@ extension String {
 
 /// The ride HUD: a column of label/value rows.
 public enum HUDWidget {
+    /// "18:32": hours and minutes of `date` in the local time zone.
+    public static func clockTime(_ date: Date, timeZone: TimeZone = .current) -> String {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = timeZone
+        let c = cal.dateComponents([.hour, .minute], from: date)
+        let h = c.hour ?? 0, m = c.minute ?? 0
+        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+    }
+
     /// Cells of the stability bar.
     public static let barWidth = 10
     /// Width the HUD is designed for (it clips gracefully when narrower).
@@ -159,12 +191,20 @@ public enum HUDWidget {
             row("SURFACE", [(theme.sample(ink), ink.style), (" " + s.name, value)])
         } else { row("SURFACE", [(dash, value)]) }
         if let n = d.next {
-            row("NEXT", [(n.arrow.glyph(theme.glyphs), value), (" " + Format.distance(n.distanceMetres), value)])
+            let secs = n.seconds.map { "  " + Format.duration($0) } ?? ""
+            row("NEXT", [(n.arrow.glyph(theme.glyphs), value), (" " + Format.distance(n.distanceMetres), value), (secs, label)])
             let street = Sanitizer.clean(n.street, maxColumns: max(0, area.width - labelW - 2), ellipsis: theme.glyphs.ellipsis)
             if !street.isEmpty { row("", [(street, theme.style(.text))]) }
         } else { row("NEXT", [(dash, value)]) }
+        if let t = d.then {
+            let street = Sanitizer.clean(t.street, maxColumns: max(0, area.width - labelW - 10), ellipsis: theme.glyphs.ellipsis)
+            row("THEN", [(t.arrow.glyph(theme.glyphs), value), (" " + Format.distance(t.distanceMetres) + " ", value), (street, theme.style(.text))])
+        }
+        if let a = d.ahead {
+            row("AHEAD", [(a.what, theme.style(a.role)), (" " + (a.distanceMetres < 1 ? "now" : Format.distance(a.distanceMetres)), value)])
+        }
         row("LEFT", [(d.distanceLeftMetres.map(Format.distance) ?? dash, value)])
-        row("ETA", [(d.etaSeconds.map(Format.duration) ?? dash, value)])
+        row("ETA", [(d.etaSeconds.map(Format.duration) ?? dash, value), (d.arrivalClock.map { "  " + $0 } ?? "", label)])
         row("CLOCK", [(Format.clock(d.rideClockSeconds), value)])
         row("SIM", [(Format.simSpeed(d.simSpeed, glyphs: theme.glyphs), value), (d.paused ? (u ? "  ❚❚ paused" : "  || paused") : "", label)])
         if d.recording { row("", [((u ? "● " : "* ") + "REC", theme.style(.recording))]) }

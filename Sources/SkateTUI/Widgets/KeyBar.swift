@@ -5,14 +5,50 @@ public enum KeyBarWidget {
         guard area.height >= 1, area.width >= 1 else { return }
         let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
         buffer.fill(row, with: Cell(" ", style: theme.style(.keyBarText)))
-        var x = area.x
-        for b in keyMap.enabled(on: screen) where !b.barLabel.isEmpty {
-            let k = " " + b.keysLabel(theme.glyphs) + " "
-            let need = DisplayWidth.of(k) + 1 + b.barLabel.count + 1
-            if x + need > area.maxX { break }
-            x += buffer.write(k, x: x, y: area.y, style: theme.style(.keyBarKey))
-            x += buffer.write(" " + b.barLabel + " ", x: x, y: area.y, style: theme.style(.keyBarText))
+        let bindings = keyMap.enabled(on: screen).filter { !$0.barLabel.isEmpty }
+        // Roomy spacing when everything fits, tight spacing next; otherwise as many as fit and a
+        // "? more" hint (the help lists them all) instead of silently losing keys.
+        for tight in [false, true] {
+            let items = bindings.map { (tight ? short($0.keysLabel(theme.glyphs)) : " " + $0.keysLabel(theme.glyphs) + " ", $0.barLabel) }
+            let pad = " "
+            let total = items.reduce(0) { $0 + DisplayWidth.of($1.0) + 1 + DisplayWidth.of($1.1) + pad.count }
+            if total - 1 <= area.width {
+                var x = area.x
+                for (k, label) in items {
+                    x += buffer.write(k, x: x, y: area.y, style: theme.style(.keyBarKey))
+                    x += buffer.write(" " + label + pad, x: x, y: area.y, style: theme.style(.keyBarText))
+                }
+                return
+            }
         }
+        let items = bindings.map { (short($0.keysLabel(theme.glyphs)), $0.barLabel) }
+        let more = "?", moreLabel = " more"
+        let reserve = DisplayWidth.of(more) + moreLabel.count
+        var x = area.x
+        for (k, label) in items where label != "help" {
+            let need = DisplayWidth.of(k) + 2 + DisplayWidth.of(label)
+            if x + need > area.maxX - reserve - 1 { continue }
+            x += buffer.write(k, x: x, y: area.y, style: theme.style(.keyBarKey))
+            x += buffer.write(" " + label + " ", x: x, y: area.y, style: theme.style(.keyBarText))
+        }
+        x = area.maxX - reserve
+        x += buffer.write(more, x: x, y: area.y, style: theme.style(.keyBarKey))
+        buffer.write(moreLabel, x: x, y: area.y, style: theme.style(.keyBarText))
+    }
+
+    /// A key label in tight form: the second key of two-key reports left to the prompt
+    /// ("h 1-8" → "h"), "Space" → "Spc", "[ ]" → "[]".
+    static func short(_ k: String) -> String {
+        k.replacingOccurrences(of: " 1-8", with: "").replacingOccurrences(of: " b/o/c", with: "")
+            .replacingOccurrences(of: "Space", with: "Spc").replacingOccurrences(of: "[ ]", with: "[]")
+    }
+
+    /// Bar labels that fit on a bar of `width` columns, in order, and whether a "? more" hint
+    /// was needed (for tests and the README).
+    public static func text(keyMap: KeyMap, screen: ScreenID, theme: Theme, width: Int) -> String {
+        var b = ScreenBuffer(size: Size(width: width, height: 1))
+        render(keyMap: keyMap, screen: screen, theme: theme, into: &b, area: Rect(x: 0, y: 0, width: width, height: 1))
+        return b.lines[0]
     }
 }
 

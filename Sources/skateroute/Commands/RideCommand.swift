@@ -30,7 +30,9 @@ struct RideCommand: ParsableCommand {
     @Option(help: "Speed in km/h to synthesise times for a GPX without them.") var assumeSpeed: Double?
     @Option(help: "Ride mode for planning (default: the manifest's, else smoothest).") var mode: String?
     @Flag(help: "No live view: replay as fast as possible and print the summary.") var headless = false
-    @Option(help: "Replay speed: max, or a factor 0.25…60 for the live view.") var speed: String = "max"
+    @Option(name: .customLong("speed"), help: "Replay speed: max, or a factor 0.25…60 (live view default ×1 real time, headless default max).") var speedOption: String?
+    /// The asked speed, "max" when none was given (headless replays run flat out).
+    var speed: String { speedOption ?? "max" }
     @Option(help: "Where to write the NDJSON ride log.") var log: String?
     @Flag(help: "Print the summary as JSON.") var json = false
     @OptionGroup var mapOption: MapOption
@@ -71,7 +73,8 @@ struct RideCommand: ParsableCommand {
         }
         if !headless && !json && plan == nil && to == nil && motion == nil && assumeSpeed == nil {
             // Live view: the TUI's ride screen replays it on the paced clock.
-            let factor = speed == "max" ? 60 : (Double(speed) ?? 1)
+            // The live view plays in real time unless --speed says otherwise.
+            let factor = speedOption == nil ? 1 : (speed == "max" ? 60 : (Double(speed) ?? 1))
             guard factor >= 0.25, factor <= 60 else { throw fail("--speed \(Sanitize.line(speed)) is out of range: use max or 0.25 to 60") }
             let map = try mapOption.load(copying: true)
             var options = TUIOptions(ridesDirectory: URL(fileURLWithPath: ride).deletingLastPathComponent().path, rideSpeed: factor)

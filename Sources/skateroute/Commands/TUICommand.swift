@@ -16,11 +16,17 @@ struct TUICommand: ParsableCommand {
     var rides: String = "Rides"
     @Option(name: .long, help: "Simulation speed of rides, 0.25 to 60 (× real time).")
     var speed: Double = 1
+    @Option(name: .long, help: "Colours: standard, colorblind (Okabe-Ito) or high-contrast; C switches while running.")
+    var palette: String = "standard"
 
     func run() throws {
         guard speed.isFinite, speed >= 0.25, speed <= 60 else { throw fail("--speed \(speed) is out of range: use 0.25 to 60") }
         let map = try mapOption.load(copying: true)  // a session outlives any file mapping
+        guard let scheme = PaletteScheme(rawValue: palette.lowercased()) else {
+            throw fail("--palette must be one of \(PaletteScheme.names), got '\(Sanitize.line(palette))'")
+        }
         var options = TUIOptions(ridesDirectory: rides, rideSpeed: speed)
+        options.scheme = scheme
         if noStore {
             options.storeProblem = "the store is off (--no-store)"
         } else {
