@@ -13,21 +13,6 @@ import SkateCore
 public final class RideSession {
     /// Ride seconds between ticks (cue checks on dead-reckoned progress, log samples): 10 Hz.
     public static let tickInterval: Double = 0.1
-    /// Seconds of fixes behind the speed and heading estimate: long enough to average out
-    /// correlated GPS wander (σ ≈ 4 m), short enough to follow a stop.
-    public static let speedBaseline: Double = 3
-    /// Default for `maxFixSpeed`: 60 km/h (16.7 m/s). No skater rides that fast on the flat (a
-    /// fast downhill is ~40 km/h); a 20–40 m GPS jump between 1 Hz fixes implies 70–140 km/h,
-    /// and a 300 m start-up jump far more.
-    public static let defaultMaxFixSpeed: Double = 60 / 3.6
-    /// Fixes closer in time than this (s) to the last good one are repeats (a file whose points
-    /// all carry one timestamp): dropped and counted, never turned into an infinite speed.
-    public static let minFixInterval: Double = 0.05
-    /// A relocation (a run of agreeing "outliers") within this many seconds of the first fix is a
-    /// start-up jump: the receiver's first fixes were the wrong ones.
-    public static let startupWindow: Double = 30
-    /// Consecutive "outliers" that agree with each other are a real relocation, not noise.
-    public static let outlierRunLimit = 3
     /// Dead reckoning runs at most this long after a fix (s): beyond it the rider may have stopped.
     public static let maxDeadReckoning: Double = 2
     /// An input gap longer than this (s) is reported, and ticks are not generated across it.
@@ -60,8 +45,11 @@ public final class RideSession {
     private var motionDegraded = false
 
     /// Fixes implying more than this speed (m/s) from the last good one are dropped (unless
-    /// several agree: a relocation); set before feeding. Default `defaultMaxFixSpeed`.
-    public var maxFixSpeed: Double = RideSession.defaultMaxFixSpeed
+    /// several agree: a relocation); set before feeding. Default `FixFilter.defaultMaxFixSpeed`.
+    public var maxFixSpeed: Double {
+        get { fixes.maxFixSpeed }
+        set { fixes.maxFixSpeed = newValue }
+    }
 
     /// Alerts near hazards, saved places and spots; set before feeding (nil: none).
     public var alertEngine: AlertEngine?
@@ -81,45 +69,21 @@ public final class RideSession {
     private var lastInputTime = 0.0
     private var tickIndex = 0
 
-    // Fixes.
-    private var projection: LocalProjection?
-    private struct FixPoint { var t: Double; var x: Double; var y: Double }
-    private var recent = Deque<FixPoint>()
-    private var lastGood: FixPoint?
-    private var distanceAnchor: FixPoint?
-    private var outlierRun = 0
+    // Fixes, edges and what the summary adds up.
+    private var fixes = FixFilter()
     private var lastFixTime: Double?
     private var progressAtFix = 0.0
-
-    // Edge roughness aggregation (one pass at a time).
-    private var currentEdge: Int?
-    private var edgeWindows: [RoughnessWindow] = []
-    private var edgeEvents = 0
-    private var edgePassTime = 0.0
-    private var freeEdge: Int?
-    private var edgeStats: [Int: EdgeRoughness] = [:]
-    private var edgeOrder: [Int] = []
-
-    // Summary accumulators.
-    private var distance = 0.0
-    private var maxSpeed = 0.0
+    private var edges = EdgeRoughnessTally()
+    private var observations = 0
     private var fixCount = 0
     private var matchedCount = 0
     private var motionCount = 0
+    private var roughEvents = 0
     private var metresByClass: [RoughnessClass: Double] = [:]
     private var reroutes: [Reroute] = []
     private var cueLog: [Cue] = []
     private var warnings: [String] = []
-    private var observations = 0
     private var finished = false
-    private var droppedFixes = 0
-    private var repeatedTimeFixes = 0
-    private var gpsJumps = 0
-    private var startupJumpFixes = 0
-    private var acceptedFixes = 0
-    private var firstFixTime: Double?
-    private var roughEvents = 0
-
 
     /// - Parameters:
     ///   - plan: the route to follow, nil for a free ride.
@@ -227,79 +191,24 @@ public final class RideSession {
     private func fix(_ f: GPXFix, t: Double) {
         defer { fixIndex += 1 }
         fixCount += 1
-        let proj = projection ?? LocalProjection(origin: f.coordinate)
-        projection = proj
-        let p = proj.project(f.coordinate)
-        let here = FixPoint(t: t, x: p.x, y: p.y)
         state.position = f.coordinate
-
-        if firstFixTime == nil { firstFixTime = t }
-        // Repeated times: a fix (nearly) at the same time as the last good one says nothing new.
-        if let g = lastGood, t - g.t < Self.minFixInterval {
-            droppedFixes += 1
-            repeatedTimeFixes += 1
+        var outlier = false
+        switch fixes.push(f.coordinate, t: t) {
+        case .repeated:
             lastFixTime = t
             return
-        }
-        // Outliers: an implausible jump from the last good fix, unless several agree.
-        var outlier = false
-        var relocated = false
-        if let g = lastGood {
-            let dt = t - g.t
-            let d = hypot(here.x - g.x, here.y - g.y)
-            if d / dt > maxFixSpeed {
-                if outlierRun + 1 < Self.outlierRunLimit {
-                    outlier = true
-                    outlierRun += 1
-                } else {
-                    // Several fixes agree on the new place: a relocation. The jump itself is not
-                    // ridden distance and no speed may be taken across it.
-                    relocated = true
-                    outlierRun = 0
-                }
-            } else {
-                outlierRun = 0
+        case .outlier:
+            outlier = true
+        case .accepted(let added, let relocation):
+            if let r = relocation {
+                // The first fixes were the wrong ones: their class metres go with their distance.
+                if r.startup { metresByClass = [:] }
+                emit(.warning(t: t, message: String(format: "GPS %@ of %.0f m at %.1f s: %d fixes agree on the new position; %d dropped, no distance or speed taken across it", r.startup ? "start-up jump" : "jump", r.jump, t, FixFilter.outlierRunLimit, FixFilter.outlierRunLimit - 1)))
             }
+            if added > 0 { addClassMetres(added) }
         }
-        if outlier { droppedFixes += 1 }
-        if relocated {
-            gpsJumps += 1
-            let jump = lastGood.map { hypot(here.x - $0.x, here.y - $0.y) } ?? 0
-            let startup = t - (firstFixTime ?? t) <= Self.startupWindow
-            if startup {
-                // The first fixes were the wrong ones: forget what they added.
-                startupJumpFixes += 1
-                droppedFixes += acceptedFixes
-                distance = 0
-                metresByClass = [:]
-                maxSpeed = 0
-            }
-            recent.removeAll()
-            distanceAnchor = nil
-            lastGood = nil
-            state.speed = 0
-            state.heading = nil
-            emit(.warning(t: t, message: String(format: "GPS %@ of %.0f m at %.1f s: %d fixes agree on the new position; %d dropped, no distance or speed taken across it", startup ? "start-up jump" : "jump", jump, t, Self.outlierRunLimit, Self.outlierRunLimit - 1)))
-        }
-        if !outlier {
-            acceptedFixes += 1
-            // Distance over anchors ≥ speedBaseline apart: fix-to-fix sums would add the GPS wander.
-            if let a = distanceAnchor {
-                let d = hypot(here.x - a.x, here.y - a.y)
-                if t - a.t >= Self.speedBaseline - 1e-9 { distance += d; addClassMetres(d); distanceAnchor = here }
-            } else {
-                distanceAnchor = here
-            }
-            lastGood = here
-            recent.append(here)
-            while let first = recent.first, t - first.t > Self.speedBaseline + 1e-9, recent.count > 2 { recent.removeFirst() }
-            if let first = recent.first, t - first.t > 0.5 {
-                let d = hypot(here.x - first.x, here.y - first.y)
-                state.speed = d / (t - first.t)
-                state.heading = d >= RouteMatcher.minHeadingMove ? Geo.bearing(proj.unproject(x: first.x, y: first.y), f.coordinate) : nil
-                if t - first.t >= Self.speedBaseline - 0.5 { maxSpeed = max(maxSpeed, state.speed) }
-            }
-        }
+        state.speed = fixes.speed
+        state.heading = fixes.heading
 
         if matcher != nil {
             // An outlier would drag progress or count toward off route: it matches nothing.
@@ -367,12 +276,7 @@ public final class RideSession {
     private func reroute(from c: Coordinate, t: Double, since: Double, offBy: Double) -> Reroute? {
         guard let pl = planner, let dest = destination, let mode = plan?.mode else { return nil }
         do {
-            var newPlan = try pl.plan(from: c, to: dest, mode: mode)
-            if let h = state.heading, Self.startsBackwards(newPlan, heading: h),
-               let forward = forwardPlan(from: c, heading: h, to: dest, mode: mode, planner: pl),
-               forward.distance <= newPlan.distance + Self.forwardRerouteSlack {
-                newPlan = forward
-            }
+            let newPlan = try pl.reroute(from: c, heading: state.heading, to: dest, mode: mode)
             monitor.didReroute(at: t)
             install(newPlan)
             let rr = Reroute(t: t, since: since, latency: t - since, from: c, distance: newPlan.distance, offRouteDistance: offBy)
@@ -386,51 +290,6 @@ public final class RideSession {
             emit(.warning(t: t, message: "reroute failed: \(error)"))
             return nil
         }
-    }
-
-    /// A reroute may ride on in the direction of travel for up to this many extra metres rather
-    /// than ask for a U-turn (riders turning around mid-street is the worse cue).
-    public static let forwardRerouteSlack: Double = 600
-    /// A new plan whose first metres bear more than this (degrees) from the rider's heading turns them round.
-    public static let backwardsAngle: Double = 120
-    /// Cost multiplier on the edge being ridden when looking for a route that carries on forward.
-    static let backtrackPenalty: Double = 50
-    /// Metres of a new plan used to judge its starting direction.
-    static let startDirectionLength: Double = 15
-
-    static func startsBackwards(_ plan: RoutePlan, heading: Double) -> Bool {
-        guard let a = plan.geometry.first else { return false }
-        guard let b = plan.geometry.first(where: { Geo.distance(a, $0) >= startDirectionLength }) ?? plan.geometry.last,
-              Geo.distance(a, b) > 1 else { return false }
-        return abs(Geo.turnAngle(from: heading, to: Geo.bearing(a, b))) > backwardsAngle
-    }
-
-    /// A plan that starts along the rider's heading: on along the nearest edge to its end ahead, then
-    /// the best route from there.
-    private func forwardPlan(from c: Coordinate, heading: Double, to dest: Coordinate, mode: RideMode, planner pl: Planner) -> RoutePlan? {
-        let router = pl.router(for: mode)
-        guard let snap = try? router.snap(c) else { return nil }
-        let map = pl.map, e = snap.edge
-        let len = Double(map.edgeLength[e])
-        let fwdBearing = pl.table.headingOut(e, reversed: false)
-        let reversed = abs(Geo.turnAngle(from: heading, to: fwdBearing)) > 90
-        guard router.costing.allowed(edge: e, reversed: reversed) else { return nil }
-        let node = Int(reversed ? map.edgeFrom[e] : map.edgeTo[e])
-        guard let target = try? router.snap(dest) else { return nil }
-        // Leave the node by any other edge (the one ridden is penalised so the route does not come back on it).
-        var best: RoutePath?
-        for nb in map.neighbours(of: node) {
-            let e2 = Int(nb >> 1), r2 = nb & 1 == 1
-            guard e2 != e, router.costing.allowed(edge: e2, reversed: r2),
-                  let start = map.snap(map.coordinate(ofNode: node), toEdge: e2),
-                  let p = router.bestRoute(from: start, to: target, penalty: [e: Self.backtrackPenalty]) else { continue }
-            if best == nil || p.cost < best!.cost { best = p }
-        }
-        guard var path = best else { return nil }
-        let lead = RouteLeg(edge: e, reversed: reversed, startOffset: snap.offset, endOffset: reversed ? 0 : len)
-        path.legs = (lead.length > 0.5 ? [lead] : []) + path.legs
-        let built = PlanBuilder(map: map, costing: router.costing, knowledge: knowledge).build(path: path, mode: mode)
-        return Self.startsBackwards(built, heading: heading) ? nil : built
     }
 
     // MARK: Motion
@@ -477,7 +336,7 @@ public final class RideSession {
         let w = raw.normalised(speed: state.speed)
         if let e = w.event {
             roughEvents += 1
-            if currentEdge != nil { edgeEvents += 1 }
+            edges.addEvent()
             recorder?.roughnessEvent(e, t: e.t - (origin ?? 0), position: state.position, edge: state.matchedEdge)
         }
         smoothness.push(w)
@@ -486,7 +345,7 @@ public final class RideSession {
             state.rms = w.rms
             state.roughnessClass = w.roughnessClass
         }
-        if currentEdge != nil { edgeWindows.append(w) }
+        edges.add(w)
     }
 
     // MARK: Edges and classes
@@ -497,34 +356,16 @@ public final class RideSession {
         } else {
             state.matchedEdge = nil
         }
-        guard e != currentEdge else { return }
-        flushEdge(t: t)
-        currentEdge = e
-        edgePassTime = t
+        record(edges.switchTo(e, t: t, map: planner?.map), t: t)
     }
 
-    private func flushEdge(t: Double) {
-        defer { edgeWindows.removeAll(keepingCapacity: true); edgeEvents = 0 }
-        guard let e = currentEdge else { return }
-        let rms = RoughnessEngine.robustRMS(for: edgeWindows)
-        let clean = edgeWindows.reduce(0) { $0 + ($1.isImpact ? 0 : 1) }
-        if rms != nil || edgeEvents > 0 {
-            if edgeStats[e] == nil { edgeOrder.append(e) }
-            var st = edgeStats[e] ?? EdgeRoughness(edge: e)
-            if let map = planner?.map {
-                let ref = MatchedEdge(map: map, edge: e, offset: 0)
-                st.wayId = ref.wayId; st.fromNode = ref.fromNode; st.toNode = ref.toNode
-            }
-            st.passes += 1
-            st.events += edgeEvents
-            st.windows += clean
-            if let r = rms { st.passRMS.append(r) }
-            edgeStats[e] = st
-            recorder?.edgePass(st, rms: rms, windows: clean, events: edgeEvents, t: t, since: edgePassTime)
-        }
-        guard let rms else { return }
+    /// Logs a finished edge pass and hands its roughness to the sink.
+    private func record(_ pass: EdgeRoughnessTally.Pass?, t: Double) {
+        guard let pass else { return }
+        recorder?.edgePass(pass.totals, rms: pass.rms, windows: pass.windows, events: pass.events, t: t, since: pass.since)
+        guard let rms = pass.rms else { return }
         observations += 1
-        sink?.record(edge: e, rms: rms, samples: clean, at: Date(timeIntervalSince1970: (origin ?? 0) + edgePassTime))
+        sink?.record(edge: pass.totals.edge, rms: rms, samples: pass.windows, at: Date(timeIntervalSince1970: (origin ?? 0) + pass.since))
     }
 
     private func addClassMetres(_ d: Double) {
@@ -542,14 +383,11 @@ public final class RideSession {
         if !finished {
             finished = true
             if roughness != nil, let w = roughness!.finish() { take(w) }
-            if let a = distanceAnchor, let g = lastGood, g.t > a.t {
-                let d = hypot(g.x - a.x, g.y - a.y)
-                distance += d; addClassMetres(d)
-            }
-            flushEdge(t: lastInputTime)
-            currentEdge = nil
-            if repeatedTimeFixes > 0 {
-                emit(.warning(t: lastInputTime, message: "\(repeatedTimeFixes) fix(es) repeat the previous fix's time: dropped (no speed can be taken from them)"))
+            let tail = fixes.finish()
+            if tail > 0 { addClassMetres(tail) }
+            record(edges.finish(map: planner?.map), t: lastInputTime)
+            if fixes.repeatedTime > 0 {
+                emit(.warning(t: lastInputTime, message: "\(fixes.repeatedTime) fix(es) repeat the previous fix's time: dropped (no speed can be taken from them)"))
             }
             if motionCount > 0 {
                 let rate = quality.spanRate
@@ -558,9 +396,10 @@ public final class RideSession {
                 }
             }
         }
+        let distance = fixes.distance
         let average = lastInputTime > 0 ? distance / lastInputTime : 0
         // A ride shorter than the speed baseline has no windowed maximum: the mean is the best figure.
-        let maxS = lastInputTime < Self.speedBaseline ? max(maxSpeed, average) : maxSpeed
+        let maxS = lastInputTime < FixFilter.speedBaseline ? max(fixes.maxSpeed, average) : fixes.maxSpeed
         var s = RideSummary(
             duration: lastInputTime, distance: distance, averageSpeed: average,
             maxSpeed: maxS, matchedFraction: fixCount > 0 && (plan != nil) ? Double(matchedCount) / Double(fixCount) : 0,
@@ -568,14 +407,14 @@ public final class RideSession {
             metresByClass: Dictionary(uniqueKeysWithValues: RoughnessClass.allCases.map { ($0.name, metresByClass[$0] ?? 0) }),
             fixes: fixCount, motionSamples: motionCount, edgeObservations: observations, warnings: warnings,
             logPath: recorder?.path)
-        s.droppedFixes = droppedFixes
-        s.gpsJumps = gpsJumps
+        s.droppedFixes = fixes.dropped
+        s.gpsJumps = fixes.gpsJumps
         s.maxFixSpeed = maxFixSpeed
         s.events = roughEvents
         let motionSeconds = motionCount > 0 ? lastInputTime : 0
         s.eventsPerMinute = motionSeconds > 0 ? Double(roughEvents) / motionSeconds * 60 : nil
         s.eventsPer100m = distance > 0 && motionCount > 0 ? Double(roughEvents) / distance * 100 : nil
-        s.edges = edgeOrder.compactMap { edgeStats[$0] }
+        s.edges = edges.edges
         s.motionDegraded = stuckWarned
         if autoPause.elapsed > 0 {
             s.movingTime = autoPause.movingTime

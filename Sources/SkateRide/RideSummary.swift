@@ -96,7 +96,7 @@ public struct RideSummary: Sendable, Equatable, Codable {
     /// Relocations (several fixes agreeing on a far-away position), start-up jumps included.
     public var gpsJumps = 0
     /// The speed limit applied to fixes, m/s.
-    public var maxFixSpeed = RideSession.defaultMaxFixSpeed
+    public var maxFixSpeed = FixFilter.defaultMaxFixSpeed
     /// Events (short transients) measured over the ride.
     public var events = 0
     /// Events per minute of ride with motion, nil without motion.

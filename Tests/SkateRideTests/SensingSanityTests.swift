@@ -75,7 +75,7 @@ import SkateTestSupport
         let b = loose.finish()
         #expect(b.droppedFixes == 0 && b.gpsJumps == 0)
         #expect(abs(b.maxSpeed * 3.6 - 50) < 3, "\(b.maxSpeed * 3.6)")
-        #expect(abs(b.maxFixSpeed - RideSession.defaultMaxFixSpeed) < 1e-12)
+        #expect(abs(b.maxFixSpeed - FixFilter.defaultMaxFixSpeed) < 1e-12)
     }
 
     /// Sub-second GPX times: a 5 Hz trace reports its real speed; a file whose fixes share one

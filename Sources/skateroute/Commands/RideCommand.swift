@@ -41,7 +41,7 @@ struct RideCommand: ParsableCommand {
     @Flag(help: "Learn: write the roughness measured on each edge to the store, so the next plan uses it.") var learn = false
     @Flag(help: "No alerts near live hazards, saved places and spots.") var noAlerts = false
     @Flag(help: "Let a ride.json name files outside its folder (absolute paths or '..').") var allowOutsidePaths = false
-    @Option(help: "GPS sanity: drop fixes implying more than this speed in km/h (default 60).") var maxSpeed: Double = RideSession.defaultMaxFixSpeed * 3.6
+    @Option(help: "GPS sanity: drop fixes implying more than this speed in km/h (default 60).") var maxSpeed: Double = FixFilter.defaultMaxFixSpeed * 3.6
 
     /// A ride whose first fix is farther than this (m) outside the map's box is a free ride.
     static let mapMargin: Double = 500

@@ -1,0 +1,50 @@
+import Testing
+import SkateCore
+@testable import SkateRide
+
+/// The fix filter on hand-made fixes: a straight ride east at 5 m/s, 1 Hz.
+@Suite("Fix filter")
+struct FixFilterTests {
+    static let origin = Coordinate(lat: 43.73, lon: 7.42)
+    static let proj = LocalProjection(origin: origin)
+    static func at(_ x: Double, _ y: Double = 0) -> Coordinate { proj.unproject(x: x, y: y) }
+
+    @Test("a steady ride: distance, speed and heading as ridden; repeats dropped")
+    func steady() {
+        var f = FixFilter()
+        for i in 0...20 { _ = f.push(Self.at(Double(i) * 5), t: Double(i)) }
+        #expect(f.push(Self.at(100.1), t: 20.01) == .repeated)
+        _ = f.finish()
+        #expect(abs(f.distance - 100) < 0.5)
+        #expect(abs(f.speed - 5) < 0.05)
+        #expect(abs(Geo.turnAngle(from: 90, to: f.heading ?? 0)) < 1)
+        #expect(f.dropped == 1 && f.repeatedTime == 1)
+    }
+
+    @Test("one 200 m jump is an outlier: no distance, no speed across it")
+    func outlier() {
+        var f = FixFilter()
+        for i in 0...10 { _ = f.push(Self.at(Double(i) * 5), t: Double(i)) }
+        #expect(f.push(Self.at(55, 200), t: 11) == .outlier)
+        for i in 12...20 { _ = f.push(Self.at(Double(i) * 5), t: Double(i)) }
+        _ = f.finish()
+        #expect(abs(f.distance - 100) < 0.5)
+        #expect(f.maxSpeed < 5.1)
+        #expect(f.dropped == 1 && f.gpsJumps == 0)
+    }
+
+    @Test("three agreeing fixes 300 m away at start-up: a relocation that forgets the fixes before it")
+    func startupJump() {
+        var f = FixFilter()
+        for i in 0...4 { _ = f.push(Self.at(Double(i) * 5), t: Double(i)) }
+        #expect(f.push(Self.at(300), t: 5) == .outlier)
+        #expect(f.push(Self.at(305), t: 6) == .outlier)
+        guard case .accepted(_, let r?) = f.push(Self.at(310), t: 7) else { Issue.record("no relocation"); return }
+        #expect(r.startup && r.jump > 280)
+        #expect(f.distance == 0 && f.speed == 0)
+        for i in 8...17 { _ = f.push(Self.at(310 + Double(i - 7) * 5), t: Double(i)) }
+        _ = f.finish()
+        #expect(abs(f.distance - 50) < 0.5)
+        #expect(f.gpsJumps == 1 && f.startupJumps == 1 && f.dropped == 2 + 5)
+    }
+}
