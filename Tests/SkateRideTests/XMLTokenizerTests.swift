@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkateRide
+import SkateCore
 import SkateTestSupport
 
 /// All events of `text`, or the error.

@@ -20,17 +20,6 @@ struct XMLAttribute: Equatable, Sendable {
     var value: String
 }
 
-/// Why a document is not well-formed XML (as far as this non-validating tokenizer checks), with
-/// the 1-based line of the problem.
-struct XMLSyntaxError: Error, Equatable, CustomStringConvertible, Sendable {
-    /// 1-based line number (LF, CR LF and lone CR each end a line).
-    var line: Int
-    /// One line of text saying what is wrong.
-    var message: String
-
-    var description: String { "line \(line): \(message)" }
-}
-
 /// Qualified-name helpers.
 enum XMLName {
     /// The part after the last `:` (`g:trkpt` → `trkpt`), or the whole name without a prefix.

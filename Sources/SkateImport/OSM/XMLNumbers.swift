@@ -1,4 +1,5 @@
-/// Number and attribute-text decoding for the OSM XML reader, straight from bytes.
+/// Number parsing for the OSM XML reader, straight from attribute bytes (text decoding is the
+/// shared XML tokenizer's).
 enum XMLText {
     /// Exact powers of ten up to 10^22 (the largest exactly representable in a Double).
     private static let powersOfTen: [Double] = (0...22).map { e in
@@ -60,62 +61,5 @@ enum XMLText {
         }
         // Exponents, long mantissas: the standard library's parser.
         return Double(String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self))
-    }
-
-    /// Problems decoding attribute text.
-    struct TextError: Error { var message: String }
-
-    /// Attribute text with entities (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#NN;` `&#xNN;`)
-    /// decoded and literal tabs and line breaks normalised to spaces, as XML requires.
-    @inline(__always)
-    static func string(_ p: UnsafePointer<UInt8>, _ count: Int) throws(TextError) -> String {
-        var i = 0
-        while i < count {
-            let c = p[i]
-            if c == UInt8(ascii: "&") || c < 0x20 { return try slowString(p, count) }
-            i += 1
-        }
-        return String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self)
-    }
-
-    @inline(never)
-    private static func slowString(_ p: UnsafePointer<UInt8>, _ count: Int) throws(TextError) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(count)
-        var i = 0
-        while i < count {
-            let c = p[i]
-            if c == 0x09 || c == 0x0A || c == 0x0D {
-                out.append(UInt8(ascii: " "))
-                i += 1
-                continue
-            }
-            guard c == UInt8(ascii: "&") else { out.append(c); i += 1; continue }
-            var j = i + 1
-            while j < count, p[j] != UInt8(ascii: ";"), j - i < 12 { j += 1 }
-            guard j < count, p[j] == UInt8(ascii: ";") else {
-                throw TextError(message: "unterminated entity \"\(String(decoding: UnsafeBufferPointer(start: p + i, count: min(10, count - i)), as: UTF8.self))\"")
-            }
-            let name = UnsafeBufferPointer(start: p + i + 1, count: j - i - 1)
-            let text = String(decoding: name, as: UTF8.self)
-            switch text {
-            case "amp": out.append(UInt8(ascii: "&"))
-            case "lt": out.append(UInt8(ascii: "<"))
-            case "gt": out.append(UInt8(ascii: ">"))
-            case "quot": out.append(UInt8(ascii: "\""))
-            case "apos": out.append(UInt8(ascii: "'"))
-            default:
-                var scalar: Unicode.Scalar?
-                if text.hasPrefix("#x") || text.hasPrefix("#X") {
-                    scalar = UInt32(text.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
-                } else if text.hasPrefix("#") {
-                    scalar = UInt32(text.dropFirst(1), radix: 10).flatMap(Unicode.Scalar.init)
-                }
-                guard let scalar else { throw TextError(message: "unknown entity &\(text);") }
-                out.append(contentsOf: String(Character(scalar)).utf8)
-            }
-            i = j + 1
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }
