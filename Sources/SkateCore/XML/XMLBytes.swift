@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Byte-level pieces of the XML tokenizer: character classes, encoding checks, line numbers and
 /// the decoding of text and attribute values.
 package enum XMLBytes {
@@ -39,6 +45,17 @@ package enum XMLBytes {
     /// a line. `previous` is the byte before `p[start]` (0 if none), so a CR LF split across two
     /// calls still counts once.
     package static func lineEnds(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, previous: UInt8) -> Int {
+        guard start < end else { return 0 }
+        // Fast path (files with LF line ends): count LFs with memchr when there is no CR.
+        if memchr(p + start, Int32(cr), end - start) == nil {
+            var count = 0
+            var i = start
+            while i < end, let hit = memchr(p + i, Int32(lf), end - i) {
+                count += 1
+                i = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p + 1
+            }
+            return previous == cr && p[start] == lf ? count - 1 : count
+        }
         var count = 0
         var before = previous
         var i = start
@@ -67,6 +84,14 @@ package enum XMLBytes {
         @inline(__always) func isContinuation(_ k: Int) -> Bool { k < n && p[k] & 0xC0 == 0x80 }
         func bad(_ k: Int, _ problem: String) -> Validation { Validation(goodUntil: k, bad: (k, problem)) }
         while i < n {
+            // Eight plain ASCII bytes at a time: none ≥ 0x80 and none below 0x20.
+            while i + 8 <= n {
+                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                let high: UInt64 = 0x8080_8080_8080_8080
+                if (w | (w &- 0x2020_2020_2020_2020)) & high != 0 { break }
+                i += 8
+            }
+            guard i < n else { break }
             let c = p[i]
             if c < 0x80 {
                 if c < 0x20, c != tab, c != lf, c != cr {

@@ -55,7 +55,7 @@ package enum XMLTokenizerError: Error {
 /// 10 MB (Monaco's OSM XML is 10.1 MB) and hands every element's attributes over as a fresh
 /// dictionary (~1.4 M callbacks/s on an OSM file), and its module drags ~8 ms of start-up into
 /// every process that links it.
-package struct XMLTokenizer<Input: XMLByteInput> {
+package struct XMLTokenizer {
     /// Longest single tag, comment, processing instruction, CDATA section, DOCTYPE or text run
     /// accepted, in bytes: OSM tags and GPX fields are at most a few KB, so a megabyte is garbage.
     package static var maxTokenBytes: Int { 1 << 20 }
@@ -103,7 +103,9 @@ package struct XMLTokenizer<Input: XMLByteInput> {
 
     private struct Attribute { var name: Int; var nameCount: Int; var value: Int; var valueCount: Int }
 
-    private var input: Input
+    /// An existential, not a generic parameter: it is called once per read chunk, and a
+    /// non-generic tokenizer is compiled (and optimised) once in this module for every reader.
+    private var input: any XMLByteInput
     private let storage: Storage
     private let chunkBytes: Int
     /// First unconsumed byte, end of the bytes read, end of the bytes checked as UTF-8.
@@ -135,7 +137,7 @@ package struct XMLTokenizer<Input: XMLByteInput> {
     /// Prepares a document: reads its first bytes and checks the encoding.
     /// - Parameter chunkBytes: bytes asked of `input` per read (a whole in-memory document: its size).
     /// - Throws: `.syntax` for UTF-16 or an unsupported declared encoding; `.input` when reading fails.
-    package init(input: Input, chunkBytes: Int = Self.defaultChunkBytes) throws(XMLTokenizerError) {
+    package init(input: any XMLByteInput, chunkBytes: Int = Self.defaultChunkBytes) throws(XMLTokenizerError) {
         self.input = input
         self.chunkBytes = max(1, chunkBytes)
         storage = Storage(capacity: self.chunkBytes + Self.minReadRoom)

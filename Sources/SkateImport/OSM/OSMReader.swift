@@ -21,10 +21,10 @@ public enum OSMReader {
         case .pbf:
             try PBFReader.read(file: file, into: &handler)
         case .xml:
-            var reader = OSMXMLReader(source: FileByteSource(file: file), path: path)
+            var reader = try OSMXMLReader(source: FileByteSource(file: file), path: path)
             try reader.run(into: &handler)
         case .xmlBzip2:
-            var reader = OSMXMLReader(source: try Bzip2ByteSource(file: file), path: path)
+            var reader = try OSMXMLReader(source: try Bzip2ByteSource(file: file), path: path)
             try reader.run(into: &handler)
         }
     }

@@ -21,8 +21,7 @@ struct XMLSourceInput<Source: ByteSource>: XMLByteInput {
 /// only knows OSM. Numbers are parsed straight from the attribute bytes (`XMLText`), and only
 /// the values kept (tag keys and values, roles, timestamps) are decoded into strings.
 struct OSMXMLReader<Source: ByteSource> {
-    private var tokenizer: XMLTokenizer<XMLSourceInput<Source>>?
-    private var source: Source?
+    private var tokenizer: XMLTokenizer
     private let path: String
 
     private enum Element { case none, node, way, relation }
@@ -38,9 +37,18 @@ struct OSMXMLReader<Source: ByteSource> {
     private var bbox: BoundingBox?
     private var timestamp: String?
 
-    init(source: Source, path: String) {
-        self.source = source
+    /// Reads the document's first bytes and checks its encoding.
+    init(source: Source, path: String) throws(ImportError) {
         self.path = path
+        do {
+            tokenizer = try XMLTokenizer(input: XMLSourceInput(source: source))
+        } catch {
+            switch error {
+            case .input(let e as ImportError): throw e
+            case .input(let e): throw ImportError(path: path, problem: TerminalSafe.clean("read failed: \(e)"))
+            case .syntax(let e): throw ImportError(path: path, problem: TerminalSafe.clean("bad OSM XML at line \(e.line): \(e.message)"))
+            }
+        }
     }
 
     private func importError(_ problem: String) -> ImportError {
@@ -50,7 +58,7 @@ struct OSMXMLReader<Source: ByteSource> {
     }
 
     private func fail(_ problem: String) -> ImportError {
-        importError("bad OSM XML at line \(tokenizer?.tokenLine ?? 1): \(problem)")
+        importError("bad OSM XML at line \(tokenizer.tokenLine): \(problem)")
     }
 
     private func converted(_ error: XMLTokenizerError) -> ImportError {
@@ -70,16 +78,9 @@ struct OSMXMLReader<Source: ByteSource> {
     }
 
     mutating func run<H: OSMHandler>(into handler: inout H) throws(ImportError) {
-        guard let source else { return }
-        self.source = nil
-        do {
-            tokenizer = try XMLTokenizer(input: XMLSourceInput(source: source))
-        } catch {
-            throw converted(error)
-        }
         while true {
-            let token: XMLTokenizer<XMLSourceInput<Source>>.Token?
-            do { token = try tokenizer!.next() } catch { throw converted(error) }
+            let token: XMLTokenizer.Token?
+            do { token = try tokenizer.next() } catch { throw converted(error) }
             switch token {
             case nil:
                 guard sawRoot else { throw importError("not OSM XML: no <osm> element") }
@@ -98,25 +99,23 @@ struct OSMXMLReader<Source: ByteSource> {
     // MARK: Attributes
 
     private func string(_ i: Int) throws(ImportError) -> String {
-        do { return try tokenizer!.attributeValue(i) } catch { throw converted(error) }
+        do { return try tokenizer.attributeValue(i) } catch { throw converted(error) }
     }
 
     private func requiredInt(_ s: StaticString, in element: String) throws(ImportError) -> Int64 {
-        let t = tokenizer!
-        guard let i = t.attribute(s) else { throw fail("<\(element)> without \(s)") }
-        let raw = t.rawValue(i)
+        guard let i = tokenizer.attribute(s) else { throw fail("<\(element)> without \(s)") }
+        let raw = tokenizer.rawValue(i)
         guard let v = XMLText.int64(raw.baseAddress!, raw.count) else {
-            throw fail("<\(element)> has \(s)=\"\(t.valueExcerpt(i))\", not an integer")
+            throw fail("<\(element)> has \(s)=\"\(tokenizer.valueExcerpt(i))\", not an integer")
         }
         return v
     }
 
     private func optionalDouble(_ s: StaticString, in element: String) throws(ImportError) -> Double? {
-        let t = tokenizer!
-        guard let i = t.attribute(s) else { return nil }
-        let raw = t.rawValue(i)
+        guard let i = tokenizer.attribute(s) else { return nil }
+        let raw = tokenizer.rawValue(i)
         guard let v = XMLText.double(raw.baseAddress!, raw.count), v.isFinite else {
-            throw fail("<\(element)> has \(s)=\"\(t.valueExcerpt(i))\", not a number")
+            throw fail("<\(element)> has \(s)=\"\(tokenizer.valueExcerpt(i))\", not a number")
         }
         return v
     }
@@ -137,50 +136,49 @@ struct OSMXMLReader<Source: ByteSource> {
     }
 
     private mutating func startElement<H: OSMHandler>(_ handler: inout H) throws(ImportError) {
-        let t = tokenizer!
         if !sawRoot {
-            guard t.nameIs("osm") else { throw fail("not OSM XML: the root element is <\(t.name.prefix(40))>, expected <osm>") }
+            guard tokenizer.nameIs("osm") else { throw fail("not OSM XML: the root element is <\(tokenizer.name.prefix(40))>, expected <osm>") }
             sawRoot = true
-            if let a = t.attribute("timestamp") ?? t.attribute("osmosis_replication_timestamp") {
+            if let a = tokenizer.attribute("timestamp") ?? tokenizer.attribute("osmosis_replication_timestamp") {
                 timestamp = try string(a)
             }
             return
         }
-        if t.nameIs("tag") {
-            guard current != .none, let k = t.attribute("k") else { return }
-            let v = t.attribute("v")
+        if tokenizer.nameIs("tag") {
+            guard current != .none, let k = tokenizer.attribute("k") else { return }
+            let v = tokenizer.attribute("v")
             tags.append((try string(k), try v.map { (a) throws(ImportError) -> String in try string(a) } ?? ""))
-        } else if t.nameIs("nd") {
+        } else if tokenizer.nameIs("nd") {
             guard current == .way else { return }
             refs.append(try requiredInt("ref", in: "nd"))
-        } else if t.nameIs("node") {
+        } else if tokenizer.nameIs("node") {
             try beginElement(.node, "node", &handler)
             let lat = try optionalDouble("lat", in: "node")
             let lon = try optionalDouble("lon", in: "node")
             guard let lat, let lon else {
                 // Deleted nodes in history files carry no position; skip them.
-                if let v = t.attribute("visible"), t.valueIs(v, "false") { current = .none; return }
+                if let v = tokenizer.attribute("visible"), tokenizer.valueIs(v, "false") { current = .none; return }
                 throw fail("<node id=\"\(currentId)\"> without lat and lon")
             }
             guard abs(lat) <= 90, abs(lon) <= 180 else { throw fail("<node id=\"\(currentId)\"> position \(lat),\(lon) is out of range") }
             currentLat = lat
             currentLon = lon
-        } else if t.nameIs("way") {
+        } else if tokenizer.nameIs("way") {
             try beginElement(.way, "way", &handler)
-        } else if t.nameIs("relation") {
+        } else if tokenizer.nameIs("relation") {
             try beginElement(.relation, "relation", &handler)
-        } else if t.nameIs("member") {
+        } else if tokenizer.nameIs("member") {
             guard current == .relation else { return }
             let ref = try requiredInt("ref", in: "member")
-            guard let ty = t.attribute("type") else { throw fail("<member ref=\"\(ref)\"> without type") }
+            guard let ty = tokenizer.attribute("type") else { throw fail("<member ref=\"\(ref)\"> without type") }
             let kind: OSMMember.Kind
-            if t.valueIs(ty, "node") { kind = .node }
-            else if t.valueIs(ty, "way") { kind = .way }
-            else if t.valueIs(ty, "relation") { kind = .relation }
-            else { throw fail("<member> of unknown type \"\(t.valueExcerpt(ty))\"") }
-            let role = try t.attribute("role").map { (a) throws(ImportError) -> String in try string(a) } ?? ""
+            if tokenizer.valueIs(ty, "node") { kind = .node }
+            else if tokenizer.valueIs(ty, "way") { kind = .way }
+            else if tokenizer.valueIs(ty, "relation") { kind = .relation }
+            else { throw fail("<member> of unknown type \"\(tokenizer.valueExcerpt(ty))\"") }
+            let role = try tokenizer.attribute("role").map { (a) throws(ImportError) -> String in try string(a) } ?? ""
             members.append(OSMMember(kind: kind, ref: ref, role: role))
-        } else if t.nameIs("bounds") {
+        } else if tokenizer.nameIs("bounds") {
             let minLat = try optionalDouble("minlat", in: "bounds")
             let minLon = try optionalDouble("minlon", in: "bounds")
             let maxLat = try optionalDouble("maxlat", in: "bounds")
@@ -188,23 +186,22 @@ struct OSMXMLReader<Source: ByteSource> {
             if let minLat, let minLon, let maxLat, let maxLon {
                 bbox = BoundingBox(minLon: minLon, minLat: minLat, maxLon: maxLon, maxLat: maxLat)
             }
-        } else if t.nameIs("bound") {
+        } else if tokenizer.nameIs("bound") {
             // Osmosis' older form: box="minlat,minlon,maxlat,maxlon".
-            if let a = t.attribute("box") {
+            if let a = tokenizer.attribute("box") {
                 let parts = try string(a).split(separator: ",").compactMap { Double($0) }
                 if parts.count == 4 { bbox = BoundingBox(minLon: parts[1], minLat: parts[0], maxLon: parts[3], maxLat: parts[2]) }
             }
-        } else if t.nameIs("meta") {
+        } else if tokenizer.nameIs("meta") {
             // Overpass API: <meta osm_base="2024-…"/>.
-            if timestamp == nil, let a = t.attribute("osm_base") { timestamp = try string(a) }
+            if timestamp == nil, let a = tokenizer.attribute("osm_base") { timestamp = try string(a) }
         }
         // Anything else (changesets, notes, unknown extensions) is ignored.
     }
 
     private mutating func endElement<H: OSMHandler>(_ handler: inout H) {
-        let t = tokenizer!
         let kind: Element
-        if t.nameIs("node") { kind = .node } else if t.nameIs("way") { kind = .way } else if t.nameIs("relation") { kind = .relation } else { return }
+        if tokenizer.nameIs("node") { kind = .node } else if tokenizer.nameIs("way") { kind = .way } else if tokenizer.nameIs("relation") { kind = .relation } else { return }
         guard kind == current else { return }
         let elementTags = tags.isEmpty ? OSMTags() : OSMTags(tags)
         tags = []

@@ -5,11 +5,11 @@ import SkateCore
 /// so an undecodable value anywhere is an error even in elements GPX ignores.
 struct XMLPullTokenizer {
     /// Longest single piece of markup or text accepted, in bytes (the shared tokenizer's bound).
-    static var maxTokenBytes: Int { XMLTokenizer<XMLArrayInput>.maxTokenBytes }
+    static var maxTokenBytes: Int { XMLTokenizer.maxTokenBytes }
     /// Deepest element nesting accepted.
-    static var maxDepth: Int { XMLTokenizer<XMLArrayInput>.maxDepth }
+    static var maxDepth: Int { XMLTokenizer.maxDepth }
 
-    private var tokenizer: XMLTokenizer<XMLArrayInput>
+    private var tokenizer: XMLTokenizer
 
     /// Prepares `document` (the whole file): checks the encoding and that every byte is UTF-8 text.
     /// - Throws: `XMLSyntaxError` for UTF-16, an unsupported declared encoding, invalid UTF-8 or
@@ -28,7 +28,7 @@ struct XMLPullTokenizer {
     /// The next event, or nil at the end of a complete document.
     /// - Throws: `XMLSyntaxError` naming the line and the problem; the tokenizer is then unusable.
     mutating func next() throws(XMLSyntaxError) -> XMLEvent? {
-        let token: XMLTokenizer<XMLArrayInput>.Token?
+        let token: XMLTokenizer.Token?
         do { token = try tokenizer.next() } catch { throw Self.syntax(error) }
         switch token {
         case nil:
