@@ -1,18 +1,5 @@
 import Foundation
 
-/// The costing interface (as Valhalla shapes it): which edges may be used, what traversing one
-/// costs, and what passing a node from one edge to the next costs.
-public protocol Costing: Sendable {
-    /// Whether the edge may be traversed in the given direction at all.
-    func allowed(edge: Int, reversed: Bool) -> Bool
-    /// Cost (effort seconds) and travel time (seconds) of traversing a whole edge.
-    func edgeCost(edge: Int, reversed: Bool) -> (cost: Double, seconds: Double)
-    /// Cost (effort seconds) of moving through `node` from one traversal to the next.
-    func transitionCost(from: Int, fromReversed: Bool, node: Int, to: Int, toReversed: Bool) -> Double
-    /// A lower bound on cost per metre of straight-line distance (for an admissible A* heuristic).
-    var minCostPerMetre: Double { get }
-}
-
 /// Costing constants shared by all modes.
 public enum CostingConstants {
     /// Riding against a one-way street on the carriageway (no sidewalk): legal-ish, unwelcome.
@@ -37,9 +24,17 @@ public enum CostingConstants {
     public static let maxContinuousCrusty = 100.0
 }
 
-/// The skate costing for one ride mode over one map and one knowledge snapshot. Per-edge costs
-/// for both directions are precomputed once, so the search's inner loop is array reads.
-public struct SkateCosting: Costing {
+/// The skate costing for one ride mode over one map and one knowledge snapshot, shaped as
+/// Valhalla shapes a costing: which edges may be used (`allowed`), what traversing one costs
+/// (`edgeCost`, effort seconds and travel seconds), what passing a node from one edge to the next
+/// costs (`transitionCost`), and a lower bound on cost per metre for an admissible A* heuristic
+/// (`minCostPerMetre`). Per-edge costs for both directions are precomputed once, so the search's
+/// inner loop is array reads.
+///
+/// There is no `Costing` protocol: the router also reads this costing's crusty flags (the 100 m
+/// rule) and its stored ALT landmark table, which the protocol never had, so a protocol with one
+/// conforming type only pretended to be a seam. Ride modes differ by `ModeWeights`, not by type.
+public struct SkateCosting: Sendable {
     public let map: SkateMap
     public let table: EdgeTable
     public let mode: RideMode
