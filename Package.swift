@@ -1,10 +1,14 @@
 // swift-tools-version:6.0
 // SkateRoute — a terminal navigator for skateboards and other small hard wheels.
+//
+// Linux only. CI builds and tests on Debian with Swift 6; macOS is neither built nor tested, so
+// the package declares no Apple platform (it used to claim macOS 13, which the Synchronization
+// module and the ncursesw link name never met). The Linux-only calls are guarded where they
+// are made (MAP_POPULATE, /proc) so a port starts from a clean list.
 import PackageDescription
 
 let package = Package(
     name: "SkateRoute",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "skateroute", targets: ["skateroute"]),
         .library(name: "SkateCore", targets: ["SkateCore"]),

@@ -190,7 +190,7 @@ public enum MapFormat {
         let hash = verification == .always || stamp.map { !VerifiedMaps.contains($0) } ?? true
         // MAP_POPULATE when hashing: the checksum reads every page anyway; one call maps them all
         // instead of a page fault per 64 KB. Without it, only the pages a plan touches are read.
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE | (hash ? MAP_POPULATE : 0), fd, 0), base != MAP_FAILED else {
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE | (hash ? MapFormat.populateFlag : 0), fd, 0), base != MAP_FAILED else {
             throw MapFileError.unreadable(path: path, reason: "unreadable")
         }
         // The map's arrays view this mapping (no copy); it is unmapped when the last one goes.
