@@ -147,7 +147,7 @@ public struct RouteStep: Sendable, Equatable {
 
 /// A stretch of route that needs braking (or care): its mean grade on the route's conditioned
 /// profile meets its level's rule (see `PlanBuilder.brakingZones`).
-public struct BrakingZone: Sendable, Equatable {
+public struct BrakingZone: RouteStretch {
     /// Start and end, metres from the route start.
     public var start: Double
     public var end: Double
@@ -167,8 +167,17 @@ public struct BrakingZone: Sendable, Equatable {
     }
 }
 
+/// Something that lies along a route between two distances and knows the steps it overlaps.
+public protocol RouteStretch: Sendable, Equatable {
+    /// Start and end, metres from the route start.
+    var start: Double { get }
+    var end: Double { get }
+    /// Steps the stretch overlaps, in order.
+    var stepIndices: [Int] { get set }
+}
+
 /// A stretch of route, metres from the start (e.g. where free rolling would be too fast).
-public struct Stretch: Sendable, Equatable {
+public struct Stretch: RouteStretch {
     public var start: Double
     public var end: Double
     /// Steps the stretch overlaps, in order.
