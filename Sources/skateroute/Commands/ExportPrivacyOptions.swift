@@ -50,6 +50,6 @@ struct ExportPrivacyOptions: ParsableArguments {
             why.append("\(Int(privacyRadius)) m around \(zoneCount) saved home/work place\(zoneCount == 1 ? "" : "s")")
         }
         if downsample > 0 { why.append("downsampled to \(FixedDecimal.string(downsample, decimals: 0)) m") }
-        return (kept, "privacy: kept \(kept.count) of \(points.count) point(s) (" + why.joined(separator: ", ") + "; --no-privacy exports all)")
+        return (kept, "privacy: kept \(kept.count) of \(points.count) point(s) (" + why.joined(separator: ", ") + (noPrivacy ? ")" : "; --no-privacy exports all)"))
     }
 }
