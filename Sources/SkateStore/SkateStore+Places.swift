@@ -109,6 +109,9 @@ extension SkateStore {
 
     // MARK: Settings
 
+    /// The setting holding the weekly distance goal (metres, as text; empty: none).
+    public static let weeklyGoalKey = "weeklyGoalMetres"
+
     /// A small setting (e.g. the weekly goal), or nil.
     public func setting(_ key: String) throws -> String? {
         try read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }

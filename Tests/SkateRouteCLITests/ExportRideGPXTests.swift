@@ -39,7 +39,7 @@ struct ExportRideGPXTests {
         #expect(r.status == 0, "\(r.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let gpx = dir.appendingPathComponent("ride.gpx").path
-        let e = try BuiltCLI.run(["export", "ride", log, "--out", gpx, "--map", bundled])
+        let e = try BuiltCLI.run(["export", "ride", log, "--out", gpx, "--map", bundled, "--no-privacy"])
         #expect(e.status == 0, "\(e.stderr)")
         #expect(e.stderr.contains("with elevation, written to"))
         return (dir, gpx, summary)
@@ -52,7 +52,7 @@ struct ExportRideGPXTests {
         #expect(text.contains("<gpx version=\"1.1\"") && text.contains("xmlns:sr=\"urn:skateroute:gpx:1\""))
         #expect(text.contains("<sr:speed>") && text.contains("<sr:roughness>") && text.contains("<ele>"))
         // Our own reader takes it back: the same fixes in time order, about the ride's length.
-        let stdout = try BuiltCLI.run(["export", "ride", dir.appendingPathComponent("ride.ndjson").path, "--map", Self.bundled])
+        let stdout = try BuiltCLI.run(["export", "ride", dir.appendingPathComponent("ride.ndjson").path, "--map", Self.bundled, "--no-privacy"])
         #expect(stdout.stdout == text, "stdout and --out carry the same document")
         let replay = try BuiltCLI.run(["ride", gpx, "--headless", "--json", "--no-store", "--map", Self.bundled,
                                        "--log", dir.appendingPathComponent("again.ndjson").path])

@@ -44,6 +44,10 @@ public enum AppCommand: Hashable, Sendable {
     case stopRide
     /// List the recorded rides.
     case listRides
+    /// Make a chosen destination the most recent one (issue 17).
+    case recordDestination(ChosenPlace)
+    /// Save the previewed route under the typed name (issue 17).
+    case saveRoute(RouteNameState)
 }
 
 /// The whole state of the UI; `render` is a pure function of it.
@@ -73,6 +77,10 @@ public struct AppModel: Hashable, Sendable {
     public var quitting: Bool
     /// Colour scheme chosen with the palette key (nil: the one the app started with).
     public var scheme: PaletteScheme?
+    /// The spots list, when open (issue 17).
+    public var spotList: SpotListState?
+    /// The "save route as" prompt, when open (issue 17).
+    public var routeName: RouteNameState?
 
     public init(screen: ScreenID, size: Size, browse: MapBrowseState, plan: PlanState = PlanState()) {
         self.screen = screen; self.size = size; self.browse = browse; self.plan = plan
@@ -83,6 +91,8 @@ public struct AppModel: Hashable, Sendable {
 
     /// Where key lookups happen: the screen, or `.planInput` while typing.
     public var keyContext: ScreenID {
+        if routeName != nil { return .routeName }
+        if spotList != nil { return .spotList }
         if let p = picker, p.visible { return .ridePicker }
         if screen == .plan, plan.focus != .routes, plan.focus != .map { return .planInput }
         if screen == .ride, let r = ride, r.frame.finished { return .arrival }

@@ -18,6 +18,10 @@ public enum ScreenID: String, Hashable, Sendable, CaseIterable {
     case ridePicker
     /// The ride screen once the ride ended: the arrival panel.
     case arrival
+    /// The spots list over the plan or preview screen.
+    case spotList
+    /// Typing the name of a route to save (letters are text).
+    case routeName
 }
 
 /// What a key does. `update` maps actions to model changes.
@@ -52,6 +56,11 @@ public enum KeyAction: Hashable, Sendable {
     case hazardPrefix
     case ratePrefix
     case undoReport
+    // The rider's own (issue 17)
+    /// Open the spots list (nearest first; Enter plans there).
+    case openSpots
+    /// Save the previewed route under a name.
+    case saveRoute
 }
 
 /// One entry of the key table: which keys, what they do, on which screens, and how the key bar
@@ -105,14 +114,14 @@ public struct KeyMap: Sendable {
     /// Screens with a map you can move around on.
     static let mapScreens: Set<ScreenID> = [.browse, .plan, .preview]
     /// Screens where quitting with a plain `q` is safe (not typing).
-    static let commandScreens: Set<ScreenID> = [.browse, .plan, .preview, .ride, .ridePicker, .arrival]
+    static let commandScreens: Set<ScreenID> = [.browse, .plan, .preview, .ride, .ridePicker, .arrival, .spotList]
 
     /// The app's default table. `h` files a hazard on every map screen, so panning is on the arrows.
     public static let standard = KeyMap([
         // Typing in a plan field: only non-printing keys are bound; letters go into the field.
         KeyBinding([.enter], .confirm, bar: "pick/plan", help: "Pick the highlighted place; plan when both ends are set", screens: [.planInput]),
-        KeyBinding([.up], .selectUp, bar: "choose", help: "Previous search result", screens: [.planInput, .ridePicker], keyText: "↑↓"),
-        KeyBinding([.down], .selectDown, help: "Next search result", screens: [.planInput, .ridePicker]),
+        KeyBinding([.up], .selectUp, bar: "choose", help: "Previous search result", screens: [.planInput, .ridePicker, .spotList], keyText: "↑↓"),
+        KeyBinding([.down], .selectDown, help: "Next search result", screens: [.planInput, .ridePicker, .spotList]),
         KeyBinding([.tab], .nextField, bar: "next field", help: "Switch between origin and destination", screens: [.planInput, .plan]),
         KeyBinding([.backTab], .previousField, help: "Previous field", screens: [.planInput, .plan]),
         KeyBinding([.ctrl("u")], .clearField, help: "Clear the field", screens: [.planInput]),
@@ -150,7 +159,7 @@ public struct KeyMap: Sendable {
         KeyBinding([.char("p")], .openRidePicker, bar: "replay", help: "Replay a recorded ride from Rides/", screens: [.preview, .plan]),
         KeyBinding([.char("j"), .pageDown], .stepsDown, bar: "steps", help: "Scroll the step list down", screens: [.preview], keyText: "j/k"),
         KeyBinding([.char("k"), .pageUp], .stepsUp, help: "Scroll the step list up", screens: [.preview]),
-        KeyBinding([.escape], .back, bar: "back", help: "Back to the previous screen", screens: [.preview, .ride, .ridePicker, .browse]),
+        KeyBinding([.escape], .back, bar: "back", help: "Back to the previous screen", screens: [.preview, .ride, .ridePicker, .browse, .spotList]),
 
         // Arrival
         KeyBinding([.enter], .confirm, bar: "plan", help: "Back to the plan screen", screens: [.arrival]),
@@ -158,6 +167,15 @@ public struct KeyMap: Sendable {
 
         // Ride picker
         KeyBinding([.enter], .confirm, bar: "replay", help: "Replay the highlighted ride", screens: [.ridePicker]),
+
+        // Spots and saved routes (issue 17)
+        KeyBinding([.char("g")], .openSpots, bar: "spots", help: "Spots list: skateparks, plazas and your spots, nearest first",
+                   screens: [.plan, .preview]),
+        KeyBinding([.enter], .confirm, bar: "go there", help: "Plan from the current From to the highlighted spot", screens: [.spotList]),
+        KeyBinding([.char("w")], .saveRoute, bar: "save", help: "Save this route by name (skateroute routes list/show)", screens: [.preview]),
+        KeyBinding([.enter], .confirm, bar: "save", help: "Save the route under the typed name", screens: [.routeName]),
+        KeyBinding([.escape], .closeOverlay, bar: "cancel", help: "Do not save", screens: [.routeName]),
+        KeyBinding([.ctrl("c")], .quit, help: "Quit", screens: [.routeName]),
 
         // Ride
         KeyBinding([.char(" ")], .togglePause, bar: "pause", help: "Pause or resume the ride", screens: [.ride]),

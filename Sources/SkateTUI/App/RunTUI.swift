@@ -20,6 +20,10 @@ public struct TUIOptions: Sendable {
     public var startRide: RideRequest?
     /// Colour scheme at start (`--palette`).
     public var scheme: PaletteScheme = .standard
+    /// "map name@digest" stored with routes saved from the TUI (`w` in the preview).
+    public var mapIdentity: String?
+    /// Ring the bell on ride alerts (`--bell`; off by default).
+    public var alertBell = false
 
     public init(store: SkateStore? = nil, storeProblem: String = "no data directory", ridesDirectory: String = "Rides",
                 rideLogDirectory: String? = nil, rideSpeed: Double = RideScreen.defaultSimSpeed, reporter: String = TUIServices.defaultReporter) {
@@ -51,6 +55,8 @@ public func runTUI(map: SkateMap, environment: [String: String] = ProcessInfo.pr
     let services = TUIServices(map: map, knowledge: knowledge, store: options.store, storeProblem: options.storeProblem,
                                reporter: options.reporter, ridesDirectory: options.ridesDirectory,
                                rideLogDirectory: options.rideLogDirectory)
+    if let id = options.mapIdentity { services.mapIdentity = id }
+    services.alertBell = options.alertBell
     defer { services.feed?.stop() }
     let app = TUIApp(map: map, theme: theme, services: services, initialOverlay: overlay, rideSpeed: options.rideSpeed)
     let clock = ContinuousClock()

@@ -35,6 +35,7 @@ public struct TUIApp: Sendable {
         var browse = MapBrowseScreen.initialState(context: context, size: size)
         var m = AppModel(screen: .plan, size: size, browse: browse)
         m.plan.map = PlanScreen.mapState(m.plan, context: context, size: size)
+        RiderSearch.fillRecents(&m.plan, services: services)
         if let o = initialOverlay {
             browse.overlay = o
             browse = MapBrowseScreen.apply(.fit, to: browse, context: context)
@@ -148,6 +149,7 @@ public struct TUIApp: Sendable {
         }
         let ctx = m.keyContext
         guard let action = context.keyMap.action(for: key, on: ctx) else {
+            if ctx == .routeName, let r = m.routeName { m.routeName = RouteNamePrompt.type(key, into: r); return (m, []) }
             // Typing in a plan field.
             if ctx == .planInput, !TooSmallScreen.isTooSmall(m.size) {
                 if PlanScreen.isEditingKey(key) { m.plan = PlanScreen.type(key, into: m.plan, services: services) }
@@ -185,12 +187,41 @@ public struct TUIApp: Sendable {
         case .openRidePicker:
             m.picker = RidePickerState()
             return (m, [.listRides])
+        case .openSpots:
+            let start = m.preview?.plan.plan.geometry.first.map { ChosenPlace(name: m.preview?.from ?? "route start", at: $0) }
+            if let from = m.screen == .preview ? (m.plan.origin.chosen ?? start) : SpotList.origin(plan: m.plan) {
+                m.spotList = SpotList.make(services: services, from: from)
+            }
+            return (m, [])
+        case .saveRoute:
+            if let p = m.preview { m.routeName = RouteNamePrompt.make(plan: p.plan, from: p.from, to: p.to) }
+            return (m, [])
         case .cyclePalette:
             let s = (m.scheme ?? context.theme.scheme).next
             m.scheme = s
             m.toast = Toast(text: "colours: " + (s == .colorBlind ? "colour-blind safe (Okabe-Ito)" : s.rawValue), kind: .info)
             return (m, [])
         default: break
+        }
+        if ctx == .routeName, let r = m.routeName {
+            m.routeName = nil
+            if action == .confirm { return (m, [.saveRoute(r)]) }
+            m.toast = Toast(text: "route not saved", kind: .info)
+            return (m, [])
+        }
+        if ctx == .spotList, let list = m.spotList {
+            switch action {
+            case .back, .closeOverlay: m.spotList = nil
+            case .confirm:
+                m.spotList = nil
+                guard let p = SpotList.goThere(list, plan: m.plan, services: services) else { return (m, []) }
+                m.plan = p
+                m.screen = .plan
+                m.preview = nil
+                if let d = p.destination.chosen { return (m, [.recordDestination(d)]) }
+            default: m.spotList = SpotList.apply(action, to: list)
+            }
+            return (m, [])
         }
         if ctx == .ridePicker, var p = m.picker {
             switch action {
@@ -217,8 +248,11 @@ public struct TUIApp: Sendable {
                 m.screen = .preview
                 return (m, [])
             }
+            let before = m.plan.destination.chosen
             m.plan = PlanScreen.apply(action, to: m.plan, context: context, services: services, size: m.size)
-        case .planInput, .ridePicker:
+            // A newly chosen destination becomes a recent (not a swap of the ends).
+            if action != .swapEnds, let d = m.plan.destination.chosen, d != before { return (m, [.recordDestination(d)]) }
+        case .planInput, .ridePicker, .spotList, .routeName:
             break
         case .arrival:
             break
@@ -263,7 +297,7 @@ public struct TUIApp: Sendable {
         case .ride: return m.ride?.frame.position
         case .preview: return m.preview?.map.viewport.center
         case .plan, .planInput: return m.plan.map?.viewport.center
-        case .browse, .ridePicker: return m.browse.viewport.center
+        case .browse, .ridePicker, .spotList, .routeName: return m.browse.viewport.center
         case .arrival: return m.ride?.frame.position
         }
     }
@@ -286,7 +320,14 @@ public struct TUIApp: Sendable {
         case .listRides:
             return [.ridesListed(RideInputs.listRides(in: services.ridesDirectory))]
         case .startRide(let req):
-            return [RideLauncher.start(req, services: services, mapName: context.mapName)]
+            let e = RideLauncher.start(req, services: services, mapName: context.mapName)
+            if case .rideStarted(let s) = e { services.alerts = RideAlerts.engine(plan: s.plan?.plan, services: services) }
+            return [e]
+        case .recordDestination(let d):
+            services.rider.recordDestination(d, now: services.now())
+            return []
+        case .saveRoute(let r):
+            return [.reportDone(RouteNamePrompt.save(r, services: services))]
         case .advanceRide(let t):
             guard let f = services.feed else { return [] }
             let r = f.advance(to: t)
@@ -295,10 +336,12 @@ public struct TUIApp: Sendable {
                 services.planCounter += 1
                 reroute = PlanRef(id: -services.planCounter, plan: p)
             }
-            return [.rideAdvanced(RideUpdate(frame: r.frame, cues: r.cues, reroute: reroute))]
+            return [.rideAdvanced(RideUpdate(frame: r.frame, cues: r.cues + RideAlerts.cues(services, frame: r.frame), reroute: reroute))]
         case .stopRide:
             services.feed?.stop()
             services.feed = nil
+            services.alerts = nil
+            services.weekProgress = services.rider.weekProgress(now: services.now())
             return []
         }
     }
@@ -338,7 +381,7 @@ public struct TUIApp: Sendable {
         let extra = Array(model.sessionHazards.values).sorted { ($0.lat, $0.lon) < ($1.lat, $1.lon) }
         let ctx = model.keyContext == .ridePicker ? model.screen : model.keyContext
         switch model.screen {
-        case .browse, .planInput, .ridePicker, .arrival:
+        case .browse, .planInput, .ridePicker, .arrival, .spotList, .routeName:
             var b = model.browse
             if !extra.isEmpty { var o = b.overlay ?? RouteOverlay(); o.hazards += extra; b.overlay = o }
             MapBrowseScreen.render(b, context: context, into: &buffer)
@@ -361,6 +404,8 @@ public struct TUIApp: Sendable {
         if let p = model.picker, p.visible {
             RidePicker.render(p, directory: services.ridesDirectory, theme: theme, into: &buffer, area: body)
         }
+        if let l = model.spotList { SpotList.render(l, theme: theme, into: &buffer, area: body) }
+        if let r = model.routeName { RouteNamePrompt.render(r, theme: theme, into: &buffer, area: body) }
         if let p = model.pending {
             let bar = Rect(size: size).splitBottom(1).bottom
             buffer.fill(bar, with: Cell(" ", style: theme.style(.bannerWarn)))

@@ -8,7 +8,7 @@ import SkateStore
 ///
 /// Not thread-safe: the app loop is the only user (hence `@unchecked Sendable`).
 public final class TUIServices: @unchecked Sendable {
-    public let planner: Planner
+    public private(set) var planner: Planner
     public let search: PlaceSearch
     public let zones: NoReportZones
     public let knowledge: RoadKnowledge
@@ -32,6 +32,18 @@ public final class TUIServices: @unchecked Sendable {
     public let knownHazards: [Coordinate]
     /// Skateparks and plazas worth a stop.
     public let spots: [Coordinate]
+    /// The rider's saved places, recents, weekly goal and saved routes (issue 17: see `RiderData`).
+    public let rider: RiderData
+    /// Map spots and the rider's own, for the spots list and alerts.
+    public let spotEntries: [SpotEntry]
+    /// "map name@digest" saved with routes (`skateroute routes` checks it); set by the CLI.
+    public var mapIdentity: String
+    /// Ring the terminal bell on ride alerts (hazard ahead, saved place, spot); off by default.
+    public var alertBell = false
+    /// Alerts of the ride being played (built when it starts).
+    public var alerts: AlertEngine?
+    /// This week's distance against the goal, read at start and after each ride.
+    public var weekProgress: WeekProgress?
 
     /// Hazard reports filed from the keyboard come from this reporter unless told otherwise.
     public static let defaultReporter = "tui"
@@ -39,7 +51,9 @@ public final class TUIServices: @unchecked Sendable {
     /// - Parameter zones: no-report zones (default: the map's schools and hospitals).
     public init(map: SkateMap, knowledge: RoadKnowledge = .empty, store: SkateStore? = nil, storeProblem: String = "no data directory",
                 reporter: String = TUIServices.defaultReporter, ridesDirectory: String = "Rides", rideLogDirectory: String? = nil,
-                zones: NoReportZones? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+                zones: NoReportZones? = nil, now: @escaping @Sendable () -> Date = { Date() }, rider: RiderData? = nil) {
+        let rider = rider ?? store.map { StoreRiderData(store: $0) } ?? MemoryRiderData()
+        self.rider = rider
         planner = Planner(map: map, knowledge: knowledge)
         search = PlaceSearch(map: map)
         self.zones = zones ?? NoReportZones(map: map)
@@ -51,6 +65,13 @@ public final class TUIServices: @unchecked Sendable {
         self.rideLogDirectory = rideLogDirectory
         self.now = now
         knownHazards = knowledge.hazards.values.flatMap { $0.map(\.position) }
+        let own = rider.savedPlaces().filter { $0.category == SavedPlaceCategory.spot.rawValue }
+        planner.ownSpots = own.map { ($0.name, $0.at) }
         spots = planner.trickSpots().map(\.at)
+        spotEntries = SpotEntry.all(map: map, saved: []) + own.map {
+            SpotEntry(name: $0.name, kind: "own", category: "saved=spot", at: $0.at, isPrivate: true)
+        }
+        mapIdentity = map.metadata.name + "@?"
+        weekProgress = rider.weekProgress(now: now())
     }
 }

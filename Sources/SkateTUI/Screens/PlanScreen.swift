@@ -15,6 +15,9 @@ public struct PlaceResult: Hashable, Sendable {
     /// "skatepark", "street", "coordinate"…
     public var kind: String
     public var at: Coordinate
+    /// A saved place (drawn with a star) or a recent destination; nil for map results.
+    public var mark: Mark? = nil
+    public enum Mark: Hashable, Sendable { case saved, recent }
 }
 
 /// An origin or destination field: the typed text, live results and the pick.
@@ -167,6 +170,7 @@ public enum PlanScreen {
             }
         default: break
         }
+        RiderSearch.fillRecents(&s, services: services)
         return s
     }
 
@@ -222,10 +226,11 @@ public enum PlanScreen {
     /// Live results for a text: a typed "lat,lon" first, then the place search.
     static func results(for text: String, services: TUIServices) -> [PlaceResult] {
         let t = text.trimmingCharacters(in: .whitespaces)
-        guard !t.isEmpty else { return [] }
         if let c = Coordinate(parsing: t) { return [PlaceResult(name: c.description, kind: "coordinate", at: c)] }
-        return services.search.search(t, limit: resultLimit).map {
-            PlaceResult(name: Sanitizer.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at)
+        return RiderSearch.results(for: t, rider: services.rider, limit: resultLimit) {
+            services.search.search(t, limit: resultLimit).map {
+                PlaceResult(name: Sanitizer.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at)
+            }
         }
     }
 
@@ -240,7 +245,8 @@ public enum PlanScreen {
     /// Takes the focused field's highlighted result, if it has one and nothing is chosen yet.
     static func acceptHighlighted(_ s: inout PlanState) {
         editField(&s) { f in
-            guard f.chosen == nil, f.results.indices.contains(f.selected) else { return }
+            // An empty field lists recents; Tab passes it by without picking one (Enter picks).
+            guard f.chosen == nil, !f.text.isEmpty, f.results.indices.contains(f.selected) else { return }
             let r = f.results[f.selected]
             f.chosen = ChosenPlace(name: r.name, at: r.at)
             f.text = r.name
@@ -359,6 +365,8 @@ public enum PlanScreen {
         var overlay = map.overlay ?? RouteOverlay()
         overlay.hazards += extraHazards
         overlay.cursor = map.viewport.center
+        // The spots layer: every spot on the map, not only those near the route.
+        if let sv = services { overlay.spots += sv.spots.filter { !overlay.spots.contains($0) } }
         MapRenderer.render(map: context.map, overlay: overlay, viewport: map.viewport, theme: theme, into: &buffer, area: area)
         ScaleBar.render(map.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
         // Left panel.
@@ -399,18 +407,21 @@ public enum PlanScreen {
         buffer.write(s.mode.rawValue, x: x0 + 7, y: y, style: value, maxWidth: inner - 7)
         y += 1
         buffer.write(Sanitizer.clean(s.mode.summary, maxColumns: inner - 7, ellipsis: theme.glyphs.ellipsis), x: x0 + 7, y: y, style: dim, maxWidth: inner - 7)
-        y += 2
+        y += 1
+        if let w = services?.weekProgress { WeekGoalLine.render(w, theme: theme, into: &buffer, x: x0, y: y, width: inner); y += 1 }
+        y += 1
         // Results of the field being typed in.
         let typing: PlaceField? = s.focus == .origin ? s.origin : (s.focus == .destination ? s.destination : nil)
         if let f = typing, !f.results.isEmpty {
-            buffer.write("Places", x: x0, y: y, style: label)
+            buffer.write(f.text.isEmpty ? "Recent destinations" : "Places", x: x0, y: y, style: label)
             y += 1
             for (i, r) in f.results.enumerated() where y < panel.maxY - 2 {
                 let on = i == f.selected
                 let st = on ? sel : text
                 if on { buffer.fill(Rect(x: x0, y: y, width: inner, height: 1), with: Cell(" ", style: sel)) }
                 let kindW = min(12, r.kind.count)
-                buffer.write((on ? "> " : "  ") + r.name, x: x0, y: y, style: st, maxWidth: inner - kindW - 1)
+                let star = r.mark == .saved ? (theme.glyphs == .unicode ? "★ " : "* ") : ""
+                buffer.write((on ? "> " : "  ") + star + r.name, x: x0, y: y, style: st, maxWidth: inner - kindW - 1)
                 buffer.write(r.kind, x: x0 + inner - kindW, y: y, style: on ? sel : dim, maxWidth: kindW)
                 y += 1
             }

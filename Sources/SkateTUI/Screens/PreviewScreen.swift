@@ -102,7 +102,9 @@ public enum PreviewScreen {
         let x0 = panel.x + 2, inner = panel.width - 3
         var y = panel.y
         let label = theme.style(.hudLabel), value = theme.style(.hudValue), dim = theme.style(.textDim)
-        buffer.write(plan.mode.rawValue, x: x0, y: y, style: label, maxWidth: inner)
+        // trickSpotCrawl names the spot(s) it threads.
+        let spots = plan.spots.isEmpty ? "" : "  spot: " + Sanitizer.clean(plan.spots.joined(separator: ", "))
+        buffer.write(plan.mode.rawValue + spots, x: x0, y: y, style: label, maxWidth: inner)
         y += 1
         let crusty = plan.metresByClass[.crusty]
         let facts = Format.distance(plan.distance) + "  " + Format.duration(plan.duration) + "  score \(Int(plan.score.rounded()))"

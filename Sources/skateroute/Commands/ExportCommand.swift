@@ -84,6 +84,7 @@ struct ExportRideCommand: ParsableCommand {
     @Argument(help: "The ride log (NDJSON) written by `skateroute ride`.", completion: .file(extensions: ["ndjson"])) var log: String
     @Option(help: "Write to this file instead of stdout.", completion: .file(extensions: ["gpx"])) var out: String?
     @OptionGroup var mapOption: MapOption
+    @OptionGroup(title: "Privacy (on by default)") var privacy: ExportPrivacyOptions
 
     func run() throws {
         // Elevations from the map: a given --map must load; the bundled default is optional.
@@ -94,13 +95,16 @@ struct ExportRideCommand: ParsableCommand {
         } catch {
             throw fail("\(error)")
         }
-        let text = RideLogGPX.gpx(header: read.header, points: read.points)
+        // Privacy trims and downsampling happen before anything is written (PrivacyTrim).
+        let (points, note) = try privacy.apply(read.points)
+        if let note { printError(note) }
+        let text = RideLogGPX.gpx(header: read.header, points: points)
         if let path = out {
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
                 throw fail("\(path): cannot write: \((error as NSError).localizedDescription)")
             }
-            let withEle = read.points.filter { $0.elevation != nil }.count
-            printError("\(read.points.count) track point(s), \(withEle) with elevation, written to \(path)")
+            let withEle = points.filter { $0.elevation != nil }.count
+            printError("\(points.count) track point(s), \(withEle) with elevation, written to \(path)")
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))
         }

@@ -3,33 +3,6 @@ import Foundation
 import SkateCore
 import SkateStore
 
-/// One spot to ride to: from the map (skateparks, squares, pedestrian plazas) or the rider's own.
-struct SpotEntry {
-    var name: String
-    /// "skatepark", "square", "pedestrian_area" or "own".
-    var kind: String
-    /// The map's "key=value" category, or "saved=spot".
-    var category: String
-    var at: Coordinate
-    var isPrivate: Bool
-    /// Metres from the `--near` place, when given.
-    var distance: Double?
-
-    /// The map's spots (`PlaceKind.isTrickSpot`) in place order, then the rider's spots.
-    static func all(map: SkateMap, saved: [SavedPlace]) -> [SpotEntry] {
-        var out: [SpotEntry] = []
-        for i in 0..<map.placeCount {
-            guard let k = PlaceKind(rawValue: map.placeKind[i]), k.isTrickSpot else { continue }
-            out.append(SpotEntry(name: map.string(map.placeName[i]), kind: k.name, category: map.string(map.placeCategory[i]),
-                                 at: Coordinate(lat: map.placeLat[i], lon: map.placeLon[i]), isPrivate: false))
-        }
-        for p in saved where p.category == .spot {
-            out.append(SpotEntry(name: p.name, kind: "own", category: "saved=spot", at: p.at, isPrivate: p.isPrivate))
-        }
-        return out
-    }
-}
-
 /// `skateroute spots`: skateparks, plazas and squares on the map plus the rider's own spots.
 struct SpotsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -62,9 +35,7 @@ struct SpotsCommand: ParsableCommand {
         if let near {
             let c = try resolveAnyPlace(near, map: map, saved: SavedPlaceResolver(saved), role: "--near")
             center = c
-            spots = spots.map { var s = $0; s.distance = Geo.distance(c.at, s.at); return s }
-                .filter { $0.distance! <= radius }
-                .sorted { ($0.distance!, $0.name) < ($1.distance!, $1.name) }
+            spots = SpotEntry.byDistance(spots, from: c.at).filter { $0.distance! <= radius }
         } else {
             spots.sort { ($0.kind == "own" ? 1 : 0, $0.name) < ($1.kind == "own" ? 1 : 0, $1.name) }
         }

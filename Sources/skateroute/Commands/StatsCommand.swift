@@ -17,7 +17,7 @@ struct StatsCommand: ParsableCommand {
 }
 
 /// The store key of the weekly goal (metres, as text).
-let weeklyGoalKey = "weeklyGoalMetres"
+let weeklyGoalKey = SkateStore.weeklyGoalKey
 
 struct StatsShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

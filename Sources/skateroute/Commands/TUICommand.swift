@@ -18,6 +18,8 @@ struct TUICommand: ParsableCommand {
     var speed: Double = 1
     @Option(name: .long, help: "Colours: standard, colorblind (Okabe-Ito) or high-contrast; C switches while running.")
     var palette: String = "standard"
+    @Flag(name: .long, help: "Ring the terminal bell on ride alerts (hazard ahead, saved place, spot).")
+    var bell = false
 
     func run() throws {
         guard speed.isFinite, speed >= 0.25, speed <= 60 else { throw fail("--speed \(speed) is out of range: use 0.25 to 60") }
@@ -27,6 +29,8 @@ struct TUICommand: ParsableCommand {
         }
         var options = TUIOptions(ridesDirectory: rides, rideSpeed: speed)
         options.scheme = scheme
+        options.alertBell = bell
+        options.mapIdentity = MapIdentity.of(path: mapOption.path, map: map)
         if noStore {
             options.storeProblem = "the store is off (--no-store)"
         } else {

@@ -1,0 +1,71 @@
+import Foundation
+import SkateCore
+import SkateStore
+
+/// The name prompt of "save this route" (preview): the text typed so far and the route.
+public struct RouteNameState: Hashable, Sendable {
+    public var text: String
+    public var plan: PlanRef
+    /// Names of the ends (sanitised), saved with the route.
+    public var from: String
+    public var to: String
+    public init(text: String, plan: PlanRef, from: String, to: String) { self.text = text; self.plan = plan; self.from = from; self.to = to }
+}
+
+/// Saving the previewed route under a name, as `skateroute routes save` does: the name follows
+/// the store's rules (sanitised, 1–60 characters, unique); a refusal is one toast line.
+public enum RouteNamePrompt {
+    /// The prompt with a suggested name ("From to To", cut to the longest name kept).
+    public static func make(plan: PlanRef, from: String, to: String) -> RouteNameState {
+        let suggestion = String(RiderName.clean(from + " to " + to).prefix(RiderName.maxLength))
+        return RouteNameState(text: suggestion, plan: plan, from: from, to: to)
+    }
+
+    /// An editing key: printable characters add, Backspace removes, Ctrl-U clears. Other keys
+    /// change nothing. Text beyond 10× the longest name is not taken (the store refuses it anyway).
+    public static func type(_ key: Key, into s: RouteNameState) -> RouteNameState {
+        var t = s
+        switch key {
+        case .char(let c) where t.text.count < 10 * RiderName.maxLength: t.text.append(c)
+        case .backspace: if !t.text.isEmpty { t.text.removeLast() }
+        case .ctrl("u"): t.text = ""
+        default: break
+        }
+        return t
+    }
+
+    /// The route to store: the plan as `plan --format json` prints it, its ends and the map identity.
+    public static func route(_ s: RouteNameState, mapIdentity: String, now: Date) -> SavedRoute {
+        let p = s.plan.plan
+        return SavedRoute(name: s.text, mode: p.mode.rawValue, fromName: s.from, toName: s.to,
+                          from: p.geometry.first ?? Coordinate(lat: 0, lon: 0), to: p.geometry.last ?? Coordinate(lat: 0, lon: 0),
+                          mapIdentity: mapIdentity, planJSON: PlanFormats.json(p), createdAt: now)
+    }
+
+    /// Saves through the rider data; the toast text (one line) and whether it failed.
+    public static func save(_ s: RouteNameState, services: TUIServices) -> ReportResult {
+        do {
+            let r = try services.rider.saveRoute(route(s, mapIdentity: services.mapIdentity, now: services.now()))
+            return ReportResult(text: "saved route '\(Sanitizer.clean(r.name))' (skateroute routes show)")
+        } catch let e as StoreError {
+            return ReportResult(text: "route not saved: " + Sanitizer.clean(e.description), isError: true)
+        } catch {
+            return ReportResult(text: "route not saved: " + Sanitizer.clean("\(error)"), isError: true)
+        }
+    }
+
+    public static func render(_ s: RouteNameState, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
+        let box = area.centered(width: min(area.width - 4, 70), height: 5)
+        guard box.width >= 20, box.height >= 5 else { return }
+        buffer.fill(box)
+        buffer.drawBox(box, style: theme.style(.border), glyphs: theme.glyphs, title: "Save route as")
+        let inner = box.width - 4
+        let caret = theme.glyphs == .unicode ? "▏" : "_"
+        var shown = Sanitizer.clean(s.text) + caret
+        while DisplayWidth.of(shown) > inner, !shown.isEmpty { shown.removeFirst() }
+        buffer.fill(Rect(x: box.x + 2, y: box.y + 1, width: inner, height: 1), with: Cell(" ", style: theme.style(.keyBarKey)))
+        buffer.write(shown, x: box.x + 2, y: box.y + 1, style: theme.style(.keyBarKey), maxWidth: inner)
+        buffer.write("Enter save  Esc cancel  (1-\(RiderName.maxLength) characters, unique)", x: box.x + 2, y: box.y + 3,
+                     style: theme.style(.textDim), maxWidth: inner)
+    }
+}
