@@ -153,7 +153,7 @@ public struct RideSummary: Sendable, Equatable, Codable {
         copy.movingTime = movingTime.map { Self.round($0, 2) }
         let enc = JSONEncoder()
         enc.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try enc.encode(copy), as: UTF8.self)
+        return String(decoding: try enc.encode(SchemaTagged("ride", copy)), as: UTF8.self)
     }
 
     static func round(_ x: Double, _ d: Int) -> Double {

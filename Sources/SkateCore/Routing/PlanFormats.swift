@@ -95,9 +95,14 @@ public enum PlanFormats {
         return .object(d)
     }
 
-    /// JSON with sorted keys; byte-identical for identical plans.
+    /// Document kinds (`DocumentSchema`) of the plan outputs.
+    public static let jsonSchemaKind = "plan"
+    public static let geojsonSchemaKind = "plan.geojson"
+
+    /// JSON with sorted keys and a `schema` field (`skateroute.plan/1`); byte-identical for identical plans.
     public static func json(_ p: RoutePlan) -> String {
-        planJSON(p, includeAlternatives: true).text(pretty: true)
+        guard case .object(let o) = planJSON(p, includeAlternatives: true) else { return "" }
+        return DocumentSchema.document(jsonSchemaKind, o).text(pretty: true)
     }
 
     // MARK: Text
@@ -264,6 +269,7 @@ public enum PlanFormats {
             ]))
         }
         let obj: JSONText = .object(["type": .string("FeatureCollection"), "features": .array(features),
+                                     DocumentSchema.key: .string(DocumentSchema.name(geojsonSchemaKind)),
                                      "properties": .object(["mode": .string(p.mode.rawValue), "distance_m": n(p.distance),
                                                             "duration_s": n(p.duration), "score": n(p.score), "legal": .bool(p.legal),
                                                             "notes": .array(p.notes.map { .string($0) }),

@@ -34,7 +34,7 @@ struct RideCommand: ParsableCommand {
     /// The asked speed, "max" when none was given (headless replays run flat out).
     var speed: String { speedOption ?? "max" }
     @Option(help: "Where to write the NDJSON ride log.") var log: String?
-    @Flag(help: "Print the summary as JSON.") var json = false
+    @Flag(help: "Print the summary as a JSON document instead of text (replays headless).") var json = false
     @OptionGroup var mapOption: MapOption
     @Option(help: "Data folder of the store (hazards for cues; default $XDG_DATA_HOME/skateroute).") var dataDir: String?
     @Flag(help: "Ignore the hazard and surface store.") var noStore = false
@@ -95,8 +95,10 @@ struct RideCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        if !headless {
-            printError("skateroute: live view needs a ride folder without --plan/--to/--motion/--json; replaying headless")
+        // --json means what it means in every command: the JSON document on stdout instead of the
+        // text (here, the live view), so it replays headless without a remark.
+        if !headless && !json {
+            printError("skateroute: live view needs a ride folder without --plan/--to/--motion; replaying headless")
         }
         let map = try mapOption.load(copying: true)
         let onMap = Self.inside(first.coordinate, map.bbox, margin: Self.mapMargin)

@@ -35,6 +35,15 @@ struct SavedPlanFacts {
     /// Largest plan JSON read (bytes): a city-crossing plan is ~1 MB.
     static let maxBytes = 64 << 20
 
+    /// A saved plan JSON as a document: plans saved before the `schema` field get it added after
+    /// the opening brace (the stored text and its checksum stay as they are).
+    static func withSchema(_ text: String) -> String {
+        let obj = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        guard obj?[DocumentSchema.key] == nil, let brace = text.firstIndex(of: "{") else { return text }
+        let field = "\n  \"\(DocumentSchema.key)\" : \"\(DocumentSchema.name(PlanFormats.jsonSchemaKind))\","
+        return String(text[...brace]) + field + String(text[text.index(after: brace)...])
+    }
+
     /// Parses `skateroute plan --format json` output, or nil when it is not one.
     static func parse(_ text: String) -> SavedPlanFacts? {
         guard let obj = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
@@ -160,11 +169,11 @@ struct RoutesListCommand: ParsableCommand {
         let store = try storeOptions.open()
         let list = try CLIParse.store { try store.savedRoutes() }
         if json {
-            CLIParse.emit(JSONText.array(list.map { r, ok in
+            CLIParse.emit(DocumentSchema.document("routes", ["routes": .array(list.map { r, ok in
                 let f = SavedPlanFacts.parse(r.planJSON)
                 return .object(["name": .string(r.name), "mode": .string(r.mode), "from": .string(r.fromName), "to": .string(r.toName),
                                 "map": .string(r.mapIdentity), "intact": .bool(ok), "distance_m": f.map { .rounded($0.distance, 1) } ?? .null])
-            }).text(pretty: true))
+            })]).text(pretty: true))
             return
         }
         if list.isEmpty { CLIParse.emit("no saved routes (save one with `skateroute routes save NAME --from A --to B`)"); return }
@@ -218,7 +227,7 @@ struct RoutesShowCommand: ParsableCommand {
         let c = try CheckedRoute.load(name, store: store, mapOption: mapOption)
         if let change = c.change { printError("skateroute: route '\(Sanitize.line(c.route.name))': \(change)") }
         if json {
-            CLIParse.emit(c.replanned.map { PlanFormats.json($0) } ?? c.route.planJSON)
+            CLIParse.emit(c.replanned.map { PlanFormats.json($0) } ?? SavedPlanFacts.withSchema(c.route.planJSON))
             return
         }
         if let p = c.replanned {
