@@ -18,6 +18,8 @@ public struct TUIOptions: Sendable {
     public var reporter: String
     /// A ride to start at once (`skateroute ride RIDE` without `--headless`).
     public var startRide: RideRequest?
+    /// Log path for the ride `startRide` plays (`skateroute ride RIDE --log FILE`); later rides use `rideLogDirectory`.
+    public var rideLogPath: String?
     /// Colour scheme at start (`--palette`).
     public var scheme: PaletteScheme = .standard
 
@@ -51,6 +53,7 @@ public func runTUI(map: SkateMap, environment: [String: String] = ProcessInfo.pr
     let services = TUIServices(map: map, knowledge: knowledge, store: options.store, storeProblem: options.storeProblem,
                                reporter: options.reporter, ridesDirectory: options.ridesDirectory,
                                rideLogDirectory: options.rideLogDirectory)
+    services.rideLogPath = options.rideLogPath
     defer { services.feed?.stop() }
     let app = TUIApp(map: map, theme: theme, services: services, initialOverlay: overlay, rideSpeed: options.rideSpeed)
     let clock = ContinuousClock()

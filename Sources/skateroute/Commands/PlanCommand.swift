@@ -94,11 +94,15 @@ func runPlan(_ r: PlanRequest) throws {
         try? store.recordDestination(name: name, at: b.at, now: date)
     }
     defer { timer.mark("output"); timer.report() }
+    // Every output names the map's attribution and when it was made: as of --now when given, else
+    // $SOURCE_DATE_EPOCH or the clock (OutputStamp.currentTime).
+    let stamp = OutputStamp(attribution: map.metadata.attribution,
+                            created: r.now.flatMap { ISO8601Time.parse($0) } ?? OutputStamp.currentTime())
     switch r.format {
-    case .text: print(Sanitize.lines(PlanFormats.text(plan, from: a.name, to: b.name)), terminator: "")
-    case .json: print(PlanFormats.json(plan))
-    case .gpx: print(PlanFormats.gpx(plan, name: "\(a.name) → \(b.name)"), terminator: "")
-    case .geojson: print(PlanFormats.geojson(plan))
+    case .text: print(Sanitize.lines(PlanFormats.text(plan, from: a.name, to: b.name, stamp: stamp)), terminator: "")
+    case .json: print(PlanFormats.json(plan, stamp: stamp))
+    case .gpx: print(PlanFormats.gpx(plan, name: "\(a.name) → \(b.name)", stamp: stamp), terminator: "")
+    case .geojson: print(PlanFormats.geojson(plan, stamp: stamp))
     }
 }
 
