@@ -152,6 +152,13 @@ struct RoutesSaveCommand: ParsableCommand {
         if file == "-" {
             data = try? FileHandle.standardInput.read(upToCount: SavedPlanFacts.maxBytes + 1)
         } else {
+            // A regular file within the limit, checked before reading (a FIFO would block, a huge file fill memory).
+            do {
+                let size = try InputPath.regularFileSize(file)
+                if size > SavedPlanFacts.maxBytes { throw fail("plan file '\(Sanitize.line(file))' is larger than \(SavedPlanFacts.maxBytes >> 20) MB") }
+            } catch let e as InputPathError {
+                throw fail(e.description)
+            }
             data = FileManager.default.contents(atPath: file)
         }
         guard let data else { throw fail("cannot read plan file '\(Sanitize.line(file))'") }
