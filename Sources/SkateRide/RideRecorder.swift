@@ -314,9 +314,10 @@ public final class RideRecorder {
     public func stop(summary: RideSummary? = nil) -> String {
         guard !stopped else { return path }
         if let s = summary {
-            // The same object `ride --json` prints (rounded, cues listed, this log's path), without the schema.
+            // The same object `ride --json` prints (rounded, cues listed) without the schema and the
+            // log's own path (a moved log would carry a stale one, and the same ride gives the same bytes).
             var copy = s.rounded()
-            copy.logPath = path
+            copy.logPath = nil
             try? appendJSON(SummaryLine(summary: copy))
         }
         flush()

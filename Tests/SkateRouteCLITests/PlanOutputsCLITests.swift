@@ -176,9 +176,10 @@ struct RideLogCLITests {
         for (k, v) in header where k != "units" && k != "event_fields" { walk(v, k) }
         #expect(missingUnits.isEmpty, "numeric keys without a unit: \(missingUnits.sorted())")
         #expect(kinds.contains("summary") && kinds.contains("cue"), "\(kinds)")
-        // The summary line is the --json document (less its schema), cues included.
+        // The summary line is the --json document (less its schema and the log's own path), cues included.
         var printed = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         #expect(printed.removeValue(forKey: "schema") as? String == "skateroute.ride/1")
+        #expect(printed.removeValue(forKey: "log_path") as? String == log)
         let logged = try #require(lines.last?["summary"] as? [String: Any])
         func canonical(_ o: [String: Any]) throws -> String {
             String(decoding: try JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]), as: UTF8.self)
