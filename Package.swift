@@ -19,7 +19,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        // zlib (PBF blobs, zipped SRTM tiles, checksums) and bzip2 (.osm.bz2) from the system.
+        // zlib (PBF blobs, .osm.gz, zipped SRTM tiles, checksums), bzip2 (.osm.bz2), zstd and lz4
+        // (PBF blobs) from the system, linked (measured: no start-up cost worth a dlopen; README).
         .systemLibrary(name: "CCompression", path: "Sources/CCompression"),
         // libtiff + libgeotiff (GeoTIFF DEMs), loaded with dlopen on first use (see its shim.h),
         // with wrappers for the variadic calls. A C target so its function table exists once.
@@ -66,7 +67,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
         ),
         // Helpers shared by the test targets (locating ../shared/data, temporary folders).
-        .target(name: "SkateTestSupport", dependencies: ["SkateCore", "SkateImport", "CGeoTIFF"], path: "Tests/SkateTestSupport"),
+        .target(name: "SkateTestSupport", dependencies: ["SkateCore", "SkateImport", "CGeoTIFF", "CCompression"], path: "Tests/SkateTestSupport"),
         .testTarget(name: "SkateCoreTests", dependencies: ["SkateCore", "SkateImport", "SkateTestSupport"]),
         .testTarget(name: "SkateImportTests", dependencies: ["SkateImport", "SkateCore", "SkateTestSupport"]),
         .testTarget(name: "SkateRideTests", dependencies: ["SkateRide", "SkateCore", "SkateImport", "SkateTestSupport"]),

@@ -2,4 +2,6 @@
 #define SKATEROUTE_CCOMPRESSION_H
 #include <zlib.h>
 #include <bzlib.h>
+#include <zstd.h>
+#include <lz4.h>
 #endif

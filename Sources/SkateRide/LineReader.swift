@@ -6,32 +6,67 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads a text file line by line through C `getline`, handing each line (without its line
-/// terminator) to a closure as raw UTF-8 bytes. Memory stays flat however long the file.
+/// Reads a text file line by line in 64 KiB pieces, handing each line (without its line
+/// terminator) to a closure as raw UTF-8 bytes. Memory stays flat however long the file, and a
+/// line is refused past `maxLineBytes` (a huge file without line breaks is one clear line, not
+/// an allocation the size of the file).
 enum LineReader {
+    /// Longest line read (bytes). The longest line SkateRoute writes is a ride log's summary
+    /// (~200 bytes per edge ridden: a 100 km ride is ~2 MB); motion and GPX lines are far shorter.
+    static let maxLineBytes = 16 << 20
+    /// Bytes read per `fread`.
+    static let chunkSize = 1 << 16
+
     /// Calls `body(lineNumber, bytes)` for every line (1-based numbers). A leading UTF-8 BOM is
     /// removed from line 1. Throws `InputPathError` unless `path` is a regular file (a device
-    /// never ends, a FIFO blocks), and whatever `body` throws; returns false if it can't be opened.
+    /// never ends, a FIFO blocks) or when a line is longer than `maxLineBytes`, and whatever
+    /// `body` throws; returns false if it can't be opened.
     static func forEachLine(path: String, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
         try InputPath.checkRegularFile(path)
         guard let fp = fopen(path, "r") else { return false }
         defer { fclose(fp) }
-        var linePtr: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(linePtr) }
+        let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
+        defer { chunk.deallocate() }
+        var carry: [UInt8] = []
         var number = 0
-        while true {
-            let n = getline(&linePtr, &capacity, fp)
-            if n < 0 { break }
+        func emit(_ bytes: UnsafePointer<UInt8>, _ count: Int) throws {
             number += 1
-            guard let raw = linePtr else { break }
             var start = 0
-            var end = n
-            let bytes = UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self)
+            var end = count
             while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
             if number == 1, end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-            try body(number, UnsafeBufferPointer(start: bytes + start, count: end - start))
+            try body(number, UnsafeBufferPointer(start: bytes + start, count: max(0, end - start)))
         }
+        func tooLong() -> InputPathError {
+            InputPathError(path: path, problem: "line \(number + 1) is longer than \(maxLineBytes >> 20) MB: not a text file of this kind")
+        }
+        while true {
+            let n = fread(chunk, 1, chunkSize, fp)
+            if n == 0 { break }
+            var i = 0
+            while i < n {
+                let rest = n - i
+                if let hit = memchr(chunk + i, 0x0A, rest) {
+                    let j = hit.assumingMemoryBound(to: UInt8.self) - chunk
+                    let length = j - i + 1
+                    if carry.isEmpty {
+                        try emit(chunk + i, length)
+                    } else {
+                        guard carry.count + length <= maxLineBytes else { throw tooLong() }
+                        carry.append(contentsOf: UnsafeBufferPointer(start: chunk + i, count: length))
+                        try carry.withUnsafeBufferPointer { try emit($0.baseAddress!, $0.count) }
+                        carry.removeAll(keepingCapacity: true)
+                    }
+                    i = j + 1
+                } else {
+                    guard carry.count + rest <= maxLineBytes else { throw tooLong() }
+                    carry.append(contentsOf: UnsafeBufferPointer(start: chunk + i, count: rest))
+                    i = n
+                }
+            }
+        }
+        if ferror(fp) != 0 { throw InputPathError(path: path, problem: "read error after line \(number)") }
+        if !carry.isEmpty { try carry.withUnsafeBufferPointer { try emit($0.baseAddress!, $0.count) } }
         return true
     }
 }

@@ -71,8 +71,13 @@ public struct MotionReader: Sendable {
         do { try InputPath.checkRegularFile(path) } catch { throw MotionError.unreadable(path: path, reason: error.problem) }
         let sidecar = Self.sidecarUnits(for: path)
         var parser = LineParser(path: path, sidecarUnits: sidecar, defaultUnits: defaultUnits)
-        let opened = try LineReader.forEachLine(path: path) { number, line in
-            if let s = try parser.consume(line: line, number: number) { try body(s) }
+        let opened: Bool
+        do {
+            opened = try LineReader.forEachLine(path: path) { number, line in
+                if let s = try parser.consume(line: line, number: number) { try body(s) }
+            }
+        } catch let e as InputPathError {
+            throw MotionError.unreadable(path: path, reason: e.problem)
         }
         guard opened else { throw MotionError.unreadable(path: path, reason: "cannot open (permission denied?)") }
         // Units are checked at the first data row, so here only "no rows at all" remains.

@@ -19,8 +19,15 @@ public enum RideLogIndexer {
     /// `map`: the map to read elevation from, used only when the log names it.
     /// - Throws: `Failure` (one line) when the file is unreadable or has no valid header.
     public static func read(path: String, map: SkateMap?) throws -> (record: RideRecord, warning: String?) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Failure(path: path, reason: "cannot read the ride log") }
-        guard data.count <= maxBytes else { throw Failure(path: path, reason: "ride log larger than \(maxBytes >> 20) MB") }
+        // Bounded and regular files only: a FIFO or a huge file in the rides folder is one warning.
+        let data: Data
+        do { data = Data(try FileBytes.read(path: path, maxBytes: maxBytes)) } catch {
+            switch error {
+            case .tooLarge: throw Failure(path: path, reason: "ride log larger than \(maxBytes >> 20) MB")
+            case .notFound: throw Failure(path: path, reason: "cannot read the ride log (no such file)")
+            case .unreadable(let why): throw Failure(path: path, reason: "cannot read the ride log (\(why))")
+            }
+        }
         let lines = data.split(separator: 0x0A, omittingEmptySubsequences: true)
         guard let first = lines.first,
               let header = try? JSONDecoder().decode(RideLogHeader.self, from: Data(first)) else {

@@ -66,7 +66,7 @@ public struct RideManifest: Codable, Sendable, Equatable {
     public func encoded() throws -> Data {
         let enc = JSONEncoder()
         enc.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        var data = try enc.encode(self)
+        var data = try enc.encode(SchemaTagged("ride_manifest", self))
         data.append(0x0A)
         return data
     }

@@ -9,19 +9,48 @@ public struct RideLogHeader: Sendable, Equatable, Codable {
     /// Keys of a 10 Hz sample line, in the order written.
     public static let sampleFields = ["class", "edge", "from_node", "lat", "lon", "matched", "off", "offset_m", "rms", "speed",
                                       "stab", "step", "t", "to_node", "way"]
-    /// Units of every numeric key in the log's lines.
+    /// Units of every numeric key in the log's lines, the summary's included (an object's unit,
+    /// as `metres_by_class`'s, covers its values). Counts are "count", map edge and plan step
+    /// indices "index", OSM ids "osm_id", ratios "1".
     public static let fieldUnits: [String: String] = [
         "t": "s", "since": "s", "seconds": "s", "latency_s": "s",
         "lat": "deg", "lon": "deg",
-        "speed": "m/s", "rms": "g", "rms_g": "g", "peak_g": "g",
+        "speed": "m/s", "rms": "g", "rms_g": "g", "peak_g": "g", "pass_rms_g": "g",
         "offset_m": "m", "distance_m": "m", "off_route_m": "m",
-        "stab": "percent", "ratio": "1",
+        "stab": "percent", "ratio": "1", "matched_fraction": "1",
+        "edge": "index", "step": "index", "way": "osm_id", "from_node": "osm_id", "to_node": "osm_id",
+        "windows": "count", "events": "count", "passes": "count", "fixes": "count", "motion_samples": "count",
+        "edge_observations": "count", "dropped_fixes": "count", "gps_jumps": "count", "reroutes": "count", "auto_pauses": "count",
+        "duration_s": "s", "moving_s": "s", "reroute_latency_s": "s",
+        "average_speed_mps": "m/s", "max_speed_mps": "m/s", "max_fix_speed_mps": "m/s",
+        "events_per_min": "1/min", "events_per_100m": "1/(100 m)", "metres_by_class": "m",
+        "schema": "version", "start_epoch": "s since 1970-01-01T00:00:00Z",
+    ]
+    /// Keys of every other line, by its `event` (the header's `fields` list the sample lines').
+    public static let eventFields: [String: [String]] = [
+        "cue": ["distance_m", "event", "kind", "step", "t", "text"],
+        "reroute": ["distance_m", "event", "lat", "latency_s", "lon", "off_route_m", "t"],
+        "back_on_route": ["event", "t"],
+        "gap": ["event", "seconds", "t"],
+        "warning": ["event", "t", "text"],
+        "pause": ["event", "t"],
+        "resume": ["event", "seconds", "t"],
+        "alert": ["distance_m", "event", "id", "kind", "latency_s", "t", "text"],
+        "transient": ["edge", "event", "from_node", "lat", "lon", "offset_m", "peak_g", "ratio", "t", "to_node", "way"],
+        "edge_pass": ["class", "edge", "event", "events", "from_node", "rms_g", "since", "t", "to_node", "way", "windows"],
+        "summary": ["event", "summary"],
     ]
     public var schema: Int = RideLogHeader.currentSchema
     /// Units by key (m/s, g, m, s, deg).
     public var units: [String: String] = RideLogHeader.fieldUnits
     /// Keys of the sample lines.
     public var fields: [String] = RideLogHeader.sampleFields
+    /// Keys of the other lines, by event.
+    public var eventFields: [String: [String]] = RideLogHeader.eventFields
+    /// The attribution of the map the ride was matched on (nil: not known to the writer).
+    public var attribution: String?
+    /// When the log was made, ISO 8601 UTC (nil: not known to the writer).
+    public var createdAt: String?
     /// Stable id of the ride (derived from its input, so replays give the same id).
     public var rideId: String
     /// Map name, or "" for a free ride without a map.
@@ -32,15 +61,19 @@ public struct RideLogHeader: Sendable, Equatable, Codable {
     public var startEpoch: Double
     public var start: String
 
-    public init(rideId: String, map: String, mode: String, startEpoch: Double) {
+    public init(rideId: String, map: String, mode: String, startEpoch: Double, stamp: OutputStamp? = nil) {
         self.rideId = rideId; self.map = map; self.mode = mode; self.startEpoch = startEpoch
+        attribution = stamp?.attribution
+        createdAt = stamp?.createdISO
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime]
         start = f.string(from: Date(timeIntervalSince1970: startEpoch))
     }
 
     enum CodingKeys: String, CodingKey {
-        case schema, map, mode, start, units, fields
+        case schema, map, mode, start, units, fields, attribution
+        case eventFields = "event_fields"
+        case createdAt = "created_at"
         case rideId = "ride_id"
         case startEpoch = "start_epoch"
     }
@@ -56,6 +89,9 @@ public struct RideLogHeader: Sendable, Equatable, Codable {
         start = try c.decode(String.self, forKey: .start)
         units = try c.decodeIfPresent([String: String].self, forKey: .units) ?? [:]
         fields = try c.decodeIfPresent([String].self, forKey: .fields) ?? []
+        eventFields = try c.decodeIfPresent([String: [String]].self, forKey: .eventFields) ?? [:]
+        attribution = try c.decodeIfPresent(String.self, forKey: .attribution)
+        createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt)
     }
 }
 
@@ -278,9 +314,10 @@ public final class RideRecorder {
     public func stop(summary: RideSummary? = nil) -> String {
         guard !stopped else { return path }
         if let s = summary {
-            var copy = s
+            // The same object `ride --json` prints (rounded, cues listed) without the schema and the
+            // log's own path (a moved log would carry a stale one, and the same ride gives the same bytes).
+            var copy = s.rounded()
             copy.logPath = nil
-            copy.cues = []
             try? appendJSON(SummaryLine(summary: copy))
         }
         flush()

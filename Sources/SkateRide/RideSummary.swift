@@ -138,8 +138,17 @@ public struct RideSummary: Sendable, Equatable, Codable {
         case autoPauses = "auto_pauses"
     }
 
-    /// Sorted-key JSON with numbers rounded for stable output.
+    /// Sorted-key JSON with numbers rounded for stable output (`rounded()`), with its `schema`
+    /// (`skateroute.ride/1`). The ride log's summary line holds the same object.
     public func json() throws -> String {
+        let enc = JSONEncoder()
+        enc.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: try enc.encode(SchemaTagged("ride", rounded())), as: UTF8.self)
+    }
+
+    /// The figures as written: durations to 0.01 s, distances to 0.1 m, speeds to 0.01 m/s,
+    /// fractions to 1e-4, rates to 0.01.
+    public func rounded() -> RideSummary {
         var copy = self
         copy.duration = Self.round(duration, 2); copy.distance = Self.round(distance, 1)
         copy.averageSpeed = Self.round(averageSpeed, 2); copy.maxSpeed = Self.round(maxSpeed, 2)
@@ -151,9 +160,7 @@ public struct RideSummary: Sendable, Equatable, Codable {
         copy.eventsPerMinute = eventsPerMinute.map { Self.round($0, 2) }
         copy.eventsPer100m = eventsPer100m.map { Self.round($0, 2) }
         copy.movingTime = movingTime.map { Self.round($0, 2) }
-        let enc = JSONEncoder()
-        enc.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try enc.encode(copy), as: UTF8.self)
+        return copy
     }
 
     static func round(_ x: Double, _ d: Int) -> Double {

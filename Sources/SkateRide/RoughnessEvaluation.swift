@@ -210,7 +210,7 @@ public struct RoughnessEvaluation: Sendable {
                 pairs.append(.object(o))
             }
         }
-        let v: JSONText = .object(["folder": .string(folder), "labels": .array(labels.map { .string($0) }),
+        let v: JSONText = DocumentSchema.document("roughness_evaluation", ["folder": .string(folder), "labels": .array(labels.map { .string($0) }),
                                     "classes": .object(classes), "auc": .array(pairs),
                                     "skipped": .array(failures.map { .string($0) })])
         return v.text(pretty: true) + "\n"

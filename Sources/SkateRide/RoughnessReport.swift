@@ -236,7 +236,7 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
     public func json() throws -> String {
         let enc = JSONEncoder()
         enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try enc.encode(self), as: UTF8.self) + "\n"
+        return String(decoding: try enc.encode(SchemaTagged("roughness", self)), as: UTF8.self) + "\n"
     }
 
     /// Plain-text rendering: a summary, the class histogram, then the series.

@@ -33,6 +33,7 @@ public enum StoreExports {
     public static func hazardsGeoJSON(_ states: [HazardState]) -> JSONValue {
         .object([
             "type": .string("FeatureCollection"),
+            DocumentSchema.key: .string(DocumentSchema.name("hazards.geojson")),
             "features": .array(states.map { s in
                 .object([
                     "type": .string("Feature"),
@@ -49,6 +50,7 @@ public enum StoreExports {
     public static func disagreementsGeoJSON(_ items: [SurfaceDisagreement], map: SkateMap) -> JSONValue {
         .object([
             "type": .string("FeatureCollection"),
+            DocumentSchema.key: .string(DocumentSchema.name("disagreements.geojson")),
             "features": .array(items.map { d in
                 let coords = map.geometry(ofEdge: d.edge).map { JSONValue.array([JSONValue.rounded($0.lon, 7), JSONValue.rounded($0.lat, 7)]) }
                 return .object([

@@ -42,6 +42,10 @@ struct SkateRouteCommand: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+        } catch let e as InputPathError {
+            // An input file a reader refused (not regular, a line past the limit): the one-line form.
+            printError("skateroute: \(Sanitize.line(e.description))")
+            Foundation.exit(1)
         } catch {
             exitSanitized(error)
         }

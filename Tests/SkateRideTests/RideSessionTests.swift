@@ -62,7 +62,9 @@ struct RideSessionTests {
         let path = dir.appendingPathComponent("r.ndjson").path
         let rec = try RideRecorder(path: path, header: RideLogHeader(rideId: "r1", map: "Monaco", mode: "smoothest", startEpoch: 1_777_629_600))
         var text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.hasPrefix("{\"fields\":[\"class\",\"edge\",\"from_node\",\"lat\",\"lon\",\"matched\",\"off\",\"offset_m\",\"rms\",\"speed\",\"stab\",\"step\",\"t\",\"to_node\",\"way\"],\"map\":\"Monaco\",\"mode\":\"smoothest\",\"ride_id\":\"r1\",\"schema\":2,\"start\":\"2026-05-01T10:00:00Z\",\"start_epoch\":1777629600,\"units\":{"))
+        // Keys sorted: the event lines' fields, then the sample fields, map, mode…
+        #expect(text.hasPrefix("{\"event_fields\":{\"alert\":["))
+        #expect(text.contains("},\"fields\":[\"class\",\"edge\",\"from_node\",\"lat\",\"lon\",\"matched\",\"off\",\"offset_m\",\"rms\",\"speed\",\"stab\",\"step\",\"t\",\"to_node\",\"way\"],\"map\":\"Monaco\",\"mode\":\"smoothest\",\"ride_id\":\"r1\",\"schema\":2,\"start\":\"2026-05-01T10:00:00Z\",\"start_epoch\":1777629600,\"units\":{"))
         let header = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let units = try #require(header["units"] as? [String: String])
         #expect(units["speed"] == "m/s" && units["rms"] == "g" && units["offset_m"] == "m" && units["t"] == "s")

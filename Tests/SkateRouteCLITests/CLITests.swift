@@ -29,8 +29,10 @@ struct CLITests {
 
     @Test func planFormatsAndDeterminism() throws {
         let args = ["plan", "--from", "Jardin Exotique", "--to", "Stade Louis II", "--map", Self.bundled, "--no-store"]
-        let j1 = try BuiltCLI.run(args + ["--format", "json", "--alternatives", "1"])
-        let j2 = try BuiltCLI.run(args + ["--format", "json", "--alternatives", "1"])
+        // Every output carries its creation time: determinism holds for one instant (--now).
+        let at = ["--now", "2026-06-01T12:00:00Z"]
+        let j1 = try BuiltCLI.run(args + at + ["--format", "json", "--alternatives", "1"])
+        let j2 = try BuiltCLI.run(args + at + ["--format", "json", "--alternatives", "1"])
         #expect(j1.status == 0, "\(j1.stderr)")
         #expect(j1.stdout == j2.stdout, "JSON differs between two runs")
         let text = try BuiltCLI.run(args)

@@ -41,7 +41,8 @@ struct PlacesCLITests {
         let noStore = try run(["plan", "--from", "casino", "--to", "Stade Louis II", "--map", Self.bundled, "--no-store"], dir)
         #expect(noStore.status == 0 && !noStore.stdout.contains("(saved)"), "\(noStore.stdout.prefix(200))")
         let recent = try run(["places", "recent", "--json"], dir)
-        let list = try #require(try JSONSerialization.jsonObject(with: Data(recent.stdout.utf8)) as? [[String: Any]])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(recent.stdout.utf8)) as? [String: Any])
+        let list = try #require(doc["recent"] as? [[String: Any]])
         #expect(list.first?["name"] as? String == "Work", "\(recent.stdout)")
         #expect(!list.contains { $0["name"] as? String == "Stade Louis II" }, "--no-store plans leave no recents")
     }

@@ -20,6 +20,8 @@ import SkateCore
             ["plan", "--from", "", "--to", "Port Hercule", "--mode", "bogusMode"],
             ["plan", "--from", "a", "--from", "b", "--to", "c"],
             ["plan", "--no-store", "--from", "Place d'Armes", "--to", "Larvotto", "--format", "gpx", "--alternatives", "0"],
+            ["plan", "--from", "a", "--to", "b", "--json"],
+            ["plan", "--json", "--from", "a", "--to", "b", "--format", "json"],
         ]
         for line in lines {
             let fast = PlanFastPath.parse(line)
@@ -34,6 +36,7 @@ import SkateCore
             ["plan", "--from", "a", "--to", "b", "--bogus"], ["plan", "--from", "a", "--to", "b", "extra"],
             ["plan", "--from", "a", "--to", "b", "--alternatives", "two"], ["plan", "--from", "a", "--to", "b", "--format", "pdf"],
             ["plan", "--from", "a", "--to"], ["plan", "--from", "-1,2", "--to", "b"], ["plan", "--from", "a", "--to", "b", "--no-store=yes"], ["plan", "--from=", "--to", "b"],
+            ["plan", "--from", "a", "--to", "b", "--json", "--format", "gpx"],
             ["ride", "x"], [], ["--help"], ["plan", "--", "--from", "a", "--to", "b"],
         ]
         for line in lines { #expect(PlanFastPath.parse(line) == nil, "fast path took \(line)") }

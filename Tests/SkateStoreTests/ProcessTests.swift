@@ -147,7 +147,8 @@ struct ProcessTests {
         #expect(later.stdout.contains("no live hazards"))
         let json = try BuiltCLI.run(["hazards", "list", "--json", "--near", add.stdout.isEmpty ? "0,0" : "\(TinyMap().at(50, 0).lat),\(TinyMap().at(50, 0).lon)",
                                      "--radius", "30", "--data-dir", fx.dataDir, "--now", "2026-05-01T13:00:00Z"])
-        let arr = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [[String: Any]]
+        let doc = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let arr = doc["hazards"] as! [[String: Any]]
         #expect(arr.count == 1 && arr[0]["kind"] as? String == "wet" && arr[0]["reporter"] as? String == evil)
         let confirm = try BuiltCLI.run(["hazards", "confirm", "\(id)", "--reporter", "bob", "--data-dir", fx.dataDir, "--now", "2026-05-01T13:00:00Z"])
         #expect(confirm.status == 0 && confirm.stdout.contains("1 confirmation"))

@@ -37,10 +37,13 @@ public enum BuiltCLI {
     }
 
     /// Starts the CLI; the caller waits or kills.
-    public static func start(_ args: [String]) throws -> (Process, Pipe, Pipe) {
+    public static func start(_ args: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
         let p = Process()
         p.executableURL = url!
         p.arguments = args
+        if !environment.isEmpty {
+            p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
@@ -66,8 +69,9 @@ public enum BuiltCLI {
                       stderr: String(decoding: errBox.data, as: UTF8.self), killed: p.terminationReason == .uncaughtSignal)
     }
 
-    public static func run(_ args: [String]) throws -> Result {
-        let (p, o, e) = try start(args)
+    /// Runs the CLI to the end; `environment` adds to (or overrides) the test's own.
+    public static func run(_ args: [String], environment: [String: String] = [:]) throws -> Result {
+        let (p, o, e) = try start(args, environment: environment)
         return finish(p, o, e)
     }
 }

@@ -109,3 +109,24 @@ public enum FuzzFiles {
         return s + "</trkseg></trk>\n</gpx>\n"
     }
 }
+
+extension FuzzFiles {
+    /// A sparse regular file of `bytes` zero bytes (no disk used): the "huge regular file" a reader
+    /// must refuse in one line rather than read into memory. Returns the path.
+    @discardableResult
+    public static func huge(_ name: String, bytes: UInt64 = 20 << 30, in dir: URL) throws -> String {
+        let path = dir.appendingPathComponent(name).path
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let h = try FileHandle(forWritingAtPath: path).unwrap(path)
+        try h.truncate(atOffset: bytes)
+        try h.close()
+        return path
+    }
+}
+
+extension Optional {
+    func unwrap(_ what: String) throws -> Wrapped {
+        guard let v = self else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: what]) }
+        return v
+    }
+}

@@ -128,7 +128,7 @@ public struct MapSummary: Sendable, Codable, Equatable {
     public func json() throws -> String {
         let enc = JSONEncoder()
         enc.outputFormatting = [.sortedKeys, .prettyPrinted]
-        return String(decoding: try enc.encode(self), as: UTF8.self)
+        return String(decoding: try enc.encode(SchemaTagged("map_info", self)), as: UTF8.self)
     }
 
     /// A human-readable multi-line description.

@@ -95,9 +95,26 @@ public enum PlanFormats {
         return .object(d)
     }
 
-    /// JSON with sorted keys; byte-identical for identical plans.
-    public static func json(_ p: RoutePlan) -> String {
-        planJSON(p, includeAlternatives: true).text(pretty: true)
+    /// Document kinds (`DocumentSchema`) of the plan outputs.
+    public static let jsonSchemaKind = "plan"
+    public static let geojsonSchemaKind = "plan.geojson"
+
+    /// JSON with sorted keys and a `schema` field (`skateroute.plan/1`); byte-identical for identical
+    /// plans and stamps. With a stamp, `attribution` (the map's) and `created_at` (ISO 8601 UTC) too.
+    public static func json(_ p: RoutePlan, stamp: OutputStamp? = nil) -> String {
+        guard case .object(var o) = planJSON(p, includeAlternatives: true) else { return "" }
+        if let stamp { o.merge(stampJSON(stamp)) { _, new in new } }
+        return DocumentSchema.document(jsonSchemaKind, o).text(pretty: true)
+    }
+
+    /// `attribution` and `created_at` for a JSON or GeoJSON document's top level.
+    static func stampJSON(_ s: OutputStamp) -> [String: JSONText] {
+        ["attribution": .string(s.attribution), "created_at": .string(s.createdISO)]
+    }
+
+    /// The text footer: the map's attribution and the creation time.
+    static func stampText(_ s: OutputStamp) -> String {
+        "attribution: \(s.attribution)\ncreated: \(s.createdISO)\n"
     }
 
     // MARK: Text
@@ -113,7 +130,8 @@ public enum PlanFormats {
     }
 
     /// A readable turn list with distances, grades, surface class and braking marks.
-    public static func text(_ p: RoutePlan, from: String, to: String) -> String {
+    /// With a stamp, the footer names the map's attribution and the creation time.
+    public static func text(_ p: RoutePlan, from: String, to: String, stamp: OutputStamp? = nil) -> String {
         var out = "\(from) → \(to)  [\(p.mode.rawValue)]\n"
         if let a = p.startSnap, let b = p.endSnap, max(a.distance, b.distance) >= PlanFormats.snapNoteMetres {
             out += "(start joins the network \(f(a.distance, 0)) m away, destination \(f(b.distance, 0)) m away)\n"
@@ -151,6 +169,7 @@ public enum PlanFormats {
         for n in p.notes { out += "note: \(n)\n" }
         if !p.spots.isEmpty { out += "spot: \(p.spots.joined(separator: ", "))\n" }
         for (i, a) in p.alternatives.enumerated() { out += "alternative \(i + 1): " + summaryLine(a) + "\n" }
+        if let stamp { out += stampText(stamp) }
         return out
     }
 
@@ -209,20 +228,39 @@ public enum PlanFormats {
         return o
     }
 
-    /// GPX 1.1: the route as `rte/rtept` (one per step, named by its instruction) and the geometry as a track.
-    public static func gpx(_ p: RoutePlan, name: String) -> String {
+    /// The ODbL's address, for GPX `<copyright><license>` when the map's attribution names the ODbL.
+    public static let odblLicenseURL = "https://opendatacommons.org/licenses/odbl/1-0/"
+
+    /// GPX 1.1: one `rte/rtept` per route — the plan first, then each alternative (`<type>alternative</type>`,
+    /// named "alternative N: …") — one point per step (named by its instruction, the arrive step
+    /// last), and the plan's geometry as the one track (what `ride` replays). With a stamp, the
+    /// metadata carries the map's attribution (`<copyright author=…>`, with the ODbL as licence when
+    /// it names it) and the creation time.
+    public static func gpx(_ p: RoutePlan, name: String, stamp: OutputStamp? = nil) -> String {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<gpx version=\"1.1\" creator=\"SkateRoute\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
         // The description names the legal-line warning and the trick spots threaded (trickSpotCrawl).
         let descParts = p.notes.filter { $0.hasPrefix("no legal line") } + (p.spots.isEmpty ? [] : ["spot: " + p.spots.joined(separator: ", ")])
-        s += "  <metadata><name>\(xmlEscape(name))</name>" + (descParts.isEmpty ? "" : "<desc>\(xmlEscape(descParts.joined(separator: "; ")))</desc>") + "</metadata>\n"
-        s += "  <rte>\n    <name>\(xmlEscape(name))</name>\n"
-        for st in p.steps {
-            guard let c = st.geometry.first else { continue }
-            let desc = "\(f(st.context.distance, 0)) m, \(sf(st.context.gradePct, 1)) %, \(st.context.roughnessClass.name)"
-            s += "    <rtept lat=\"\(f(c.lat, 7))\" lon=\"\(f(c.lon, 7))\"><name>\(xmlEscape(st.instruction))</name><desc>\(xmlEscape(desc))</desc></rtept>\n"
+        s += "  <metadata><name>\(xmlEscape(name))</name>" + (descParts.isEmpty ? "" : "<desc>\(xmlEscape(descParts.joined(separator: "; ")))</desc>")
+        if let stamp {
+            s += "<copyright author=\"\(xmlEscape(stamp.attribution))\">"
+                + (stamp.attribution.contains("ODbL") ? "<license>\(odblLicenseURL)</license>" : "") + "</copyright>"
+                + "<time>\(stamp.createdISO)</time>"
         }
-        s += "  </rte>\n  <trk>\n    <name>\(xmlEscape(name))</name>\n    <trkseg>\n"
+        s += "</metadata>\n"
+        for (i, route) in ([p] + p.alternatives).enumerated() {
+            let title = i == 0 ? name : "alternative \(i): \(name)"
+            s += "  <rte>\n    <name>\(xmlEscape(title))</name>\n"
+            s += "    <desc>\(xmlEscape(route.mode.rawValue + ", " + summaryLine(route)))</desc>\n"
+            s += "    <number>\(i)</number>\n    <type>\(i == 0 ? "plan" : "alternative")</type>\n"
+            for st in route.steps {
+                guard let c = st.geometry.first else { continue }
+                let desc = "\(f(st.context.distance, 0)) m, \(sf(st.context.gradePct, 1)) %, \(st.context.roughnessClass.name)"
+                s += "    <rtept lat=\"\(f(c.lat, 7))\" lon=\"\(f(c.lon, 7))\"><name>\(xmlEscape(st.instruction))</name><desc>\(xmlEscape(desc))</desc></rtept>\n"
+            }
+            s += "  </rte>\n"
+        }
+        s += "  <trk>\n    <name>\(xmlEscape(name))</name>\n    <trkseg>\n"
         var dist = 0.0
         var prev: Coordinate?
         for c in p.geometry {
@@ -242,32 +280,53 @@ public enum PlanFormats {
 
     // MARK: GeoJSON
 
-    /// A FeatureCollection with one LineString per step carrying its properties.
-    public static func geojson(_ p: RoutePlan) -> String {
+    /// One FeatureCollection for the plan and its alternatives: per route, one LineString per step
+    /// (the arrive step as a Point) and one per braking/caution zone, each feature's properties
+    /// carrying `alternative` (0 the plan, 1… the alternatives). With a stamp, the top level carries
+    /// `attribution` and `created_at`.
+    public static func geojson(_ p: RoutePlan, stamp: OutputStamp? = nil) -> String {
         var features: [JSONText] = []
-        for st in p.steps where st.geometry.count >= 2 {
-            features.append(.object([
-                "type": .string("Feature"),
-                "geometry": .object(["type": .string("LineString"), "coordinates": coordinates(st.geometry)]),
-                "properties": fullStepJSON(st),
-            ]))
+        for (i, route) in ([p] + p.alternatives).enumerated() {
+            features += routeFeatures(route, alternative: i)
+        }
+        var top: [String: JSONText] = ["type": .string("FeatureCollection"), "features": .array(features),
+                                       "properties": .object(["mode": .string(p.mode.rawValue), "distance_m": n(p.distance),
+                                                              "duration_s": n(p.duration), "score": n(p.score), "legal": .bool(p.legal),
+                                                              "notes": .array(p.notes.map { .string($0) }),
+                                                              "spots": .array(p.spots.map { .string($0) }),
+                                                              "alternatives": .number(Double(p.alternatives.count))])]
+        if let stamp { top.merge(stampJSON(stamp)) { _, new in new } }
+        return DocumentSchema.document(geojsonSchemaKind, top).text()
+    }
+
+    /// The features of one route (steps, arrive point, zones), tagged with its alternative number.
+    static func routeFeatures(_ p: RoutePlan, alternative: Int) -> [JSONText] {
+        var features: [JSONText] = []
+        for st in p.steps {
+            let geometry: JSONText
+            if st.geometry.count >= 2 {
+                geometry = .object(["type": .string("LineString"), "coordinates": coordinates(st.geometry)])
+            } else if let c = st.geometry.first, st.maneuver == .arrive {
+                geometry = .object(["type": .string("Point"), "coordinates": .array([n(c.lon, 6), n(c.lat, 6)])])
+            } else {
+                continue
+            }
+            guard case .object(var props) = fullStepJSON(st) else { continue }
+            props["alternative"] = .number(Double(alternative))
+            features.append(.object(["type": .string("Feature"), "geometry": geometry, "properties": .object(props)]))
         }
         for z in p.brakingZones {
             let g = p.geometry(from: z.start, to: z.end)
             guard g.count >= 2 else { continue }
             var props = zoneJSON(z)
             props["kind"] = .string(z.level == .braking ? "braking_zone" : "caution_zone")
+            props["alternative"] = .number(Double(alternative))
             features.append(.object([
                 "type": .string("Feature"),
                 "geometry": .object(["type": .string("LineString"), "coordinates": coordinates(g)]),
                 "properties": .object(props),
             ]))
         }
-        let obj: JSONText = .object(["type": .string("FeatureCollection"), "features": .array(features),
-                                     "properties": .object(["mode": .string(p.mode.rawValue), "distance_m": n(p.distance),
-                                                            "duration_s": n(p.duration), "score": n(p.score), "legal": .bool(p.legal),
-                                                            "notes": .array(p.notes.map { .string($0) }),
-                                                            "spots": .array(p.spots.map { .string($0) })])])
-        return obj.text()
+        return features
     }
 }

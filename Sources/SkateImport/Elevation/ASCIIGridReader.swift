@@ -20,11 +20,17 @@ import SkateCore
 /// beside the file must name a geographic WGS84 CRS, and without one the grid's extent must at
 /// least be valid degrees.
 enum ASCIIGridReader {
+    /// Largest grid file read (bytes): a 1 m grid of 15 × 15 km written with two decimals is ~450 MB;
+    /// a bigger file is refused in one line instead of filling memory.
+    static let maxFileBytes = 1 << 30
+    /// Largest `.prj` read (bytes): ESRI WKT for a CRS is well under 2 KB.
+    static let maxProjectionBytes = 64 << 10
+
     /// Loads the grid, keeping only the samples needed around `window` (nil: the whole grid).
     /// - Throws: `ImportError` naming `path`: not an ASCII grid, a bad header or value, too few
     ///   values, a projected or non-WGS84 CRS, or no overlap with `window` (`DEMReader.noOverlap`).
     static func load(path: String, window: BoundingBox?) throws(ImportError) -> GeoGrid {
-        var bytes = try InputFile.readAll(path: path)
+        var bytes = try InputFile.readAll(path: path, maxBytes: Self.maxFileBytes, what: "an ASCII grid")
         bytes.append(0)  // strtod stops at the terminator
         func bad(_ problem: String) -> ImportError { ImportError(path: path, problem: problem) }
 
@@ -132,8 +138,9 @@ enum ASCIIGridReader {
     /// A `.prj` beside the grid (GDAL writes one in ESRI WKT) must describe geographic WGS84.
     static func checkProjectionFile(beside path: String) throws(ImportError) {
         let stem = (path as NSString).deletingPathExtension
-        guard let prj = [stem + ".prj", stem + ".PRJ"].first(where: { FileManager.default.fileExists(atPath: $0) }),
-              let text = try? String(contentsOfFile: prj, encoding: .utf8) else { return }
+        guard let prj = [stem + ".prj", stem + ".PRJ"].first(where: { FileManager.default.fileExists(atPath: $0) }) else { return }
+        // Through the same checks as every input: a FIFO or an endless file named .prj is one line.
+        let text = String(decoding: try InputFile.readAll(path: prj, maxBytes: Self.maxProjectionBytes, what: "a .prj file"), as: UTF8.self)
         let upper = text.uppercased()
         let name = (prj as NSString).lastPathComponent
         if upper.contains("PROJCS") || upper.contains("PROJCRS") || upper.contains("PROJECTION ") && !upper.contains("PROJECTION GEOGRAPHIC") {

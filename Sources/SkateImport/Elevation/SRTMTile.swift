@@ -32,7 +32,7 @@ public struct SRTMTile: Sendable {
     /// Loads a `.hgt` or `.hgt.zip` tile.
     /// - Throws: `ImportError` naming the file: missing, not a tile (wrong size), bad name, corrupt zip.
     public init(path: String) throws {
-        let bytes = try InputFile.readAll(path: path)
+        let bytes = try InputFile.readAll(path: path, maxBytes: ZipEntryReader.maxEntrySize, what: "an SRTM tile")
         let baseName = String(path.split(separator: "/").last ?? Substring(path))
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {  // "PK\3\4": a zip archive
             let (entry, data) = try ZipEntryReader.extract(bytes, path: path) { $0.lowercased().hasSuffix(".hgt") }

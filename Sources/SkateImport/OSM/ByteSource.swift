@@ -89,3 +89,70 @@ final class Bzip2ByteSource: ByteSource {
         return 0
     }
 }
+
+/// The decompressed bytes of a gzip file (`.osm.gz`), streamed through zlib so the decompressed
+/// document never has to fit in memory. Handles concatenated members (as `cat a.gz b.gz` or
+/// pigz write).
+final class GzipByteSource: ByteSource {
+    /// Compressed bytes read from disk per refill.
+    static let inputChunk = 1 << 20
+    /// zlib's `windowBits` for gzip framing: the largest window (15) plus 16.
+    static let gzipWindowBits: Int32 = 15 + 16
+    private let file: InputFile
+    private let stream: UnsafeMutablePointer<z_stream>
+    private let input = ByteBuffer(capacity: GzipByteSource.inputChunk)
+    private var inputEnded = false
+    private var finished = false
+
+    init(file: InputFile) throws(ImportError) {
+        self.file = file
+        // zlib keeps a pointer back to its z_stream (state->strm) and checks it: keep it on the heap.
+        stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        guard inflateInit2_(stream, Self.gzipWindowBits, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            stream.deallocate()
+            throw ImportError(path: file.path, problem: "gzip decompressor could not start")
+        }
+    }
+
+    deinit {
+        inflateEnd(stream)
+        stream.deallocate()
+    }
+
+    private func refill() throws(ImportError) {
+        let n = try file.read(into: input.base, count: input.capacity)
+        if n == 0 { inputEnded = true }
+        stream.pointee.next_in = input.base.assumingMemoryBound(to: UInt8.self)
+        stream.pointee.avail_in = uInt(n)
+    }
+
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ImportError) -> Int {
+        let want = min(count, Int(UInt32.max))
+        while !finished {
+            if stream.pointee.avail_in == 0, !inputEnded { try refill() }
+            stream.pointee.next_out = buffer
+            stream.pointee.avail_out = uInt(want)
+            let rc = CCompression.inflate(stream, Z_NO_FLUSH)
+            let produced = want - Int(stream.pointee.avail_out)
+            switch rc {
+            case Z_OK, Z_BUF_ERROR:
+                if produced == 0, stream.pointee.avail_in == 0, inputEnded {
+                    throw ImportError(path: file.path, problem: "truncated gzip data: the compressed stream ends early")
+                }
+            case Z_STREAM_END:
+                if stream.pointee.avail_in == 0, !inputEnded { try refill() }
+                if stream.pointee.avail_in == 0 { finished = true } else { inflateReset(stream) }  // another member follows
+            case Z_DATA_ERROR:
+                let msg = stream.pointee.msg.map { String(cString: $0) } ?? "bad data"
+                throw ImportError(path: file.path, problem: "corrupt gzip data (\(msg)) at compressed byte \(file.offset - Int(stream.pointee.avail_in))")
+            case Z_MEM_ERROR:
+                throw ImportError(path: file.path, problem: "out of memory decompressing gzip")
+            default:
+                throw ImportError(path: file.path, problem: "gzip decompression failed (code \(rc))")
+            }
+            if produced > 0 { return produced }
+        }
+        return 0
+    }
+}

@@ -44,15 +44,22 @@ final class InputFile {
         return n
     }
 
-    /// The whole file's bytes (for small inputs such as one DEM tile).
-    static func readAll(path: String) throws(ImportError) -> [UInt8] {
+    /// The whole file's bytes (for small inputs such as one DEM tile), refused in one line when
+    /// longer than `maxBytes` — before reading when its size says so, else as soon as it grows past.
+    /// `what` names the kind of file in that line ("SRTM tile").
+    static func readAll(path: String, maxBytes: Int, what: String) throws(ImportError) -> [UInt8] {
         let file = try InputFile(path: path)
+        func tooLarge(_ bytes: Int) -> ImportError {
+            ImportError(path: path, problem: "\(bytes >> 20) MB is over the \(maxBytes >> 20) MB limit for \(what)")
+        }
+        if let size = file.size, size > maxBytes { throw tooLarge(size) }
         var out: [UInt8] = []
         let chunk = ByteBuffer(capacity: 1 << 20)
         while true {
             let n = try file.read(into: chunk.base, count: chunk.capacity)
             if n == 0 { break }
             out.append(contentsOf: UnsafeBufferPointer(start: chunk.bytes, count: n))
+            if out.count > maxBytes { throw tooLarge(out.count) }
         }
         return out
     }

@@ -1,11 +1,11 @@
 import SkateCore
 
 /// Reads OpenStreetMap files into an `OSMHandler`, streaming: PBF (`.pbf`, `.osm.pbf`),
-/// OSM XML (`.osm`, `.xml`) and bzip2-compressed OSM XML (`.osm.bz2`, `.bz2`).
+/// OSM XML (`.osm`, `.xml`) and bzip2- or gzip-compressed OSM XML (`.osm.bz2`, `.osm.gz`).
 public enum OSMReader {
     /// The encodings this reader understands.
     public enum Format: String, Sendable {
-        case pbf, xml, xmlBzip2 = "xml.bz2"
+        case pbf, xml, xmlBzip2 = "xml.bz2", xmlGzip = "xml.gz"
     }
 
     /// Reads the file at `path` into `handler`: header first, then nodes, ways, relations in file order.
@@ -26,6 +26,9 @@ public enum OSMReader {
         case .xmlBzip2:
             var reader = try OSMXMLReader(source: try Bzip2ByteSource(file: file), path: path)
             try reader.run(into: &handler)
+        case .xmlGzip:
+            var reader = try OSMXMLReader(source: try GzipByteSource(file: file), path: path)
+            try reader.run(into: &handler)
         }
     }
 
@@ -38,9 +41,7 @@ public enum OSMReader {
         guard n > 0 else { throw ImportError(path: path, problem: "empty file") }
         let bytes = Array(UnsafeBufferPointer(start: head.bytes, count: n))[...]
         if bytes.starts(with: Array("BZh".utf8)) { return .xmlBzip2 }
-        if bytes.starts(with: [0x1F, 0x8B]) {
-            throw ImportError(path: path, problem: "gzip-compressed input is not supported: use .osm.pbf, .osm or .osm.bz2")
-        }
+        if bytes.starts(with: [0x1F, 0x8B]) { return .xmlGzip }
         // PBF: a 4-byte length, then a BlobHeader whose field 1 is the string "OSMHeader".
         if n >= 15, bytes[bytes.startIndex + 4] == 0x0A, bytes[bytes.startIndex + 5] == 9,
            Array(bytes[(bytes.startIndex + 6)..<(bytes.startIndex + 15)]) == Array("OSMHeader".utf8) {
@@ -53,8 +54,9 @@ public enum OSMReader {
         let lower = path.lowercased()
         if lower.hasSuffix(".pbf") { return .pbf }
         if lower.hasSuffix(".bz2") { return .xmlBzip2 }
+        if lower.hasSuffix(".gz") { return .xmlGzip }
         if lower.hasSuffix(".osm") || lower.hasSuffix(".xml") { return .xml }
-        throw ImportError(path: path, problem: "unknown format: not OSM PBF, OSM XML or bzip2 (expected .osm.pbf, .osm or .osm.bz2)")
+        throw ImportError(path: path, problem: "unknown format: not OSM PBF, OSM XML, bzip2 or gzip (expected .osm.pbf, .osm, .osm.bz2 or .osm.gz)")
     }
 
     /// Counts the elements in an OSM file (a quick check and a read benchmark).

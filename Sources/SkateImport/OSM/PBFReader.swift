@@ -103,11 +103,13 @@ enum PBFReader {
         return (type, Int(clamping: size))
     }
 
-    /// The payload of a `Blob`: raw (1) as is, zlib (3) inflated into `rawBuf` to `raw_size` (2).
+    /// The payload of a `Blob`: raw (1) as is; zlib (3), lz4 (6, an LZ4 block as libosmium writes
+    /// it) or zstd (7, a zstd frame) decompressed into `rawBuf` to exactly `raw_size` (2).
     private static func unpack(_ message: ProtoCursor, into rawBuf: ByteBuffer, path: String, blockStart: Int) throws(ImportError) -> ProtoCursor {
         var c = message
         var raw: ProtoCursor?
-        var zlib: ProtoCursor?
+        var compressed: ProtoCursor?
+        var codec = Decompress.Codec.zlib
         var rawSize: Int64?
         var other: String?
         do {
@@ -116,11 +118,11 @@ enum PBFReader {
                 switch (field, wire) {
                 case (1, ProtoCursor.wireLength): raw = try c.sub()
                 case (2, ProtoCursor.wireVarint): rawSize = try c.int64()
-                case (3, ProtoCursor.wireLength): zlib = try c.sub()
+                case (3, ProtoCursor.wireLength): compressed = try c.sub(); codec = .zlib
                 case (4, _): other = "lzma"; try c.skip(wire: wire)
                 case (5, _): other = "bzip2"; try c.skip(wire: wire)
-                case (6, _): other = "lz4"; try c.skip(wire: wire)
-                case (7, _): other = "zstd"; try c.skip(wire: wire)
+                case (6, ProtoCursor.wireLength): compressed = try c.sub(); codec = .lz4
+                case (7, ProtoCursor.wireLength): compressed = try c.sub(); codec = .zstd
                 default: try c.skip(wire: wire)
                 }
             }
@@ -128,8 +130,8 @@ enum PBFReader {
             throw ImportError(path: path, problem: "corrupt PBF block at byte \(blockStart): \(error.message)")
         }
         if let raw { return raw }
-        guard let zlib else {
-            let how = other.map { "\($0)-compressed; only raw and zlib blocks are supported (re-encode it, e.g. osmium cat)" } ?? "empty"
+        guard let compressed else {
+            let how = other.map { "\($0)-compressed; only raw, zlib, lz4 and zstd blocks are supported (re-encode it, e.g. osmium cat)" } ?? "empty"
             throw ImportError(path: path, problem: "PBF block at byte \(blockStart) is \(how)")
         }
         guard let rawSize, rawSize >= 0, rawSize <= Int64(maxBlobSize) else {
@@ -137,10 +139,11 @@ enum PBFReader {
         }
         let size = Int(rawSize)
         rawBuf.reserve(size)
-        let failure = Inflate.inflate(UnsafeRawBufferPointer(start: zlib.p, count: zlib.remaining),
-                                      into: UnsafeMutableRawBufferPointer(start: rawBuf.base, count: size), framing: .zlib)
+        let source = UnsafeRawBufferPointer(start: compressed.p, count: compressed.remaining)
+        let dest = UnsafeMutableRawBufferPointer(start: rawBuf.base, count: size)
+        let failure = codec == .zlib ? Inflate.inflate(source, into: dest, framing: .zlib) : Decompress.decompress(source, into: dest, codec: codec)
         if let failure {
-            throw ImportError(path: path, problem: "corrupt PBF block at byte \(blockStart): \(failure)")
+            throw ImportError(path: path, problem: "corrupt PBF block at byte \(blockStart) (\(codec.rawValue)): \(failure)")
         }
         return ProtoCursor(start: rawBuf.bytes, count: size)
     }

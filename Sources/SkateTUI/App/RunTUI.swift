@@ -18,6 +18,8 @@ public struct TUIOptions: Sendable {
     public var reporter: String
     /// A ride to start at once (`skateroute ride RIDE` without `--headless`).
     public var startRide: RideRequest?
+    /// Log path for the ride `startRide` plays (`skateroute ride RIDE --log FILE`); later rides use `rideLogDirectory`.
+    public var rideLogPath: String?
     /// Colour scheme at start (`--palette`).
     public var scheme: PaletteScheme = .standard
     /// "map name@digest" stored with routes saved from the TUI (`w` in the preview).
@@ -57,6 +59,7 @@ public func runTUI(map: SkateMap, environment: [String: String] = ProcessInfo.pr
                                rideLogDirectory: options.rideLogDirectory)
     if let id = options.mapIdentity { services.mapIdentity = id }
     services.alertBell = options.alertBell
+    services.rideLogPath = options.rideLogPath
     defer { services.feed?.stop() }
     let app = TUIApp(map: map, theme: theme, services: services, initialOverlay: overlay, rideSpeed: options.rideSpeed)
     let clock = ContinuousClock()

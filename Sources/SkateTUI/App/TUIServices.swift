@@ -22,6 +22,8 @@ public final class TUIServices: @unchecked Sendable {
     public let ridesDirectory: String
     /// Folder ride logs are written to, nil for no logs.
     public let rideLogDirectory: String?
+    /// The next ride's log path (`ride --log FILE`), used once; nil: a file in `rideLogDirectory`.
+    public var rideLogPath: String?
     /// Wall time for store records (injected in tests).
     public let now: @Sendable () -> Date
     /// The ride being played.

@@ -46,10 +46,12 @@ enum RideLauncher {
 
     /// A ride log in the log directory, or nil (no directory, or it cannot be written: a warning).
     static func makeRecorder(services: TUIServices, inputs: [RideInput], plan: RoutePlan?, mapName: String, warnings: inout [String], path logPath: inout String?) -> RideRecorder? {
-        guard let dir = services.rideLogDirectory else { return nil }
+        let given = services.rideLogPath
+        services.rideLogPath = nil
+        guard let dir = services.rideLogDirectory ?? given.map({ ($0 as NSString).deletingLastPathComponent }) else { return nil }
         let start = inputs.first?.time ?? 0
         let id = "tui-\(Int(start))-\(Int(services.now().timeIntervalSince1970))"
-        let path = (dir as NSString).appendingPathComponent(id + ".ndjson")
+        let path = given ?? (dir as NSString).appendingPathComponent(id + ".ndjson")
         do {
             logPath = path
             return try RideRecorder(path: path, header: RideLogHeader(rideId: id, map: mapName, mode: plan?.mode.rawValue ?? "free", startEpoch: start))

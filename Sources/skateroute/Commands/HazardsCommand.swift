@@ -165,7 +165,7 @@ struct HazardsListCommand: ParsableCommand {
         let db = try store.open()
         let list = try CLIParse.store { try db.hazards(now: now, near: center, radius: radius, includeExpired: all) }
         if json {
-            CLIParse.emit(JSONValue.array(list.map { StoreExports.json($0) }).text(pretty: true))
+            CLIParse.emit(DocumentSchema.document("hazards", ["hazards": .array(list.map { StoreExports.json($0) })]).text(pretty: true))
             return
         }
         if list.isEmpty {

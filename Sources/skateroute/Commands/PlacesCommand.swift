@@ -58,7 +58,7 @@ struct PlacesListCommand: ParsableCommand {
         let store = try storeOptions.open()
         let list = try CLIParse.store { try store.places() }
         if json {
-            CLIParse.emit(JSONText.array(list.map(placeJSON)).text(pretty: true))
+            CLIParse.emit(DocumentSchema.document("places", ["places": .array(list.map(placeJSON))]).text(pretty: true))
             return
         }
         if list.isEmpty { CLIParse.emit("no saved places (add one with `skateroute places add NAME --at \"lat,lon\"`)"); return }
@@ -111,10 +111,10 @@ struct PlacesRecentCommand: ParsableCommand {
         let list = try CLIParse.store { try store.recentDestinations() }
         let f = ISO8601DateFormatter()
         if json {
-            CLIParse.emit(JSONText.array(list.map {
+            CLIParse.emit(DocumentSchema.document("recent", ["recent": .array(list.map {
                 .object(["name": .string($0.name), "lat": .rounded($0.at.lat, 7), "lon": .rounded($0.at.lon, 7),
                          "used": .string(f.string(from: $0.usedAt))])
-            }).text(pretty: true))
+            })]).text(pretty: true))
             return
         }
         if list.isEmpty { CLIParse.emit("no recent destinations"); return }

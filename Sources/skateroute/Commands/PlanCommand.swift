@@ -17,7 +17,8 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "Destination: a place name or \"lat,lon\".") var to: String
     @Option(help: "Ride mode: \(RideMode.allCases.map(\.rawValue).joined(separator: "|")).") var mode: String = RideMode.smoothest.rawValue
     @Option(help: "How many alternatives to look for.") var alternatives: Int = 0
-    @Option(help: "Output: text, json, gpx or geojson.") var format: Format = .text
+    @Option(help: "Output: text, json, gpx or geojson.") var format: Format?
+    @Flag(help: "Print the plan as a JSON document (the same as --format json, as --json is in every command).") var json = false
     @OptionGroup var mapOption: MapOption
     @Option(help: "Data folder of the hazard and surface store (default $XDG_DATA_HOME/skateroute).") var dataDir: String?
     @Flag(help: "Ignore the hazard and surface store (plan from map tags only).") var noStore = false
@@ -25,8 +26,14 @@ struct PlanCommand: ParsableCommand {
 
     /// The parsed options as plain values.
     var request: PlanRequest {
-        PlanRequest(from: from, to: to, mode: mode, alternatives: alternatives, format: format,
+        PlanRequest(from: from, to: to, mode: mode, alternatives: alternatives, format: json ? .json : (format ?? .text),
                     map: mapOption.map, dataDir: dataDir, noStore: noStore, now: now)
+    }
+
+    func validate() throws {
+        if json, let f = format, f != .json {
+            throw ValidationError("--json asks for --format json; it cannot be combined with --format \(f.rawValue)")
+        }
     }
 
     func run() throws { try runPlan(request) }
@@ -87,11 +94,15 @@ func runPlan(_ r: PlanRequest) throws {
         try? store.recordDestination(name: name, at: b.at, now: date)
     }
     defer { timer.mark("output"); timer.report() }
+    // Every output names the map's attribution and when it was made: as of --now when given, else
+    // $SOURCE_DATE_EPOCH or the clock (OutputStamp.currentTime).
+    let stamp = OutputStamp(attribution: map.metadata.attribution,
+                            created: r.now.flatMap { ISO8601Time.parse($0) } ?? OutputStamp.currentTime())
     switch r.format {
-    case .text: print(Sanitize.lines(PlanFormats.text(plan, from: a.name, to: b.name)), terminator: "")
-    case .json: print(PlanFormats.json(plan))
-    case .gpx: print(PlanFormats.gpx(plan, name: "\(a.name) → \(b.name)"), terminator: "")
-    case .geojson: print(PlanFormats.geojson(plan))
+    case .text: print(Sanitize.lines(PlanFormats.text(plan, from: a.name, to: b.name, stamp: stamp)), terminator: "")
+    case .json: print(PlanFormats.json(plan, stamp: stamp))
+    case .gpx: print(PlanFormats.gpx(plan, name: "\(a.name) → \(b.name)", stamp: stamp), terminator: "")
+    case .geojson: print(PlanFormats.geojson(plan, stamp: stamp))
     }
 }
 

@@ -41,6 +41,8 @@ enum PlanFastPath {
         var r = PlanRequest(from: "", to: "")
         var from: String?, to: String?
         var noStore = false
+        var json = false
+        var format: PlanCommand.Format?
         var i = 1
         while i < arguments.count {
             let arg = arguments[i]
@@ -56,6 +58,7 @@ enum PlanFastPath {
             } else {
                 name = String(body)
                 if name == "no-store" { noStore = true; i += 1; continue }
+                if name == "json" { json = true; i += 1; continue }
                 guard takesValue(name), i + 1 < arguments.count else { return nil }
                 value = arguments[i + 1]
                 // A value that looks like an option is ArgumentParser's call to make.
@@ -73,7 +76,7 @@ enum PlanFastPath {
                 r.alternatives = n
             case "format":
                 guard let f = PlanCommand.Format(rawValue: value) else { return nil }
-                r.format = f
+                format = f
             case "map": r.map = value
             case "data-dir": r.dataDir = value
             case "now": r.now = value
@@ -81,6 +84,9 @@ enum PlanFastPath {
             }
         }
         guard let from, let to else { return nil }
+        // `--json` is `--format json`; any other --format beside it is ArgumentParser's error to give.
+        if json, let format, format != .json { return nil }
+        r.format = json ? .json : (format ?? .text)
         r.from = from
         r.to = to
         r.noStore = noStore

@@ -29,12 +29,12 @@ struct RideCommand: ParsableCommand {
     @Option(help: "Motion file (CSV or NDJSON) for a bare GPX.", completion: .file(extensions: ["csv", "ndjson", "json"])) var motion: String?
     @Option(help: "Speed in km/h to synthesise times for a GPX without them.") var assumeSpeed: Double?
     @Option(help: "Ride mode for planning (default: the manifest's, else smoothest).") var mode: String?
-    @Flag(help: "No live view: replay as fast as possible and print the summary.") var headless = false
+    @Flag(help: "No live view: replay as fast as possible and print the summary (with --speed other than max: refused, exit 64).") var headless = false
     @Option(name: .customLong("speed"), help: "Replay speed: max, or a factor 0.25…60 (live view default ×1 real time, headless default max).") var speedOption: String?
     /// The asked speed, "max" when none was given (headless replays run flat out).
     var speed: String { speedOption ?? "max" }
     @Option(help: "Where to write the NDJSON ride log.") var log: String?
-    @Flag(help: "Print the summary as JSON.") var json = false
+    @Flag(help: "Print the summary as a JSON document instead of text (replays headless).") var json = false
     @OptionGroup var mapOption: MapOption
     @Option(help: "Data folder of the store (hazards for cues; default $XDG_DATA_HOME/skateroute).") var dataDir: String?
     @Flag(help: "Ignore the hazard and surface store.") var noStore = false
@@ -55,6 +55,11 @@ struct RideCommand: ParsableCommand {
             return
         }
         if ride.isEmpty { throw fail("give a ride folder, ride.json or GPX file to replay") }
+        // A factor paces the live view only: a headless replay is a batch job and runs flat out,
+        // so asking for both is refused rather than silently ignored.
+        if headless || json, let s = speedOption, s != "max" {
+            throw usageError("--speed \(TerminalSafe.quoted(s, maxLength: 20)) paces the live view; a headless replay (--headless or --json) runs as fast as it can: drop --speed, or drop --headless/--json to watch it at that speed")
+        }
         guard maxSpeed.isFinite, maxSpeed >= 5, maxSpeed <= 1000 else { throw fail("--max-speed must be between 5 and 1000 km/h, got \(maxSpeed)") }
         if plan != nil && to != nil { throw fail("give either --plan or --to, not both") }
         if speed != "max" {
@@ -79,6 +84,7 @@ struct RideCommand: ParsableCommand {
             let map = try mapOption.load(copying: true)
             var options = TUIOptions(ridesDirectory: URL(fileURLWithPath: ride).deletingLastPathComponent().path, rideSpeed: factor)
             options.startRide = .replay(path: ride, plan: nil)
+            options.rideLogPath = log
             if !noStore {
                 let dir = dataDir.map { URL(fileURLWithPath: $0) } ?? StorePaths.defaultDataDir()
                 if let store = try? SkateStore(dataDir: dir) {
@@ -95,8 +101,11 @@ struct RideCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        if !headless {
-            printError("skateroute: live view needs a ride folder without --plan/--to/--motion/--json; replaying headless")
+        // --json means what it means in every command: the JSON document on stdout instead of the
+        // text (here, the live view), so it replays headless without a remark.
+        if !headless && !json {
+            printError("skateroute: live view needs a ride folder without --plan/--to/--motion; replaying headless"
+                       + (speedOption.map { $0 == "max" ? "" : " (--speed \(TerminalSafe.quoted($0, maxLength: 20)) not applied)" } ?? ""))
         }
         let map = try mapOption.load(copying: true)
         let onMap = Self.inside(first.coordinate, map.bbox, margin: Self.mapMargin)
@@ -144,7 +153,8 @@ struct RideCommand: ParsableCommand {
         let recorder: RideRecorder
         do {
             recorder = try RideRecorder(path: logPath, header: RideLogHeader(
-                rideId: source.rideId, map: onMap ? map.metadata.name : "", mode: routePlan?.mode.rawValue ?? "free", startEpoch: startEpoch))
+                rideId: source.rideId, map: onMap ? map.metadata.name : "", mode: routePlan?.mode.rawValue ?? "free", startEpoch: startEpoch,
+                stamp: onMap ? OutputStamp(attribution: map.metadata.attribution, created: OutputStamp.currentTime()) : nil))
         } catch {
             throw fail(Sanitize.line("\(error)"))
         }

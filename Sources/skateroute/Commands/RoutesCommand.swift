@@ -35,6 +35,15 @@ struct SavedPlanFacts {
     /// Largest plan JSON read (bytes): a city-crossing plan is ~1 MB.
     static let maxBytes = 64 << 20
 
+    /// A saved plan JSON as a document: plans saved before the `schema` field get it added after
+    /// the opening brace (the stored text and its checksum stay as they are).
+    static func withSchema(_ text: String) -> String {
+        let obj = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        guard obj?[DocumentSchema.key] == nil, let brace = text.firstIndex(of: "{") else { return text }
+        let field = "\n  \"\(DocumentSchema.key)\" : \"\(DocumentSchema.name(PlanFormats.jsonSchemaKind))\","
+        return String(text[...brace]) + field + String(text[text.index(after: brace)...])
+    }
+
     /// Parses `skateroute plan --format json` output, or nil when it is not one.
     static func parse(_ text: String) -> SavedPlanFacts? {
         guard let obj = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
@@ -123,7 +132,7 @@ struct RoutesSaveCommand: ParsableCommand {
             do { p = try Planner(map: map, knowledge: knowledge).plan(from: a.at, to: b.at, mode: m) } catch let e as RoutingError {
                 throw fail(e.description)
             }
-            json = PlanFormats.json(p)
+            json = PlanFormats.json(p, stamp: OutputStamp(attribution: map.metadata.attribution, created: now.timeIntervalSince1970))
             fromName = a.name
             toName = b.name
         default:
@@ -143,6 +152,13 @@ struct RoutesSaveCommand: ParsableCommand {
         if file == "-" {
             data = try? FileHandle.standardInput.read(upToCount: SavedPlanFacts.maxBytes + 1)
         } else {
+            // A regular file within the limit, checked before reading (a FIFO would block, a huge file fill memory).
+            do {
+                let size = try InputPath.regularFileSize(file)
+                if size > SavedPlanFacts.maxBytes { throw fail("plan file '\(Sanitize.line(file))' is larger than \(SavedPlanFacts.maxBytes >> 20) MB") }
+            } catch let e as InputPathError {
+                throw fail(e.description)
+            }
             data = FileManager.default.contents(atPath: file)
         }
         guard let data else { throw fail("cannot read plan file '\(Sanitize.line(file))'") }
@@ -160,11 +176,11 @@ struct RoutesListCommand: ParsableCommand {
         let store = try storeOptions.open()
         let list = try CLIParse.store { try store.savedRoutes() }
         if json {
-            CLIParse.emit(JSONText.array(list.map { r, ok in
+            CLIParse.emit(DocumentSchema.document("routes", ["routes": .array(list.map { r, ok in
                 let f = SavedPlanFacts.parse(r.planJSON)
                 return .object(["name": .string(r.name), "mode": .string(r.mode), "from": .string(r.fromName), "to": .string(r.toName),
                                 "map": .string(r.mapIdentity), "intact": .bool(ok), "distance_m": f.map { .rounded($0.distance, 1) } ?? .null])
-            }).text(pretty: true))
+            })]).text(pretty: true))
             return
         }
         if list.isEmpty { CLIParse.emit("no saved routes (save one with `skateroute routes save NAME --from A --to B`)"); return }
@@ -184,6 +200,8 @@ struct CheckedRoute {
     /// Nil when the map is the one the route was saved on.
     var replanned: RoutePlan?
     var change: String?
+    /// The stamp for outputs made now: the attribution of the map at hand.
+    var stamp: OutputStamp?
 
     static func load(_ name: String, store: SkateStore, mapOption: MapOption) throws -> CheckedRoute {
         let route = try CLIParse.store { try store.savedRoute(named: name) }
@@ -192,7 +210,8 @@ struct CheckedRoute {
         }
         let map = try mapOption.load()
         let identity = MapIdentity.of(path: mapOption.path, map: map)
-        guard identity != route.mapIdentity else { return CheckedRoute(route: route, facts: facts) }
+        let stamp = OutputStamp(attribution: map.metadata.attribution, created: OutputStamp.currentTime())
+        guard identity != route.mapIdentity else { return CheckedRoute(route: route, facts: facts, stamp: stamp) }
         // Another map: only re-plan when both ends are on it.
         for end in [route.from, route.to] where map.nearestEdge(to: end, maxDistance: SavedPlanFacts.onMapTolerance) == nil {
             throw fail("saved route '\(Sanitize.line(route.name))' was planned on map \(Sanitize.line(route.mapIdentity)); its end \(end) is not on map \(Sanitize.line(identity))")
@@ -202,7 +221,7 @@ struct CheckedRoute {
             throw fail("saved route '\(Sanitize.line(route.name))' cannot be re-planned on the changed map: \(e.description)")
         }
         let change = "map changed (\(Sanitize.line(route.mapIdentity)) → \(Sanitize.line(identity))), re-planned: " + facts.changes(to: p)
-        return CheckedRoute(route: route, facts: facts, replanned: p, change: change)
+        return CheckedRoute(route: route, facts: facts, replanned: p, change: change, stamp: stamp)
     }
 }
 
@@ -218,11 +237,11 @@ struct RoutesShowCommand: ParsableCommand {
         let c = try CheckedRoute.load(name, store: store, mapOption: mapOption)
         if let change = c.change { printError("skateroute: route '\(Sanitize.line(c.route.name))': \(change)") }
         if json {
-            CLIParse.emit(c.replanned.map { PlanFormats.json($0) } ?? c.route.planJSON)
+            CLIParse.emit(c.replanned.map { PlanFormats.json($0, stamp: c.stamp) } ?? SavedPlanFacts.withSchema(c.route.planJSON))
             return
         }
         if let p = c.replanned {
-            print(Sanitize.lines(PlanFormats.text(p, from: c.route.fromName, to: c.route.toName)), terminator: "")
+            print(Sanitize.lines(PlanFormats.text(p, from: c.route.fromName, to: c.route.toName, stamp: c.stamp)), terminator: "")
             return
         }
         let f = c.facts
@@ -233,6 +252,7 @@ struct RoutesShowCommand: ParsableCommand {
         CLIParse.emit("\(FixedDecimal.string(f.distance / 1000, decimals: 2)) km, \(Int((f.duration / 60).rounded())) min, score \(Int(f.score.rounded())), "
                       + "climb \(Int(f.climb.rounded())) m, descent \(Int(f.descent.rounded())) m; map \(Sanitize.line(c.route.mapIdentity)) (unchanged)")
         if !f.spots.isEmpty { CLIParse.emit("spot: \(Sanitize.line(f.spots.joined(separator: ", ")))") }
+        if let s = c.stamp { CLIParse.emit(Sanitize.line("attribution: \(s.attribution)")) }
     }
 }
 
@@ -261,14 +281,14 @@ struct RoutesExportCommand: ParsableCommand {
         let title = "\(c.route.fromName) → \(c.route.toName)"
         if let p = c.replanned {
             printError("skateroute: route '\(Sanitize.line(c.route.name))': \(c.change ?? "")")
-            print(PlanFormats.gpx(p, name: title), terminator: "")
+            print(PlanFormats.gpx(p, name: title, stamp: c.stamp), terminator: "")
             return
         }
-        print(Self.gpx(c.facts, name: c.route.name, title: title), terminator: "")
+        print(Self.gpx(c.facts, name: c.route.name, title: title, stamp: c.stamp), terminator: "")
     }
 
     /// GPX 1.1 of the saved geometry: one track, with the route's name and its spots in the metadata.
-    static func gpx(_ f: SavedPlanFacts, name: String, title: String) -> String {
+    static func gpx(_ f: SavedPlanFacts, name: String, title: String, stamp: OutputStamp? = nil) -> String {
         func esc(_ s: String) -> String {
             var o = ""
             for ch in TerminalSafe.clean(s) {
@@ -285,7 +305,13 @@ struct RoutesExportCommand: ParsableCommand {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<gpx version=\"1.1\" creator=\"SkateRoute\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
         let desc = "\(title) [\(f.mode.rawValue)]" + (f.spots.isEmpty ? "" : "; spot: " + f.spots.joined(separator: ", "))
-        s += "  <metadata><name>\(esc(name))</name><desc>\(esc(desc))</desc></metadata>\n"
+        s += "  <metadata><name>\(esc(name))</name><desc>\(esc(desc))</desc>"
+        if let stamp {
+            s += "<copyright author=\"\(esc(stamp.attribution))\">"
+                + (stamp.attribution.contains("ODbL") ? "<license>\(PlanFormats.odblLicenseURL)</license>" : "") + "</copyright>"
+                + "<time>\(stamp.createdISO)</time>"
+        }
+        s += "</metadata>\n"
         s += "  <trk>\n    <name>\(esc(name))</name>\n    <trkseg>\n"
         for c in f.geometry {
             s += "      <trkpt lat=\"\(FixedDecimal.string(c.lat, decimals: 7))\" lon=\"\(FixedDecimal.string(c.lon, decimals: 7))\"></trkpt>\n"

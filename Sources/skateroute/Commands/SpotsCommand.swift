@@ -47,7 +47,7 @@ struct SpotsCommand: ParsableCommand {
                 return .object(o)
             })]
             if let center { obj["near"] = .object(["name": .string(center.name), "lat": .rounded(center.at.lat, 7), "lon": .rounded(center.at.lon, 7)]) }
-            CLIParse.emit(JSONText.object(obj).text(pretty: true))
+            CLIParse.emit(DocumentSchema.document("spots", obj).text(pretty: true))
             return
         }
         if spots.isEmpty {

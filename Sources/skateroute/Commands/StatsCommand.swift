@@ -71,7 +71,7 @@ struct StatsShowCommand: ParsableCommand {
                 "warnings": .array(warnings.map { .string($0) }),
             ]
             if let g = goal { o["goal"] = .object(["weekly_m": .rounded(g, 0), "this_week_m": .rounded(thisWeek, 1)]) }
-            CLIParse.emit(JSONText.object(o).text(pretty: true))
+            CLIParse.emit(DocumentSchema.document("stats", o).text(pretty: true))
             return
         }
         let label = ["week": "this week", "month": "this month", "all": "all time"][period.rawValue]!
