@@ -44,6 +44,10 @@ public enum KeyAction: Hashable, Sendable {
     case startRide
     case openRidePicker
     case stepsUp, stepsDown
+    /// Highlight the next/previous step (Enter zooms the map to it).
+    case stepNext, stepPrevious
+    /// Select the next of the routes planned (the others are drawn dimmed).
+    case nextRoute
     case back
     // Ride
     case togglePause, faster, slower, singleStep
@@ -148,8 +152,12 @@ public struct KeyMap: Sendable {
         // Preview
         KeyBinding([.char("r")], .startRide, bar: "ride", help: "Ride this route (simulated rider)", screens: [.preview]),
         KeyBinding([.char("p")], .openRidePicker, bar: "replay", help: "Replay a recorded ride from Rides/", screens: [.preview, .plan]),
-        KeyBinding([.char("j"), .pageDown], .stepsDown, bar: "steps", help: "Scroll the step list down", screens: [.preview], keyText: "j/k"),
-        KeyBinding([.char("k"), .pageUp], .stepsUp, help: "Scroll the step list up", screens: [.preview]),
+        KeyBinding([.char("j")], .stepNext, bar: "step", help: "Highlight the next step (Enter zooms the map to it)", screens: [.preview], keyText: "j/k"),
+        KeyBinding([.char("k")], .stepPrevious, help: "Highlight the previous step", screens: [.preview]),
+        KeyBinding([.enter], .confirm, bar: "zoom step", help: "Zoom the map to the highlighted step (f fits the route again)", screens: [.preview]),
+        KeyBinding([.char("a")], .nextRoute, bar: "alt route", help: "Next route: the alternatives are drawn dimmed, the chosen one in colour", screens: [.preview]),
+        KeyBinding([.pageDown], .stepsDown, help: "Scroll the step list down a page", screens: [.preview]),
+        KeyBinding([.pageUp], .stepsUp, help: "Scroll the step list up a page", screens: [.preview]),
         KeyBinding([.escape], .back, bar: "back", help: "Back to the previous screen", screens: [.preview, .ride, .ridePicker, .browse]),
 
         // Arrival

@@ -9,8 +9,9 @@ public enum MapRenderer {
     ///   - map: the context streets.
     ///   - overlay: the route and markers, or nil for the bare map.
     ///   - viewport: what to show; its `size` should equal the area's size.
+    ///   - avoid: regions drawn over the map afterwards (legend, scale bar) where no name goes.
     public static func render(map: SkateMap, overlay: RouteOverlay?, viewport: MapViewport, theme: Theme,
-                              into buffer: inout ScreenBuffer, area: Rect) {
+                              into buffer: inout ScreenBuffer, area: Rect, avoid: [Rect] = []) {
         let area = area.intersection(buffer.area)
         guard !area.isEmpty else { return }
         buffer.fill(area, with: .blank)
@@ -20,7 +21,13 @@ public enum MapRenderer {
         drawContext(map: map, viewport: vp, theme: theme, canvas: &canvas)
         if let o = overlay { drawRoute(o, viewport: vp, theme: theme, canvas: &canvas) }
         canvas.render(into: &buffer, at: (area.x, area.y), glyphs: theme.glyphs)
-        if let o = overlay { drawMarkers(o, viewport: vp, theme: theme, buffer: &buffer, area: area) }
+        if let o = overlay {
+            drawMarkers(o, viewport: vp, theme: theme, buffer: &buffer, area: area)
+            let labels = MapLabels.place(o, viewport: vp, area: area, avoid: avoid, glyphs: theme.glyphs) { x, y in
+                (canvas.ink(atCellX: x - area.x, y: y - area.y)?.layer ?? 0) >= Theme.routeLayer
+            }
+            for l in labels { buffer.write(l.text, x: l.x, y: l.y, style: theme.style(l.role)) }
+        }
     }
 
     /// Edges whose geometry may cross the view, found through the map's spatial grid (in grid
@@ -76,6 +83,19 @@ public enum MapRenderer {
     }
 
     static func drawRoute(_ o: RouteOverlay, viewport vp: MapViewport, theme: Theme, canvas: inout BrailleCanvas) {
+        // Alternatives first (dimmed, under the route), the ridden part last (grey over all).
+        for alt in o.alternatives {
+            for seg in alt where seg.points.count >= 2 {
+                let ink = canvas.register(theme.alternativeInk(seg.roughness))
+                polyline(seg.points, viewport: vp, ink: ink, dash: nil, canvas: &canvas)
+            }
+        }
+        defer {
+            if o.ridden.count >= 2 {
+                let ink = canvas.register(theme.riddenInk)
+                polyline(o.ridden, viewport: vp, ink: ink, dash: nil, canvas: &canvas)
+            }
+        }
         // Roughness first, then braking dashes over it, so dash gaps keep the surface colour.
         for seg in o.segments where seg.points.count >= 2 {
             let ink = canvas.register(theme.routeInk(seg.roughness))
