@@ -96,6 +96,10 @@ public struct TUIApp: Sendable {
             m.picker = nil
             m.ride = RideScreen.make(start, services: services, context: context, size: m.size, simSpeed: rideSpeed,
                                      returnTo: m.screen == .ride ? .plan : m.screen)
+            // The destination's name at B when the ride follows the route the rider chose.
+            if let plan = start.plan {
+                m.ride?.destinationName = plan == m.preview?.plan ? m.preview?.to : (plan == m.plan.selectedPlan ? m.plan.destination.chosen?.name : nil)
+            }
             m.screen = .ride
             m.pending = nil
             if !start.warnings.isEmpty { m.toast = Toast(text: start.warnings[0], kind: .info) }

@@ -2,9 +2,13 @@ import SkateCore
 
 /// What the ride screen accumulates while a ride plays, for the arrival panel.
 public struct RideStats: Hashable, Sendable {
-    /// Fastest speed, m/s, over windows of at least `speedWindow` seconds of progress along
-    /// the route (single fixes carry GPS jitter: a 1 s jump of 3 m reads as 10 km/h extra).
+    /// Fastest speed, m/s: the ride engines' own figure (`RideFrame.maxSpeed`, the ride summary's
+    /// max speed, windowed over the session's speed baseline with GPS jumps left out) when the
+    /// feed gives one; else over windows of at least `speedWindow` seconds of progress along the
+    /// route (single fixes carry GPS jitter: a 1 s jump of 3 m reads as 10 km/h extra).
     public var maxSpeed: Double = 0
+    /// True once a frame carried the engines' figure (the windowed fallback then stops).
+    var engineMax = false
     /// Seconds of ride time a max-speed window spans.
     public static let speedWindow: Double = 2
     /// Start of the current max-speed window: ride time and route metres.
@@ -20,7 +24,10 @@ public struct RideStats: Hashable, Sendable {
 
     /// Adds a frame: the speed, and the metres since the last frame in the frame's class.
     public mutating func add(_ f: RideFrame) {
-        if f.position != nil {
+        if let m = f.maxSpeed, m.isFinite {
+            maxSpeed = m
+            engineMax = true
+        } else if f.position != nil, !engineMax {
             if let t0 = anchorT {
                 if f.t - t0 >= Self.speedWindow {
                     maxSpeed = max(maxSpeed, max(0, f.distanceAlong - anchorAlong) / (f.t - t0))

@@ -1,0 +1,135 @@
+import Foundation
+import SkateCore
+import Testing
+@testable import SkateTUI
+
+/// Issue 14, "ride view like a navigator": the rider glides on the line between fixes, the
+/// ridden part is grey, the zoom follows speed, names and the current street on the ride map,
+/// and the arrival's max speed is the ride engines' own figure.
+@Suite struct RideNavigatorTests {
+    let size = Size(width: 100, height: 30)
+
+    func riding(_ app: TUIApp) -> AppModel {
+        RouteFixture.press(app, RouteFixture.typing("skate") + [.enter] + RouteFixture.typing("place s") + [.enter, .enter, .char("r")],
+                           from: app.initialModel(size: size)).0
+    }
+
+    /// Metres from `c` to the polyline `line`.
+    func offLine(_ c: Coordinate, _ line: [Coordinate]) -> Double {
+        let proj = LocalProjection(origin: line[0])
+        let p = proj.project(c)
+        var best = Double.infinity
+        for (a, b) in zip(line, line.dropFirst()) {
+            let u = proj.project(a), v = proj.project(b)
+            let dx = v.x - u.x, dy = v.y - u.y
+            let len2 = dx * dx + dy * dy
+            let t = len2 > 0 ? min(1, max(0, ((p.x - u.x) * dx + (p.y - u.y) * dy) / len2)) : 0
+            best = min(best, hypot(p.x - (u.x + t * dx), p.y - (u.y + t * dy)))
+        }
+        return best
+    }
+
+    @Test func riderGlidesOnTheLineBetweenFixes() throws {
+        let app = RouteFixture.app()
+        var m = riding(app)
+        let line = try #require(m.ride?.plan?.plan.geometry)
+        // Five seconds in, then 3 s of 10 Hz frames.
+        for _ in 0..<50 { m = app.step(m, .tick(0.1)).0 }
+        var marks: [Coordinate] = [], fixes = Set<String>(), alongs: [Double] = []
+        for _ in 0..<30 {
+            m = app.step(m, .tick(0.1)).0
+            let r = try #require(m.ride)
+            let mark = try #require(RideScreen.riderMark(r))
+            marks.append(mark.position)
+            if let p = r.frame.position { fixes.insert("\(p.lat),\(p.lon)") }
+            alongs.append(try #require(r.shownAlong))
+        }
+        let distinct = Set(marks.map { "\($0.lat),\($0.lon)" }).count
+        // More drawn positions than fixes: the rider moves between fixes.
+        #expect(distinct > fixes.count + 5, "\(distinct) drawn positions for \(fixes.count) fixes")
+        // Every drawn position is on the route line, and the rider never steps back.
+        for c in marks { #expect(offLine(c, line) < 0.5, "\(offLine(c, line)) m off the line") }
+        for (a, b) in zip(alongs, alongs.dropFirst()) { #expect(b >= a - 1e-9) }
+        // Drawn on screen where the mark is (the map follows it).
+        let r = try #require(m.ride)
+        #expect(r.viewport.cell(marks.last!) != nil)
+    }
+
+    @Test func riddenPartIsGreyAndWhatIsLeftKeepsItsColours() throws {
+        let theme = Theme(colorMode: .truecolor, glyphMode: .unicode)
+        let app = RouteFixture.app(theme: theme)
+        var m = riding(app)
+        for _ in 0..<25 { m = app.step(m, .tick(1)).0 }
+        let r = try #require(m.ride)
+        let plan = try #require(r.plan?.plan)
+        let along = try #require(r.shownAlong)
+        try #require(along > 40 && along < plan.distance - 40)
+        let o = RideScreen.mapOverlay(r, extraHazards: [])
+        #expect(o.ridden.count >= 2)
+        let area = RideScreen.mapArea(size)
+        let buf = app.render(m)
+        func style(at d: Double) -> CellStyle? {
+            guard let c = plan.geometry(from: d - 0.5, to: d).last, let cell = r.viewport.cell(c) else { return nil }
+            return buf[area.x + cell.x, area.y + cell.y].style
+        }
+        let grey = theme.style(.textDim).fg
+        let behind = try #require(style(at: along - 15))
+        let ahead = try #require(style(at: along + 15))
+        #expect(behind.fg == grey, "ridden part not grey: \(behind)")
+        #expect(ahead.fg != grey && ahead.fg != theme.style(.context).fg, "route ahead lost its colour: \(ahead)")
+    }
+
+    @Test func zoomFollowsSpeedAndTheZoomKeysScaleIt() throws {
+        let h = 28 * BrailleCanvas.dotsPerCellY
+        let still = RideScreen.speedScale(speed: 0, dotHeight: h)
+        let slow = RideScreen.speedScale(speed: 4, dotHeight: h)
+        let fast = RideScreen.speedScale(speed: 9, dotHeight: h)
+        #expect(still == RideScreen.minRideMetresPerDot && still < slow && slow < fast && fast <= RideScreen.maxRideMetresPerDot)
+        // 20 s at 9 m/s fit between the rider (centre) and the top edge.
+        #expect(abs(fast * Double(h) / 2 - 9 * RideScreen.zoomLookaheadSeconds) < 1 || fast == RideScreen.maxRideMetresPerDot)
+
+        let app = RouteFixture.app()
+        var m = riding(app)
+        for _ in 0..<100 { m = app.step(m, .tick(0.1)).0 }
+        let r = try #require(m.ride)
+        try #require(r.frame.speed > 1)
+        let want = RideScreen.speedScale(speed: r.frame.speed, dotHeight: r.viewport.dotHeight)
+        #expect(abs(r.viewport.metresPerDot - want) / want < 0.35, "\(r.viewport.metresPerDot) vs \(want)")
+        // `-` zooms out and the speed-following keeps the new factor.
+        var z = RouteFixture.press(app, [.char("-")], from: m).0
+        for _ in 0..<40 { z = app.step(z, .tick(0.1)).0 }
+        let zr = try #require(z.ride)
+        #expect(zr.zoomFactor > 1.4 && zr.viewport.metresPerDot > r.viewport.metresPerDot * 1.2)
+    }
+
+    @Test func currentStreetAndNamesOnTheRideMap() throws {
+        let app = RouteFixture.app()
+        var m = riding(app)
+        for _ in 0..<3 { m = app.step(m, .tick(1)).0 }
+        let r = try #require(m.ride)
+        #expect(r.destinationName == "Place Sud")
+        let street = try #require(RideScreen.currentStreet(r))
+        let area = RideScreen.mapArea(size)
+        let lines = app.render(m).lines
+        let bottom = String(Array(lines[area.maxY - 1]).dropFirst(area.x).prefix(area.width))
+        #expect(bottom.contains(street), "\(bottom)")
+        // The overlay names the streets and the destination; the next turn's street comes first.
+        let o = RideScreen.mapOverlay(r, extraHazards: [])
+        #expect(o.endName == "Place Sud" && !o.names.isEmpty)
+        if let next = RideScreen.nextManeuver(r)?.street, !next.isEmpty {
+            #expect(o.names.max(by: { $0.priority < $1.priority })?.name == next)
+        }
+    }
+
+    @Test func arrivalMaxSpeedIsTheRideEnginesFigure() throws {
+        let app = RouteFixture.app()
+        var m = riding(app)
+        var n = 0
+        while m.ride?.frame.finished != true, n < 3000 { m = app.step(m, .tick(1)).0; n += 1 }
+        let r = try #require(m.ride)
+        let engine = try #require(r.frame.maxSpeed)
+        #expect(engine > 0 && r.stats.maxSpeed == engine)
+        let text = app.render(m).lines.joined(separator: "\n")
+        #expect(text.contains("max " + String(format1: engine * 3.6) + " km/h"), "\(text)")
+    }
+}
