@@ -1,5 +1,6 @@
 import Foundation
 import SkateCore
+import SkateTestSupport
 import Testing
 @testable import SkateTUI
 
@@ -131,5 +132,42 @@ import Testing
         #expect(engine > 0 && r.stats.maxSpeed == engine)
         let text = app.render(m).lines.joined(separator: "\n")
         #expect(text.contains("max " + String(format1: engine * 3.6) + " km/h"), "\(text)")
+    }
+}
+
+/// Issue 14: the replay picker shows map, distance, duration, date and mode for each ride.
+@Suite struct ReplayPickerFactsTests {
+    @Test func pickerRowsShowMapModeDistanceDurationAndDate() throws {
+        let dir = TestData.projectRoot.appendingPathComponent("Rides").path
+        let list = RideInputs.listRides(in: dir)
+        try #require(!list.isEmpty, "Rides/ holds the bundled rides")
+        for r in list {
+            #expect(r.map != nil && r.mode != nil, "\(r.title)")
+            let d = try #require(r.distance), t = try #require(r.duration), start = try #require(r.startTime)
+            #expect(d > 100 && d < 20_000 && t > 30 && t < 7200 && start > 1_600_000_000, "\(r.title): \(d) m \(t) s")
+        }
+        let app = RouteFixture.app(ridesDirectory: dir)
+        for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
+            var m = app.initialModel(size: size)
+            m = RouteFixture.press(app, [.escape, .char("p")], from: m).0
+            let text = app.render(m).lines.joined(separator: "\n")
+            let r = list[0]
+            for fact in [r.mode!, r.map!, Format.distance(r.distance!), Format.clock(r.duration!)] {
+                #expect(text.contains(fact), "\(size): \(fact) missing\n\(text)")
+            }
+            if size.width >= 120 { #expect(text.contains(RidePicker.date(r.startTime!)), "\(text)") }
+        }
+        #expect(RidePicker.date(1_777_629_600) == "2026-05-01 10:00")
+    }
+
+    @Test func unreadableGpxLeavesFactsBlankNotACrash() throws {
+        let dir = TestData.temporaryDirectory("picker-facts")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ride = dir.appendingPathComponent("broken")
+        try FileManager.default.createDirectory(at: ride, withIntermediateDirectories: true)
+        try Data("{\"gpx\": \"../../etc/passwd\", \"map\": \"Monaco\\u001b[2J\", \"mode\": \"smoothest\"}".utf8)
+            .write(to: ride.appendingPathComponent("ride.json"))
+        let list = RideInputs.listRides(in: dir.path)
+        #expect(list.count == 1 && list[0].distance == nil && list[0].map == "Monaco")
     }
 }
