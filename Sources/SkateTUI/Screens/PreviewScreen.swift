@@ -153,14 +153,14 @@ public enum PreviewScreen {
         buffer.write(more, x: x0, y: y, style: crusty > 0 || !plan.legal ? theme.style(.crusty) : theme.style(.text), maxWidth: inner)
         y += 1
         let g = plan.gradeSummary
-        let grades = plan.hasElevation ? "climb \(Int(g.climbM.rounded())) m  descent \(Int(g.descentM.rounded())) m  grade " +
-            String(format1: g.minGradePct) + "/" + Format.grade(g.maxGradePct) : "no elevation data"
-        for line in PlanScreen.wrap(grades, width: inner).prefix(2) {
+        let lines = plan.hasElevation ? ["climb \(Int(g.climbM.rounded())) m  descent \(Int(g.descentM.rounded())) m",
+                                         "grades " + Format.grade(g.minGradePct) + " to " + Format.grade(g.maxGradePct)] : ["no elevation data"]
+        for line in lines {
             buffer.write(line, x: x0, y: y, style: dim, maxWidth: inner)
             y += 1
         }
         if s.routes.count > 1, y < panel.y + summaryRows {
-            buffer.write("a: next route (others dimmed on the map)", x: x0, y: y, style: dim, maxWidth: inner)
+            buffer.write("a: other routes (dimmed)", x: x0, y: y, style: dim, maxWidth: inner)
         }
         y = panel.y + summaryRows
         buffer.write("Steps", x: x0, y: y, style: label)
