@@ -122,6 +122,47 @@ import Testing
         }
     }
 
+    @Test func turnedViewportRoundTripsAndTurnsTheRightWay() {
+        let o = Coordinate(lat: 43.73, lon: 7.42)
+        var vp = MapViewport(origin: o, metresPerDot: 1, size: Size(width: 60, height: 20))
+        vp.rotationDegrees = 90  // facing east
+        vp.anchorY = 0.75
+        let east = LocalProjection(origin: o).unproject(x: 30, y: 0), north = LocalProjection(origin: o).unproject(x: 0, y: 30)
+        let c = vp.dot(o), e = vp.dot(east), n = vp.dot(north)
+        #expect(abs(c.y - Double(vp.dotHeight) * 0.75) < 1e-6)
+        #expect(e.y < c.y - 25 && abs(e.x - c.x) < 1e-6, "east is up when facing east")
+        #expect(n.x < c.x - 25 && abs(n.y - c.y) < 1e-6, "north is to the left when facing east")
+        let back = vp.coordinate(dotX: e.x, dotY: e.y)
+        #expect(Geo.distance(back, east) < 0.01)
+        #expect(vp.visibleBox.contains(east))
+    }
+
+    @Test func headingUpTurnsTheMapSoTheWayAheadIsUp() throws {
+        let app = RouteFixture.app()
+        var m = riding(app)
+        for _ in 0..<30 { m = app.step(m, .tick(0.2)).0 }
+        m = RouteFixture.press(app, [.char("n")], from: m).0
+        #expect(m.ride?.headingUp == true)
+        for _ in 0..<20 { m = app.step(m, .tick(0.2)).0 }
+        let r = try #require(m.ride)
+        let plan = try #require(r.plan?.plan)
+        let mark = try #require(RideScreen.riderMark(r))
+        var d = (mark.headingDegrees - r.viewport.rotationDegrees).truncatingRemainder(dividingBy: 360)
+        if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+        #expect(abs(d) < 15, "map turned to \(r.viewport.rotationDegrees), heading \(mark.headingDegrees)")
+        // The rider is drawn low, pointing up; the route 15 m ahead is above it.
+        let cell = try #require(r.viewport.cell(mark.position))
+        #expect(Double(cell.y) > Double(r.viewport.size.height) * 0.6, "\(cell)")
+        let area = RideScreen.mapArea(size)
+        #expect(app.render(m)[area.x + cell.x, area.y + cell.y].glyph == "↑")
+        let ahead = try #require(RideScreen.onRoute(plan, along: (r.shownAlong ?? 0) + 15)?.0)
+        #expect(r.viewport.dot(ahead).y < r.viewport.dot(mark.position).y - 5)
+        #expect(app.render(m).lines.joined().contains("N"))
+        // n again: north-up, rider in the middle.
+        m = RouteFixture.press(app, [.char("n")], from: m).0
+        #expect(m.ride?.viewport.rotationDegrees == 0 && m.ride?.viewport.anchorY == 0.5)
+    }
+
     @Test func arrivalMaxSpeedIsTheRideEnginesFigure() throws {
         let app = RouteFixture.app()
         var m = riding(app)

@@ -52,6 +52,8 @@ public enum KeyAction: Hashable, Sendable {
     // Ride
     case togglePause, faster, slower, singleStep
     case toggleBell
+    /// North-up or heading-up ride map.
+    case toggleHeadingUp
     // Reports
     case hazardPrefix
     case ratePrefix
@@ -181,6 +183,8 @@ public struct KeyMap: Sendable {
         KeyBinding([.char("s")], .ratePrefix, bar: "rate", help: "Rate the surface at the cursor: s then b/o/c",
                    screens: [.preview, .browse], keyText: "s b/o/c"),
         KeyBinding([.char("u")], .undoReport, bar: "undo", help: "Undo the last hazard report (within 10 s)", screens: [.ride, .preview, .browse, .plan]),
+        KeyBinding([.char("n")], .toggleHeadingUp, help: "Map north-up or heading-up (turned so the way ahead is up, rider low)",
+                   screens: [.ride]),
 
         KeyBinding([.escape], .closeOverlay, help: "Close help or the open panel", screens: [.plan]),
     ])

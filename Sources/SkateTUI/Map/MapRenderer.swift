@@ -66,6 +66,28 @@ public enum MapRenderer {
         let sy = -proj.mPerDegLat / vp.metresPerDotY
         let oy = proj.origin.lat * proj.mPerDegLat / vp.metresPerDotY + vp.centerY / vp.metresPerDotY + Double(vp.dotHeight) / 2
         let starts = map.edgeGeomStart
+        guard vp.isNorthUpCentred else {
+            // A turned map (heading-up): the same fold with the rotation, four multiplies a point.
+            let f = vp.affine
+            let east0 = -proj.origin.lon * proj.mPerDegLon, north0 = -proj.origin.lat * proj.mPerDegLat
+            let axLon = f.xe * proj.mPerDegLon, axLat = f.xn * proj.mPerDegLat, ax0 = f.xe * east0 + f.xn * north0 + f.x0
+            let ayLon = f.ye * proj.mPerDegLon, ayLat = f.yn * proj.mPerDegLat, ay0 = f.ye * east0 + f.yn * north0 + f.y0
+            map.geomLat.withUnsafeBufferPointer { lat in
+                map.geomLon.withUnsafeBufferPointer { lon in
+                    for e in visibleEdges(map: map, viewport: vp) {
+                        let a = Int(starts[e]), b = Int(starts[e + 1])
+                        guard b - a >= 2 else { continue }
+                        var px = lon[a] * axLon + lat[a] * axLat + ax0, py = lon[a] * ayLon + lat[a] * ayLat + ay0
+                        for i in (a + 1)..<b {
+                            let qx = lon[i] * axLon + lat[i] * axLat + ax0, qy = lon[i] * ayLon + lat[i] * ayLat + ay0
+                            canvas.line(x0: px, y0: py, x1: qx, y1: qy, ink: ink)
+                            px = qx; py = qy
+                        }
+                    }
+                }
+            }
+            return
+        }
         map.geomLat.withUnsafeBufferPointer { lat in
             map.geomLon.withUnsafeBufferPointer { lon in
                 for e in visibleEdges(map: map, viewport: vp) {
@@ -135,7 +157,8 @@ public enum MapRenderer {
                 if cell.x > 0 { buffer.set(x: area.x + cell.x - 1, y: area.y + cell.y, Cell("(", style: st)) }
                 if cell.x + 1 < area.width { buffer.set(x: area.x + cell.x + 1, y: area.y + cell.y, Cell(")", style: st)) }
             }
-            put(r.position, theme.glyphs.arrow(headingDegrees: r.headingDegrees), .rider)
+            // On a turned map the arrow turns with it (heading-up: it points up).
+            put(r.position, theme.glyphs.arrow(headingDegrees: r.headingDegrees - vp.rotationDegrees), .rider)
         }
         if let c = o.cursor { put(c, theme.glyphs == .unicode ? "┼" : "+", .hudValue) }
     }

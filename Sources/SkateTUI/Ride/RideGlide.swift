@@ -25,9 +25,17 @@ extension RideScreen {
     /// with the speed without pumping on every fix.
     public static let zoomEase: Double = 1.5
 
-    /// The scale (metres per dot) the speed asks for on a map `dotHeight` dots tall.
-    public static func speedScale(speed: Double, dotHeight: Int) -> Double {
-        let half = max(1, Double(dotHeight) / 2) * MapViewport.dotAspect
+    /// Where heading-up draws the rider, as a fraction of the map height from the top: low, so
+    /// about three quarters of the map is road ahead (phone navigators put it at 70–80 %).
+    public static let headingUpAnchor: Double = 0.75
+    /// Share of the turn toward the heading made per wall second (1/s) in heading-up: corners
+    /// turn the map within about half a second, GPS heading noise does not shake it.
+    public static let turnEase: Double = 3
+
+    /// The scale (metres per dot) the speed asks for on a map `dotHeight` dots tall, with the
+    /// rider drawn `anchor` of the height from the top (the look-ahead is the part above it).
+    public static func speedScale(speed: Double, dotHeight: Int, anchor: Double = 0.5) -> Double {
+        let half = max(1, Double(dotHeight) * anchor) * MapViewport.dotAspect
         return min(maxRideMetresPerDot, max(minRideMetresPerDot, max(0, speed) * zoomLookaheadSeconds / half))
     }
 
@@ -84,9 +92,28 @@ extension RideScreen {
     /// `wall`: wall seconds since the last tick.
     static func follow(_ s: inout RideScreenState, wall: Double) {
         let target = min(MapViewport.maxMetresPerDot, max(MapViewport.minMetresPerDot,
-                         speedScale(speed: s.frame.finished ? 0 : s.frame.speed, dotHeight: s.viewport.dotHeight) * s.zoomFactor))
+                         speedScale(speed: s.frame.finished ? 0 : s.frame.speed, dotHeight: s.viewport.dotHeight, anchor: s.viewport.anchorY) * s.zoomFactor))
         let k = min(1, max(0, wall) * zoomEase)
         s.viewport.metresPerDot += (target - s.viewport.metresPerDot) * k
+        turn(&s, wall: wall)
         if let r = riderMark(s) { s.viewport.center(on: r.position) }
+    }
+
+    /// Heading-up: turns the map toward the rider's heading (the short way round) and puts the
+    /// rider low; north-up: straight back to north, rider in the middle.
+    static func turn(_ s: inout RideScreenState, wall: Double) {
+        guard s.headingUp else {
+            s.viewport.rotationDegrees = 0
+            s.viewport.anchorY = 0.5
+            return
+        }
+        s.viewport.anchorY = headingUpAnchor
+        guard let h = riderMark(s)?.headingDegrees, s.frame.position != nil else { return }
+        var d = (h - s.viewport.rotationDegrees).truncatingRemainder(dividingBy: 360)
+        if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+        var r = s.viewport.rotationDegrees + d * min(1, max(0, wall) * turnEase)
+        r = r.truncatingRemainder(dividingBy: 360)
+        if r < 0 { r += 360 }
+        s.viewport.rotationDegrees = r
     }
 }

@@ -34,6 +34,8 @@ public struct RideScreenState: Hashable, Sendable {
     var lastPosition: Coordinate?
     /// The zoom keys multiply the speed-following scale by this.
     public var zoomFactor: Double = 1
+    /// Heading-up map (turned so the way ahead is up, the rider low) instead of north-up.
+    public var headingUp = false
     /// The destination's name, written beside B (sanitised when drawn).
     public var destinationName: String?
 
@@ -108,6 +110,9 @@ public enum RideScreen {
             s.paused = true
             s.rideTime += singleStep
             return (s, s.rideTime)
+        case .toggleHeadingUp:
+            s.headingUp.toggle()
+            turn(&s, wall: 1 / turnEase)
         case .zoomIn:
             s.viewport.zoomIn()
             s.zoomFactor = max(1 / 8, s.zoomFactor / MapViewport.zoomStep)
@@ -214,6 +219,10 @@ public enum RideScreen {
                            avoid: [Rect(x: area.x, y: area.maxY - 1, width: ScaleBar.maxCells + 10, height: 1)] + (chip.map { [$0.rect] } ?? []))
         ScaleBar.render(s.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
         if let c = chip { buffer.write(c.text, x: c.rect.x, y: c.rect.y, style: theme.style(.keyBarKey), maxWidth: c.rect.width) }
+        // Heading-up: a compass in the map's top-left corner says where north went.
+        if s.headingUp {
+            buffer.write(theme.glyphs.arrow(headingDegrees: -s.viewport.rotationDegrees) + "N", x: area.x + 1, y: area.y, style: theme.style(.hudValue))
+        }
         if s.frame.finished { ArrivalPanel.render(s, theme: theme, into: &buffer, area: area) }
         let hudRect = hudArea(size)
         let v = theme.glyphs.box.vertical
