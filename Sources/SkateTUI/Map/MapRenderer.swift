@@ -132,9 +132,15 @@ public enum MapRenderer {
 
     static func polyline(_ pts: [Coordinate], viewport vp: MapViewport, ink: Int, dash: (on: Int, off: Int)?, canvas: inout BrailleCanvas) {
         var phase = 0
-        var prev = vp.dot(pts[0])
+        // The projection and the view's affine map once per line, not per point.
+        let proj = vp.projection, f = vp.affine
+        func dot(_ c: Coordinate) -> (x: Double, y: Double) {
+            let q = proj.project(c)
+            return (f.xe * q.x + f.xn * q.y + f.x0, f.ye * q.x + f.yn * q.y + f.y0)
+        }
+        var prev = dot(pts[0])
         for p in pts.dropFirst() {
-            let d = vp.dot(p)
+            let d = dot(p)
             canvas.line(x0: prev.x, y0: prev.y, x1: d.x, y1: d.y, ink: ink, dash: dash, phase: &phase)
             prev = d
         }

@@ -65,6 +65,10 @@ public struct MapViewport: Hashable, Sendable {
     /// Dot position (fractional, y down) of a local-metre position.
     @inlinable
     public func dot(x: Double, y: Double) -> (x: Double, y: Double) {
+        if rotationDegrees == 0 {
+            // North-up: no trigonometry on the per-point path.
+            return ((x - centerX) / metresPerDot + Double(dotWidth) / 2, Double(dotHeight) * anchorY - (y - centerY) / metresPerDotY)
+        }
         let a = affine
         return (a.xe * x + a.xn * y + a.x0, a.ye * x + a.yn * y + a.y0)
     }
