@@ -587,8 +587,4 @@ public final class RideSession {
 
     /// All reroutes so far.
     public var rerouteHistory: [Reroute] { reroutes }
-
-    /// The fastest speed so far in m/s: the same windowed figure (over `speedBaseline` seconds,
-    /// GPS jumps excluded) the summary's `maxSpeed` reports, so a live view can show it.
-    public var maxSpeedSoFar: Double { maxSpeed }
 }

@@ -30,9 +30,6 @@ public struct RideFrame: Hashable, Sendable {
     public var offRoute: Bool
     /// True once every input was played.
     public var finished: Bool
-    /// The ride's fastest speed so far in m/s as the ride engines measure it (the ride summary's
-    /// figure once finished), nil when the feed has none.
-    public var maxSpeed: Double? = nil
 
     public init(t: Double = 0, position: Coordinate? = nil, heading: Double? = nil, speed: Double = 0, rms: Double? = nil,
                 surface: RoughnessClass? = nil, stability: Double? = nil, grade: Double? = nil, braking: BrakingLevel = .none,

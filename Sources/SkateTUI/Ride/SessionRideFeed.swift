@@ -16,8 +16,6 @@ public final class SessionRideFeed: RideFeed {
     private var rerouted: RoutePlan?
     private var stopped = false
     private var lastHeading: Double?
-    /// The session's summary once the ride ended.
-    private var summary: RideSummary?
 
     /// - Parameters:
     ///   - plan: the route to follow (nil: a free ride).
@@ -86,20 +84,19 @@ public final class SessionRideFeed: RideFeed {
         var step: RouteStep?
         if let p = plan, let i = s.step, p.steps.indices.contains(i) { step = p.steps[i] }
         if let h = s.heading { lastHeading = h }
-        var f = RideFrame(
+        let f = RideFrame(
             t: min(t, duration), position: s.position, heading: lastHeading, speed: s.speed, rms: s.rms,
             surface: s.roughnessClass ?? step?.context.roughnessClass, stability: hasMotion ? s.stability / 100 : nil,
             grade: plan != nil ? s.grade : nil, braking: step?.context.braking ?? .none, step: s.step,
             distanceAlong: s.distanceAlong, distanceLeft: s.distanceLeft, secondsLeft: s.eta.map { max(0, $0 - s.t) },
             offRoute: s.offRoute, finished: next >= inputs.count)
-        f.maxSpeed = summary?.maxSpeed ?? session.maxSpeedSoFar
         return f
     }
 
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        summary = session.finish()
+        _ = session.finish()
     }
 
     deinit { stop() }
