@@ -164,7 +164,7 @@ import Testing
         #expect(m.ride?.viewport.rotationDegrees == 0 && m.ride?.viewport.anchorY == 0.5)
     }
 
-    @Test func arrivalMaxSpeedIsHeldOverFiveSecondsOfProgress() throws {
+    @Test func arrivalMaxSpeedIsHeldOverTenSecondsOfProgress() throws {
         // Unit: a steady 5 m/s with one frame whose progress jumps 20 m ahead and back (a bad fix).
         var st = RideStats()
         for k in 0...200 {
@@ -190,7 +190,7 @@ import Testing
         while m.ride?.frame.finished != true, n < 3000 { m = app.step(m, .tick(1)).0; n += 1 }
         let r = try #require(m.ride)
         let planned = try #require(r.plan?.plan.profile.map(\.speed).max())
-        #expect(r.stats.maxSpeed > planned * 0.8 && r.stats.maxSpeed < planned * 1.3, "max \(r.stats.maxSpeed * 3.6) km/h, planned \(planned * 3.6)")
+        #expect(r.stats.maxSpeed > planned * 0.8 && r.stats.maxSpeed < planned * 1.2, "max \(r.stats.maxSpeed * 3.6) km/h, planned \(planned * 3.6)")
         let text = app.render(m).lines.joined(separator: "\n")
         #expect(text.contains("max " + String(format1: r.stats.maxSpeed * 3.6) + " km/h"), "\(text)")
     }

@@ -3,16 +3,17 @@ import SkateCore
 /// What the ride screen accumulates while a ride plays, for the arrival panel.
 public struct RideStats: Hashable, Sendable {
     /// Fastest speed, m/s, held over `speedWindow` seconds of progress along the route (sliding
-    /// windows, one ending at every change of progress, each starting at the time that progress
-    /// was first reached). Route progress comes from the matcher, snapped to the
-    /// line, so GPS wander across the street does not count; a 5 s window divides what is left of
-    /// the fix noise (σ ≈ 4 m) by 5 s, about ±1 m/s. Fix-to-fix or 2–3 s figures read a single
-    /// bad fix as 40+ km/h (seen on the bundled descent: the session's 3 s figure says 46.7 km/h
-    /// where the rider never passed 26, and stale progress while bad fixes are
-    /// dropped read as 40 km/h when restamped every frame).
+    /// windows, one ending at every frame, each starting when its progress was first reached).
+    /// Route progress comes from the matcher, snapped to the line, so wander across the street
+    /// does not count; what is left of the fix noise along the line (σ ≈ 4 m, correlated) is
+    /// divided by the window: the maximum of many 5 s windows still came out 5–7 km/h high on the
+    /// bundled descent (31–33 km/h against a planned top of 25), 10 s windows say 27 km/h, where
+    /// the session's own 3 s figure says 46.7 from one bad fix. Restamping progress that stood still
+    /// while bad fixes were dropped read the catch-up as 40 km/h; samples keep their first time.
     public var maxSpeed: Double = 0
-    /// Seconds of ride time a max-speed window spans.
-    public static let speedWindow: Double = 5
+    /// Seconds of ride time a max-speed window spans: long enough to average out the fix noise
+    /// (see `maxSpeed`), short enough for a Monaco descent (the steep ones last 15–40 s).
+    public static let speedWindow: Double = 10
     /// Recent (ride time, route metres) samples: the oldest at least `speedWindow` old starts the window.
     var progress: [ProgressSample] = []
     /// Metres ridden per surface class (measured where there is motion, else the plan's class).
