@@ -32,6 +32,18 @@ extension RideScreen {
     /// turn the map within about half a second, GPS heading noise does not shake it.
     public static let turnEase: Double = 3
 
+    /// The map is moved only when the rider strays this many cells from its place (columns) or
+    /// rows (half as many: cells are twice as tall): between moves only the rider's cell and the
+    /// HUD change, so a live ride redraws a few cells per tick instead of the whole map (the
+    /// terminal output, not the drawing, is what costs CPU at 10 Hz).
+    public static let followSlackColumns = 2
+    public static let followSlackRows = 1
+    /// The scale is only eased toward the speed's when they differ by more than this share, and
+    /// the heading-up map only turned when it is more than `turnSlackDegrees` off: a steady ride
+    /// leaves the map still.
+    public static let zoomSlack: Double = 0.08
+    public static let turnSlackDegrees: Double = 12
+
     /// The scale (metres per dot) the speed asks for on a map `dotHeight` dots tall, with the
     /// rider drawn `anchor` of the height from the top (the look-ahead is the part above it).
     public static func speedScale(speed: Double, dotHeight: Int, anchor: Double = 0.5) -> Double {
@@ -94,26 +106,42 @@ extension RideScreen {
         let target = min(MapViewport.maxMetresPerDot, max(MapViewport.minMetresPerDot,
                          speedScale(speed: s.frame.finished ? 0 : s.frame.speed, dotHeight: s.viewport.dotHeight, anchor: s.viewport.anchorY) * s.zoomFactor))
         let k = min(1, max(0, wall) * zoomEase)
-        s.viewport.metresPerDot += (target - s.viewport.metresPerDot) * k
-        turn(&s, wall: wall)
-        if let r = riderMark(s) { s.viewport.center(on: r.position) }
+        let moved = abs(target - s.viewport.metresPerDot) > zoomSlack * s.viewport.metresPerDot
+        if moved { s.viewport.metresPerDot += (target - s.viewport.metresPerDot) * k }
+        let turned = turn(&s, wall: wall)
+        keepInView(&s, force: moved || turned)
+    }
+
+    /// Re-centres the map on the rider when it strayed past the slack (or when `force`).
+    static func keepInView(_ s: inout RideScreenState, force: Bool = false) {
+        guard let r = riderMark(s) else { return }
+        let d = s.viewport.dot(r.position)
+        let ax = Double(s.viewport.dotWidth) / 2, ay = Double(s.viewport.dotHeight) * s.viewport.anchorY
+        let off = (abs(d.x - ax) / Double(BrailleCanvas.dotsPerCellX), abs(d.y - ay) / Double(BrailleCanvas.dotsPerCellY))
+        if force || !(off.0 <= Double(followSlackColumns) && off.1 <= Double(followSlackRows)) { s.viewport.center(on: r.position) }
     }
 
     /// Heading-up: turns the map toward the rider's heading (the short way round) and puts the
     /// rider low; north-up: straight back to north, rider in the middle.
-    static func turn(_ s: inout RideScreenState, wall: Double) {
+    /// - Returns: true when the view changed.
+    @discardableResult
+    static func turn(_ s: inout RideScreenState, wall: Double) -> Bool {
+        let before = (s.viewport.rotationDegrees, s.viewport.anchorY)
         guard s.headingUp else {
             s.viewport.rotationDegrees = 0
             s.viewport.anchorY = 0.5
-            return
+            return before != (0, 0.5)
         }
         s.viewport.anchorY = headingUpAnchor
-        guard let h = riderMark(s)?.headingDegrees, s.frame.position != nil else { return }
+        guard let h = riderMark(s)?.headingDegrees, s.frame.position != nil else { return before.1 != headingUpAnchor }
         var d = (h - s.viewport.rotationDegrees).truncatingRemainder(dividingBy: 360)
         if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+        // Within the slack the map stays (unless heading-up was just switched on).
+        if abs(d) <= turnSlackDegrees, before.1 == headingUpAnchor { return false }
         var r = s.viewport.rotationDegrees + d * min(1, max(0, wall) * turnEase)
         r = r.truncatingRemainder(dividingBy: 360)
         if r < 0 { r += 360 }
         s.viewport.rotationDegrees = r
+        return true
     }
 }

@@ -113,6 +113,7 @@ public enum RideScreen {
         case .toggleHeadingUp:
             s.headingUp.toggle()
             turn(&s, wall: 1 / turnEase)
+            keepInView(&s, force: true)
         case .zoomIn:
             s.viewport.zoomIn()
             s.zoomFactor = max(1 / 8, s.zoomFactor / MapViewport.zoomStep)
@@ -146,7 +147,7 @@ public enum RideScreen {
         }
         noteFix(&s, u.frame)
         glide(&s, dt: dt)
-        if let r = riderMark(s) { s.viewport.center(on: r.position) }
+        keepInView(&s, force: u.reroute != nil)
         return s
     }
 
