@@ -164,7 +164,7 @@ public enum PreviewScreen {
         }
         y = panel.y + summaryRows
         buffer.write("Steps", x: x0, y: y, style: label)
-        let count = "\(plan.steps.count) steps" + (plan.steps.count > stepRows(size) ? ", j/k scroll" : "")
+        let count = "\(plan.steps.count) steps" + (plan.steps.count > stepRows(size) ? ", j/k step" : "")
         buffer.write(count, x: panel.maxX - count.count - 1, y: y, style: dim)
         y += 1
         let rows = stepRows(size)

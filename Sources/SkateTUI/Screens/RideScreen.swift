@@ -220,9 +220,10 @@ public enum RideScreen {
                            avoid: [Rect(x: area.x, y: area.maxY - 1, width: ScaleBar.maxCells + 10, height: 1)] + (chip.map { [$0.rect] } ?? []))
         ScaleBar.render(s.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
         if let c = chip { buffer.write(c.text, x: c.rect.x, y: c.rect.y, style: theme.style(.keyBarKey), maxWidth: c.rect.width) }
-        // Heading-up: a compass in the map's top-left corner says where north went.
+        // Heading-up: a compass in the map's top-right corner (under a cue banner's row) says
+        // where north went.
         if s.headingUp {
-            buffer.write(theme.glyphs.arrow(headingDegrees: -s.viewport.rotationDegrees) + "N", x: area.x + 1, y: area.y, style: theme.style(.hudValue))
+            buffer.write(theme.glyphs.arrow(headingDegrees: -s.viewport.rotationDegrees) + "N", x: area.maxX - 3, y: area.y + 1, style: theme.style(.hudValue))
         }
         if s.frame.finished { ArrivalPanel.render(s, theme: theme, into: &buffer, area: area) }
         let hudRect = hudArea(size)
