@@ -70,7 +70,8 @@ public final class SessionRideFeed: RideFeed {
                 next += 1
             }
         }
-        // Every input played: the ride is over, so its summary (max speed, the log's last line) is final.
+        // Every input played: the ride is over; finishing now writes the log's summary line, so the
+        // log the arrival panel names is complete.
         if next >= inputs.count, !stopped { stop() }
         let out = (frame(at: t), cues, rerouted)
         cues = []
@@ -84,13 +85,12 @@ public final class SessionRideFeed: RideFeed {
         var step: RouteStep?
         if let p = plan, let i = s.step, p.steps.indices.contains(i) { step = p.steps[i] }
         if let h = s.heading { lastHeading = h }
-        let f = RideFrame(
+        return RideFrame(
             t: min(t, duration), position: s.position, heading: lastHeading, speed: s.speed, rms: s.rms,
             surface: s.roughnessClass ?? step?.context.roughnessClass, stability: hasMotion ? s.stability / 100 : nil,
             grade: plan != nil ? s.grade : nil, braking: step?.context.braking ?? .none, step: s.step,
             distanceAlong: s.distanceAlong, distanceLeft: s.distanceLeft, secondsLeft: s.eta.map { max(0, $0 - s.t) },
             offRoute: s.offRoute, finished: next >= inputs.count)
-        return f
     }
 
     public func stop() {
