@@ -54,19 +54,20 @@ import Testing
         #expect(PlanScreen.routeRow(p) == Self.routeRowExpected)
     }
 
+    /// Street names are written beside their stretch (`MapLabels`), off the route and the markers.
     static let brailleExpected: [String] = [
-        "                              ",
+        "          Rue Haute           ",
         "  A⣤⠤⠤⠤⠤⣤⣤⠤⠤⠤⠤⣤⡄⠤⠤⠤⢠⣤⡄⠤⠤⠤⢠⣤⡄  ",
-        "  ⡇                        ⢸  ",
+        "  ⡇                Rue Est ⢸  ",
         "  ⡇                        ⢸  ",
         "  ⠓⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒B  ",
         "                              ",
     ]
     /// Okay is `=` without colour, braking dashes `-` over it, context streets `.`.
     static let asciiExpected: [String] = [
-        "                              ",
+        "          Rue Haute           ",
         "  A-====--====--===---===---  ",
-        "  .                        =  ",
+        "  .                Rue Est =  ",
         "  .                        =  ",
         "  .........................B  ",
         "                              ",

@@ -114,5 +114,13 @@ public struct RideListing: Hashable, Sendable {
     public var title: String
     /// Mode and map from the manifest, when given.
     public var detail: String
+    /// Map and ride mode named by the manifest (sanitised), nil when absent.
+    public var map: String?
+    public var mode: String?
+    /// Metres between the GPX fixes, seconds from the first to the last, and the first fix's
+    /// time (seconds since 1970, UTC); nil when the GPX cannot be read or has no times.
+    public var distance: Double?
+    public var duration: Double?
+    public var startTime: Double?
     public init(path: String, title: String, detail: String) { self.path = path; self.title = title; self.detail = detail }
 }

@@ -48,10 +48,16 @@ public enum KeyAction: Hashable, Sendable {
     case startRide
     case openRidePicker
     case stepsUp, stepsDown
+    /// Highlight the next/previous step (Enter zooms the map to it).
+    case stepNext, stepPrevious
+    /// Select the next of the routes planned (the others are drawn dimmed).
+    case nextRoute
     case back
     // Ride
     case togglePause, faster, slower, singleStep
     case toggleBell
+    /// North-up or heading-up ride map.
+    case toggleHeadingUp
     // Reports
     case hazardPrefix
     case ratePrefix
@@ -157,8 +163,12 @@ public struct KeyMap: Sendable {
         // Preview
         KeyBinding([.char("r")], .startRide, bar: "ride", help: "Ride this route (simulated rider)", screens: [.preview]),
         KeyBinding([.char("p")], .openRidePicker, bar: "replay", help: "Replay a recorded ride from Rides/", screens: [.preview, .plan]),
-        KeyBinding([.char("j"), .pageDown], .stepsDown, bar: "steps", help: "Scroll the step list down", screens: [.preview], keyText: "j/k"),
-        KeyBinding([.char("k"), .pageUp], .stepsUp, help: "Scroll the step list up", screens: [.preview]),
+        KeyBinding([.char("j")], .stepNext, bar: "step", help: "Highlight the next step (Enter zooms the map to it)", screens: [.preview], keyText: "j/k"),
+        KeyBinding([.char("k")], .stepPrevious, help: "Highlight the previous step", screens: [.preview]),
+        KeyBinding([.enter], .confirm, bar: "zoom step", help: "Zoom the map to the highlighted step (f fits the route again)", screens: [.preview]),
+        KeyBinding([.char("a")], .nextRoute, bar: "alt route", help: "Next route: the alternatives are drawn dimmed, the chosen one in colour", screens: [.preview]),
+        KeyBinding([.pageDown], .stepsDown, help: "Scroll the step list down a page", screens: [.preview]),
+        KeyBinding([.pageUp], .stepsUp, help: "Scroll the step list up a page", screens: [.preview]),
         KeyBinding([.escape], .back, bar: "back", help: "Back to the previous screen", screens: [.preview, .ride, .ridePicker, .browse, .spotList]),
 
         // Arrival
@@ -191,6 +201,8 @@ public struct KeyMap: Sendable {
         KeyBinding([.char("s")], .ratePrefix, bar: "rate", help: "Rate the surface at the cursor: s then b/o/c",
                    screens: [.preview, .browse], keyText: "s b/o/c"),
         KeyBinding([.char("u")], .undoReport, bar: "undo", help: "Undo the last hazard report (within 10 s)", screens: [.ride, .preview, .browse, .plan]),
+        KeyBinding([.char("n")], .toggleHeadingUp, help: "Map north-up or heading-up (turned so the way ahead is up, rider low)",
+                   screens: [.ride]),
 
         KeyBinding([.escape], .closeOverlay, help: "Close help or the open panel", screens: [.plan]),
     ])

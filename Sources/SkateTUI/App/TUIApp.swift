@@ -97,6 +97,10 @@ public struct TUIApp: Sendable {
             m.picker = nil
             m.ride = RideScreen.make(start, services: services, context: context, size: m.size, simSpeed: rideSpeed,
                                      returnTo: m.screen == .ride ? .plan : m.screen)
+            // The destination's name at B when the ride follows the route the rider chose.
+            if let plan = start.plan {
+                m.ride?.destinationName = plan == m.preview?.plan ? m.preview?.to : (plan == m.plan.selectedPlan ? m.plan.destination.chosen?.name : nil)
+            }
             m.screen = .ride
             m.pending = nil
             if !start.warnings.isEmpty { m.toast = Toast(text: start.warnings[0], kind: .info) }
@@ -243,8 +247,8 @@ public struct TUIApp: Sendable {
             m.browse = MapBrowseScreen.apply(action, to: m.browse, context: context)
         case .plan:
             if action == .confirm, !m.plan.routes.isEmpty, m.plan.focus == .routes || m.plan.focus == .map, let ref = m.plan.selectedPlan {
-                m.preview = PreviewScreen.make(plan: ref, from: m.plan.origin.chosen?.name ?? "start", to: m.plan.destination.chosen?.name ?? "end",
-                                               context: context, services: services, size: m.size)
+                m.preview = PreviewScreen.make(plan: ref, routes: m.plan.routes, from: m.plan.origin.chosen?.name ?? "start",
+                                               to: m.plan.destination.chosen?.name ?? "end", context: context, services: services, size: m.size)
                 m.screen = .preview
                 return (m, [])
             }
@@ -259,9 +263,15 @@ public struct TUIApp: Sendable {
         case .preview:
             guard let p = m.preview else { m.screen = .plan; return (m, []) }
             switch action {
-            case .back: m.screen = .plan
+            case .back:
+                m.screen = .plan
+                // The route chosen on the preview stays chosen in the list.
+                if m.plan.routes.indices.contains(p.selected), m.plan.selectedRoute != p.selected {
+                    m.plan.selectedRoute = p.selected
+                    m.plan = PlanScreen.showSelected(m.plan, services: services, fit: false)
+                }
             case .startRide: return (m, [.startRide(.synthesize(p.plan))])
-            default: m.preview = PreviewScreen.apply(action, to: p, context: context, size: m.size)
+            default: m.preview = PreviewScreen.apply(action, to: p, context: context, size: m.size, services: services)
             }
         case .ride:
             guard let r = m.ride else { m.screen = .plan; return (m, []) }

@@ -9,8 +9,9 @@ public enum MapRenderer {
     ///   - map: the context streets.
     ///   - overlay: the route and markers, or nil for the bare map.
     ///   - viewport: what to show; its `size` should equal the area's size.
+    ///   - avoid: regions drawn over the map afterwards (legend, scale bar) where no name goes.
     public static func render(map: SkateMap, overlay: RouteOverlay?, viewport: MapViewport, theme: Theme,
-                              into buffer: inout ScreenBuffer, area: Rect) {
+                              into buffer: inout ScreenBuffer, area: Rect, avoid: [Rect] = []) {
         let area = area.intersection(buffer.area)
         guard !area.isEmpty else { return }
         buffer.fill(area, with: .blank)
@@ -20,7 +21,13 @@ public enum MapRenderer {
         drawContext(map: map, viewport: vp, theme: theme, canvas: &canvas)
         if let o = overlay { drawRoute(o, viewport: vp, theme: theme, canvas: &canvas) }
         canvas.render(into: &buffer, at: (area.x, area.y), glyphs: theme.glyphs)
-        if let o = overlay { drawMarkers(o, viewport: vp, theme: theme, buffer: &buffer, area: area) }
+        if let o = overlay {
+            drawMarkers(o, viewport: vp, theme: theme, buffer: &buffer, area: area)
+            let labels = MapLabels.place(o, viewport: vp, area: area, avoid: avoid, glyphs: theme.glyphs) { x, y in
+                (canvas.ink(atCellX: x - area.x, y: y - area.y)?.layer ?? 0) >= Theme.routeLayer
+            }
+            for l in labels { buffer.write(l.text, x: l.x, y: l.y, style: theme.style(l.role)) }
+        }
     }
 
     /// Edges whose geometry may cross the view, found through the map's spatial grid (in grid
@@ -59,6 +66,28 @@ public enum MapRenderer {
         let sy = -proj.mPerDegLat / vp.metresPerDotY
         let oy = proj.origin.lat * proj.mPerDegLat / vp.metresPerDotY + vp.centerY / vp.metresPerDotY + Double(vp.dotHeight) / 2
         let starts = map.edgeGeomStart
+        guard vp.isNorthUpCentred else {
+            // A turned map (heading-up): the same fold with the rotation, four multiplies a point.
+            let f = vp.affine
+            let east0 = -proj.origin.lon * proj.mPerDegLon, north0 = -proj.origin.lat * proj.mPerDegLat
+            let axLon = f.xe * proj.mPerDegLon, axLat = f.xn * proj.mPerDegLat, ax0 = f.xe * east0 + f.xn * north0 + f.x0
+            let ayLon = f.ye * proj.mPerDegLon, ayLat = f.yn * proj.mPerDegLat, ay0 = f.ye * east0 + f.yn * north0 + f.y0
+            map.geomLat.withUnsafeBufferPointer { lat in
+                map.geomLon.withUnsafeBufferPointer { lon in
+                    for e in visibleEdges(map: map, viewport: vp) {
+                        let a = Int(starts[e]), b = Int(starts[e + 1])
+                        guard b - a >= 2 else { continue }
+                        var px = lon[a] * axLon + lat[a] * axLat + ax0, py = lon[a] * ayLon + lat[a] * ayLat + ay0
+                        for i in (a + 1)..<b {
+                            let qx = lon[i] * axLon + lat[i] * axLat + ax0, qy = lon[i] * ayLon + lat[i] * ayLat + ay0
+                            canvas.line(x0: px, y0: py, x1: qx, y1: qy, ink: ink)
+                            px = qx; py = qy
+                        }
+                    }
+                }
+            }
+            return
+        }
         map.geomLat.withUnsafeBufferPointer { lat in
             map.geomLon.withUnsafeBufferPointer { lon in
                 for e in visibleEdges(map: map, viewport: vp) {
@@ -76,6 +105,19 @@ public enum MapRenderer {
     }
 
     static func drawRoute(_ o: RouteOverlay, viewport vp: MapViewport, theme: Theme, canvas: inout BrailleCanvas) {
+        // Alternatives first (dimmed, under the route), the ridden part last (grey over all).
+        for alt in o.alternatives {
+            for seg in alt where seg.points.count >= 2 {
+                let ink = canvas.register(theme.alternativeInk(seg.roughness))
+                polyline(seg.points, viewport: vp, ink: ink, dash: nil, canvas: &canvas)
+            }
+        }
+        defer {
+            if o.ridden.count >= 2 {
+                let ink = canvas.register(theme.riddenInk)
+                polyline(o.ridden, viewport: vp, ink: ink, dash: nil, canvas: &canvas)
+            }
+        }
         // Roughness first, then braking dashes over it, so dash gaps keep the surface colour.
         for seg in o.segments where seg.points.count >= 2 {
             let ink = canvas.register(theme.routeInk(seg.roughness))
@@ -90,9 +132,15 @@ public enum MapRenderer {
 
     static func polyline(_ pts: [Coordinate], viewport vp: MapViewport, ink: Int, dash: (on: Int, off: Int)?, canvas: inout BrailleCanvas) {
         var phase = 0
-        var prev = vp.dot(pts[0])
+        // The projection and the view's affine map once per line, not per point.
+        let proj = vp.projection, f = vp.affine
+        func dot(_ c: Coordinate) -> (x: Double, y: Double) {
+            let q = proj.project(c)
+            return (f.xe * q.x + f.xn * q.y + f.x0, f.ye * q.x + f.yn * q.y + f.y0)
+        }
+        var prev = dot(pts[0])
         for p in pts.dropFirst() {
-            let d = vp.dot(p)
+            let d = dot(p)
             canvas.line(x0: prev.x, y0: prev.y, x1: d.x, y1: d.y, ink: ink, dash: dash, phase: &phase)
             prev = d
         }
@@ -115,7 +163,8 @@ public enum MapRenderer {
                 if cell.x > 0 { buffer.set(x: area.x + cell.x - 1, y: area.y + cell.y, Cell("(", style: st)) }
                 if cell.x + 1 < area.width { buffer.set(x: area.x + cell.x + 1, y: area.y + cell.y, Cell(")", style: st)) }
             }
-            put(r.position, theme.glyphs.arrow(headingDegrees: r.headingDegrees), .rider)
+            // On a turned map the arrow turns with it (heading-up: it points up).
+            put(r.position, theme.glyphs.arrow(headingDegrees: r.headingDegrees - vp.rotationDegrees), .rider)
         }
         if let c = o.cursor { put(c, theme.glyphs == .unicode ? "┼" : "+", .hudValue) }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import SkateCore
 
 /// What part of the world a map region shows: a centre, a scale in metres per dot, and the
@@ -13,6 +14,15 @@ public struct MapViewport: Hashable, Sendable {
     public var metresPerDot: Double
     /// Size of the map region in cells.
     public var size: Size
+    /// Which compass direction points up, degrees clockwise from north: 0 is north-up; the
+    /// ride's heading-up view sets the rider's heading (the map turns under it).
+    public var rotationDegrees: Double = 0
+    /// Where the centre is drawn, as a fraction of the height from the top: 0.5 in the middle;
+    /// heading-up puts the rider low (`RideScreen.headingUpAnchor`) to show more road ahead.
+    public var anchorY: Double = 0.5
+
+    /// True for the plain north-up view with the centre in the middle (the renderers' fast path).
+    public var isNorthUpCentred: Bool { rotationDegrees == 0 && anchorY == 0.5 }
 
     /// Height of a terminal cell over its width (typical fonts are ~1:2).
     public static let cellAspect: Double = 2.0
@@ -55,8 +65,24 @@ public struct MapViewport: Hashable, Sendable {
     /// Dot position (fractional, y down) of a local-metre position.
     @inlinable
     public func dot(x: Double, y: Double) -> (x: Double, y: Double) {
-        ((x - centerX) / metresPerDot + Double(dotWidth) / 2,
-         Double(dotHeight) / 2 - (y - centerY) / metresPerDotY)
+        if rotationDegrees == 0 {
+            // North-up: no trigonometry on the per-point path.
+            return ((x - centerX) / metresPerDot + Double(dotWidth) / 2, Double(dotHeight) * anchorY - (y - centerY) / metresPerDotY)
+        }
+        let a = affine
+        return (a.xe * x + a.xn * y + a.x0, a.ye * x + a.yn * y + a.y0)
+    }
+
+    /// Local metres (east, north) to dots as one affine map: dot x = xe·east + xn·north + x0,
+    /// dot y = ye·east + yn·north + y0 (rotation, scale, centre and anchor folded together).
+    public var affine: (xe: Double, xn: Double, x0: Double, ye: Double, yn: Double, y0: Double) {
+        let h = rotationDegrees * .pi / 180
+        let c = cos(h), s = sin(h)
+        // Right of the screen u = east·cos h − north·sin h; up v = east·sin h + north·cos h.
+        let xe = c / metresPerDot, xn = -s / metresPerDot
+        let ye = -s / metresPerDotY, yn = -c / metresPerDotY
+        return (xe, xn, Double(dotWidth) / 2 - xe * centerX - xn * centerY,
+                ye, yn, Double(dotHeight) * anchorY - ye * centerX - yn * centerY)
     }
 
     /// Dot position of a coordinate.
@@ -82,16 +108,21 @@ public struct MapViewport: Hashable, Sendable {
 
     /// The coordinate at a dot position.
     public func coordinate(dotX: Double, dotY: Double) -> Coordinate {
-        let x = centerX + (dotX - Double(dotWidth) / 2) * metresPerDot
-        let y = centerY + (Double(dotHeight) / 2 - dotY) * metresPerDotY
-        return projection.unproject(x: x, y: y)
+        let u = (dotX - Double(dotWidth) / 2) * metresPerDot
+        let v = (Double(dotHeight) * anchorY - dotY) * metresPerDotY
+        let h = rotationDegrees * .pi / 180
+        let c = cos(h), s = sin(h)
+        return projection.unproject(x: centerX + u * c + v * s, y: centerY - u * s + v * c)
     }
 
-    /// The box the view shows.
+    /// The box the view shows (around all four corners when the map is turned).
     public var visibleBox: BoundingBox {
         var b = BoundingBox.empty
-        let a = coordinate(dotX: 0, dotY: 0), z = coordinate(dotX: Double(dotWidth), dotY: Double(dotHeight))
-        b.extend(lat: a.lat, lon: a.lon); b.extend(lat: z.lat, lon: z.lon)
+        let w = Double(dotWidth), h = Double(dotHeight)
+        for (x, y) in [(0.0, 0.0), (w, 0), (0, h), (w, h)] {
+            let c = coordinate(dotX: x, dotY: y)
+            b.extend(lat: c.lat, lon: c.lon)
+        }
         return b
     }
 

@@ -23,6 +23,7 @@ public enum PlanOverlay {
         }
         var o = RouteOverlay(segments: segs, start: plan.geometry.first, end: plan.geometry.last, hazards: hazards, spots: spots)
         o.brakingStretches = zones
+        o.names = MapLabels.names(of: plan)
         return o
     }
 

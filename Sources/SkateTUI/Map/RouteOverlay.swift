@@ -12,6 +12,17 @@ public struct OverlaySegment: Hashable, Sendable {
     }
 }
 
+/// A street name and the stretch of route it belongs to, for a label along it.
+public struct NamedLine: Hashable, Sendable {
+    /// The name as mapped (sanitised when drawn).
+    public var name: String
+    /// The stretch, in travel order.
+    public var points: [Coordinate]
+    /// Higher places first (the next turn's street before the rest).
+    public var priority: Double
+    public init(name: String, points: [Coordinate], priority: Double) { self.name = name; self.points = points; self.priority = priority }
+}
+
 /// The rider's position and heading.
 public struct RiderMark: Hashable, Sendable {
     public var position: Coordinate
@@ -36,6 +47,14 @@ public struct RouteOverlay: Hashable, Sendable {
     public var rider: RiderMark?
     /// A map cursor (picking a point, filing a report), drawn as a crosshair.
     public var cursor: Coordinate?
+    /// Street names along the route, written where they fit (`MapLabels`), most important first.
+    public var names: [NamedLine] = []
+    /// The destination's name, written beside `end` (sanitised when drawn).
+    public var endName: String?
+    /// Other routes (the plan's alternatives), drawn dimmed under the route.
+    public var alternatives: [[OverlaySegment]] = []
+    /// The part of the route already ridden, drawn grey over the route.
+    public var ridden: [Coordinate] = []
 
     public init(segments: [OverlaySegment] = [], start: Coordinate? = nil, end: Coordinate? = nil,
                 hazards: [Coordinate] = [], spots: [Coordinate] = [], rider: RiderMark? = nil, cursor: Coordinate? = nil) {

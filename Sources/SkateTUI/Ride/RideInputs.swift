@@ -95,11 +95,15 @@ public enum RideInputs {
             let manifestPath = (folder as NSString).appendingPathComponent(RideManifest.fileName)
             guard fm.fileExists(atPath: manifestPath) else { continue }
             var title = n, detail = ""
+            var manifest: RideManifest?
             if let data = fm.contents(atPath: manifestPath), let m = try? JSONDecoder().decode(RideManifest.self, from: data) {
                 if let t = m.title, !t.isEmpty { title = t }
                 detail = [m.mode, m.map].compactMap { $0 }.joined(separator: ", ")
+                manifest = m
             }
-            out.append(RideListing(path: folder, title: Sanitizer.clean(title), detail: Sanitizer.clean(detail)))
+            var listing = RideListing(path: folder, title: Sanitizer.clean(title), detail: Sanitizer.clean(detail))
+            if let m = manifest { RidePicker.addFacts(&listing, manifest: m, folder: folder) }
+            out.append(listing)
         }
         return out
     }

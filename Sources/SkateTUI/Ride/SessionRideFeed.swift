@@ -70,6 +70,9 @@ public final class SessionRideFeed: RideFeed {
                 next += 1
             }
         }
+        // Every input played: the ride is over; finishing now writes the log's summary line, so the
+        // log the arrival panel names is complete.
+        if next >= inputs.count, !stopped { stop() }
         let out = (frame(at: t), cues, rerouted)
         cues = []
         rerouted = nil

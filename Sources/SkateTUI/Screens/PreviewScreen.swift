@@ -9,9 +9,15 @@ public struct PreviewState: Hashable, Sendable {
     public var map: MapBrowseState
     /// First step shown in the list.
     public var stepScroll: Int
+    /// Every route planned (best first, then the alternatives); `plan` is `routes[selected]`.
+    public var routes: [PlanRef] = []
+    public var selected: Int = 0
+    /// The highlighted step (j/k), which Enter zooms the map to; nil before any was chosen.
+    public var stepCursor: Int?
 
     public init(plan: PlanRef, from: String, to: String, map: MapBrowseState) {
         self.plan = plan; self.from = from; self.to = to; self.map = map; stepScroll = 0
+        routes = [plan]
     }
 }
 
@@ -33,16 +39,24 @@ public enum PreviewScreen {
         return Rect(x: b.x, y: b.y, width: b.width - panelWidth(size), height: b.height - profileRows)
     }
 
-    /// A preview of `plan`, the map fitted to it.
-    public static func make(plan: PlanRef, from: String, to: String, context: TUIContext, services: TUIServices, size: Size) -> PreviewState {
+    /// A preview of `plan`, the map fitted to it (and to the other `routes`, drawn dimmed).
+    /// - Parameter routes: every route planned, `plan` among them; empty for `plan` alone.
+    public static func make(plan: PlanRef, routes: [PlanRef] = [], from: String, to: String, context: TUIContext, services: TUIServices, size: Size) -> PreviewState {
         let area = mapArea(size)
-        let o = PlanOverlay.make(plan.plan, hazards: PlanOverlay.near(plan.plan, services.knownHazards),
-                                 spots: PlanOverlay.near(plan.plan, services.spots))
-        let box = o.boundingBox
+        let all = routes.contains(plan) ? routes : [plan]
+        var s = PreviewState(plan: plan, from: from, to: to, map: MapBrowseState(viewport: MapViewport(origin: context.map.bbox.center, metresPerDot: 1,
+                             size: Size(width: area.width, height: area.height)), overlay: nil, showLegend: true))
+        s.routes = all
+        s.selected = all.firstIndex(of: plan) ?? 0
+        s.map.overlay = overlay(s, services: services)
+        var box = BoundingBox.empty
+        for r in all { for p in r.plan.geometry { box.extend(lat: p.lat, lon: p.lon) } }
+        if box.isEmpty { box = s.map.overlay?.boundingBox ?? .empty }
         var vp = MapViewport(origin: box.isEmpty ? context.map.bbox.center : box.center, metresPerDot: 1,
                              size: Size(width: area.width, height: area.height))
         vp.fit(box)
-        return PreviewState(plan: plan, from: from, to: to, map: MapBrowseState(viewport: vp, overlay: o, showLegend: true))
+        s.map.viewport = vp
+        return s
     }
 
     /// The state for a new terminal size.
@@ -57,9 +71,24 @@ public enum PreviewScreen {
     static func stepRows(_ size: Size) -> Int { max(1, body(size).height - summaryRows - 2) }
     static let summaryRows = 6
 
-    public static func apply(_ action: KeyAction, to state: PreviewState, context: TUIContext, size: Size) -> PreviewState {
+    public static func apply(_ action: KeyAction, to state: PreviewState, context: TUIContext, size: Size, services: TUIServices? = nil) -> PreviewState {
         var s = state
         switch action {
+        case .nextRoute:
+            guard s.routes.count > 1, let services else { return s }
+            s = select((s.selected + 1) % s.routes.count, in: s, services: services)
+        case .stepNext, .stepPrevious:
+            let n = s.plan.plan.steps.count
+            guard n > 0 else { return s }
+            let c = s.stepCursor.map { $0 + (action == .stepNext ? 1 : -1) } ?? (action == .stepNext ? s.stepScroll : s.stepScroll + stepRows(size) - 1)
+            s.stepCursor = min(n - 1, max(0, c))
+            let rows = stepRows(size)
+            if let c = s.stepCursor {
+                if c < s.stepScroll { s.stepScroll = c }
+                if c >= s.stepScroll + rows { s.stepScroll = c - rows + 1 }
+            }
+        case .confirm:
+            if let c = s.stepCursor { s.map.viewport = zoomed(s.map.viewport, to: s.plan.plan, step: c) }
         case .stepsDown:
             s.stepScroll = min(max(0, s.plan.plan.steps.count - stepRows(size)), s.stepScroll + max(1, stepRows(size) / 2))
         case .stepsUp:
@@ -80,13 +109,19 @@ public enum PreviewScreen {
         var overlay = s.map.overlay ?? RouteOverlay()
         overlay.hazards += extraHazards
         overlay.cursor = s.map.viewport.center
-        MapRenderer.render(map: context.map, overlay: overlay, viewport: s.map.viewport, theme: theme, into: &buffer, area: area)
-        if s.map.showLegend {
-            if let l = LegendWidget.layout(theme, mapHeight: area.height, maxWidth: area.width - 16) {
-                let ls = l.size
-                LegendWidget.render(theme: theme, into: &buffer, area: Rect(x: area.maxX - ls.width, y: area.maxY - ls.height, width: ls.width, height: ls.height),
-                                    columns: l.columns, boxed: l.boxed)
-            }
+        // Names keep off the legend and the scale bar, drawn over the map afterwards.
+        var legendRect: Rect?
+        var legendLayout: (columns: Int, boxed: Bool)?
+        if s.map.showLegend, let l = LegendWidget.layout(theme, mapHeight: area.height, maxWidth: area.width - 16) {
+            let ls = l.size
+            legendRect = Rect(x: area.maxX - ls.width, y: area.maxY - ls.height, width: ls.width, height: ls.height)
+            legendLayout = (l.columns, l.boxed)
+        }
+        let scaleRect = Rect(x: area.x, y: area.maxY - 1, width: ScaleBar.maxCells + 10, height: 1)
+        MapRenderer.render(map: context.map, overlay: overlay, viewport: s.map.viewport, theme: theme, into: &buffer, area: area,
+                           avoid: [scaleRect] + (legendRect.map { [$0] } ?? []))
+        if let r = legendRect, let l = legendLayout {
+            LegendWidget.render(theme: theme, into: &buffer, area: r, columns: l.columns, boxed: l.boxed)
         }
         ScaleBar.render(s.map.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
         // Elevation profile under the map.
@@ -102,32 +137,46 @@ public enum PreviewScreen {
         let x0 = panel.x + 2, inner = panel.width - 3
         var y = panel.y
         let label = theme.style(.hudLabel), value = theme.style(.hudValue), dim = theme.style(.textDim)
-        // trickSpotCrawl names the spot(s) it threads.
+        // trickSpotCrawl names the spot(s) it threads; with alternatives, which route this is.
         let spots = plan.spots.isEmpty ? "" : "  spot: " + Sanitizer.clean(plan.spots.joined(separator: ", "))
-        buffer.write(plan.mode.rawValue + spots, x: x0, y: y, style: label, maxWidth: inner)
+        let which = routeLabel(s)
+        buffer.write(plan.mode.rawValue + (which.isEmpty ? "" : "  " + which) + spots, x: x0, y: y, style: label, maxWidth: inner)
         y += 1
         let crusty = plan.metresByClass[.crusty]
         let facts = Format.distance(plan.distance) + "  " + Format.duration(plan.duration) + "  score \(Int(plan.score.rounded()))"
         buffer.write(facts, x: x0, y: y, style: value, maxWidth: inner)
         y += 1
-        var more = "crusty " + Format.metres(crusty) + "  braking zones \(plan.brakingZones.count)"
+        // Each fact once: distance, time and score above; crusty, braking, stairs and lifts here;
+        // the grades below (the CLI's summary line would say distance and braking again).
+        var more = "crusty " + Format.metres(crusty) + "  " + brakingPhrase(plan.brakingZones.count)
         if plan.walkMetres > 0 { more += "  walk " + Format.metres(plan.walkMetres) }
         if plan.liftsUsed > 0 { more += "  lifts \(plan.liftsUsed)" }
         if !plan.legal { more = "NOT LEGAL: " + Format.metres(plan.forbidden.reduce(0) { $0 + $1.length }) + " forbidden  " + more }
         buffer.write(more, x: x0, y: y, style: crusty > 0 || !plan.legal ? theme.style(.crusty) : theme.style(.text), maxWidth: inner)
         y += 1
-        for line in PlanScreen.wrap(PlanFormats.summaryLine(plan), width: inner).prefix(summaryRows - 3) {
+        let g = plan.gradeSummary
+        let lines = plan.hasElevation ? ["climb \(Int(g.climbM.rounded())) m  descent \(Int(g.descentM.rounded())) m",
+                                         "grades " + Format.grade(g.minGradePct) + " to " + Format.grade(g.maxGradePct)] : ["no elevation data"]
+        for line in lines {
             buffer.write(line, x: x0, y: y, style: dim, maxWidth: inner)
             y += 1
         }
+        if s.routes.count > 1, y < panel.y + summaryRows {
+            buffer.write("a: other routes (dimmed)", x: x0, y: y, style: dim, maxWidth: inner)
+        }
         y = panel.y + summaryRows
         buffer.write("Steps", x: x0, y: y, style: label)
-        let count = "\(plan.steps.count) steps" + (plan.steps.count > stepRows(size) ? ", j/k scroll" : "")
+        let count = "\(plan.steps.count) steps" + (plan.steps.count > stepRows(size) ? ", j/k step" : "")
         buffer.write(count, x: panel.maxX - count.count - 1, y: y, style: dim)
         y += 1
         let rows = stepRows(size)
         for (k, step) in plan.steps.dropFirst(s.stepScroll).prefix(rows).enumerated() {
             renderStep(step, theme: theme, into: &buffer, x: x0, y: y + k, width: inner)
+            if s.stepCursor == s.stepScroll + k {
+                // The highlighted step: a marker in the gutter and the row in reverse video.
+                buffer.set(x: x0 - 1, y: y + k, Cell(theme.glyphs == .unicode ? "▶" : ">", style: theme.style(.hudValue)))
+                buffer.setStyle(Rect(x: x0, y: y + k, width: inner, height: 1), theme.style(.keyBarKey))
+            }
         }
         KeyBarWidget.render(keyMap: context.keyMap, screen: keyContext, theme: theme, into: &buffer, area: Rect(size: size).splitBottom(1).bottom)
     }
@@ -145,7 +194,13 @@ public enum PreviewScreen {
         let gradeRole: PaletteRole = c.braking == .braking ? .braking : (c.braking == .caution ? .caution : .text)
         cx += buffer.write(Format.grade(c.gradePct).leftPadded(to: 7), x: cx, y: y, style: theme.style(gradeRole))
         cx += buffer.write(" ", x: cx, y: y)
-        cx += buffer.write(c.roughnessClass.name.rightPadded(to: 7), x: cx, y: y, style: theme.style(c.roughnessClass.role))
+        // A lift or escalator has no surface: it says what it is.
+        if let k = c.connector {
+            cx += buffer.write(k.kind.rawValue.rightPadded(to: 7), x: cx, y: y, style: theme.style(.text))
+            if k.kind == .escalator { cx += buffer.write(" ", x: cx, y: y) }
+        } else {
+            cx += buffer.write(c.roughnessClass.name.rightPadded(to: 7), x: cx, y: y, style: theme.style(c.roughnessClass.role))
+        }
         // The CLI's step marks: BRAKE / caution, too fast, walk.
         for (flag, role) in stepFlags(c) where cx + flag.count + 1 < x + width {
             cx += buffer.write(flag, x: cx, y: y, style: theme.style(role))
@@ -154,6 +209,11 @@ public enum PreviewScreen {
         let note = PlanFormats.accessNote(c)
         let text = Sanitizer.clean(step.instruction + (note.isEmpty ? "" : " — " + note), maxColumns: max(0, x + width - cx), ellipsis: theme.glyphs.ellipsis)
         buffer.write(text, x: cx, y: y, style: theme.style(.text), maxWidth: x + width - cx)
+    }
+
+    /// "no braking zones", "1 braking zone", "3 braking zones".
+    static func brakingPhrase(_ n: Int) -> String {
+        n == 0 ? "no braking zones" : (n == 1 ? "1 braking zone" : "\(n) braking zones")
     }
 
     /// Marks of a step as the CLI prints them: "BRAKE" (or "caution"), "too fast", "walk".

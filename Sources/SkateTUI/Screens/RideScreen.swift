@@ -25,6 +25,19 @@ public struct RideScreenState: Hashable, Sendable {
     public var stats = RideStats()
     /// Wall-clock seconds (Unix) when ride time 0 was; the HUD's arrival clock counts from it.
     public var startWall: Double = 0
+    /// Route metres where the rider is drawn (glided between fixes, see `RideGlide`); nil off
+    /// route or on a free ride (the fix is drawn as it is).
+    public var shownAlong: Double?
+    /// Ride time and route metres of the latest fix, and its position.
+    var fixTime: Double = 0
+    var fixAlong: Double = 0
+    var lastPosition: Coordinate?
+    /// The zoom keys multiply the speed-following scale by this.
+    public var zoomFactor: Double = 1
+    /// Heading-up map (turned so the way ahead is up, the rider low) instead of north-up.
+    public var headingUp = false
+    /// The destination's name, written beside B (sanitised when drawn).
+    public var destinationName: String?
 
     public init(start: RideStart, viewport: MapViewport, overlay: RouteOverlay, simSpeed: Double, returnTo: ScreenID) {
         self.start = start; plan = start.plan; frame = RideFrame(); rideTime = 0; self.simSpeed = simSpeed
@@ -97,8 +110,16 @@ public enum RideScreen {
             s.paused = true
             s.rideTime += singleStep
             return (s, s.rideTime)
-        case .zoomIn: s.viewport.zoomIn()
-        case .zoomOut: s.viewport.zoomOut()
+        case .toggleHeadingUp:
+            s.headingUp.toggle()
+            turn(&s, wall: 1 / turnEase)
+            keepInView(&s, force: true)
+        case .zoomIn:
+            s.viewport.zoomIn()
+            s.zoomFactor = max(1 / 8, s.zoomFactor / MapViewport.zoomStep)
+        case .zoomOut:
+            s.viewport.zoomOut()
+            s.zoomFactor = min(8, s.zoomFactor * MapViewport.zoomStep)
         default: break
         }
         return (s, nil)
@@ -109,19 +130,24 @@ public enum RideScreen {
         guard state.isRunning else { return (state, nil) }
         var s = state
         s.rideTime = min(s.start.duration, s.rideTime + dt * s.simSpeed)
+        follow(&s, wall: dt)
         return (s, s.rideTime)
     }
 
     /// A new frame from the feed: follow the rider, swap the route after a reroute.
     public static func advanced(_ state: RideScreenState, _ u: RideUpdate, services: TUIServices) -> RideScreenState {
         var s = state
+        let dt = max(0, u.frame.t - s.frame.t)
         s.frame = u.frame
         s.stats.add(u.frame)
         if let p = u.reroute {
             s.plan = p
             s.overlay = overlayFor(p.plan, services: services)
+            s.shownAlong = nil
         }
-        if let pos = u.frame.position { s.viewport.center(on: pos) }
+        noteFix(&s, u.frame)
+        glide(&s, dt: dt)
+        keepInView(&s, force: u.reroute != nil)
         return s
     }
 
@@ -187,11 +213,18 @@ public enum RideScreen {
         let status = s.frame.finished ? "finished" : (s.paused ? "paused" : (s.frame.offRoute ? "OFF ROUTE" : "riding"))
         TitleBar.render("Ride: " + Sanitizer.clean(s.start.name), context: context, right: status, into: &buffer)
         let area = mapArea(size)
-        var overlay = s.overlay
-        overlay.hazards += extraHazards
-        if let p = s.frame.position { overlay.rider = RiderMark(position: p, headingDegrees: s.frame.heading ?? 0) }
-        MapRenderer.render(map: context.map, overlay: overlay, viewport: s.viewport, theme: theme, into: &buffer, area: area)
+        let overlay = mapOverlay(s, extraHazards: extraHazards)
+        let street = s.frame.finished ? nil : currentStreet(s)
+        let chip = street.map { streetChip($0, area: area, glyphs: theme.glyphs) }
+        MapRenderer.render(map: context.map, overlay: overlay, viewport: s.viewport, theme: theme, into: &buffer, area: area,
+                           avoid: [Rect(x: area.x, y: area.maxY - 1, width: ScaleBar.maxCells + 10, height: 1)] + (chip.map { [$0.rect] } ?? []))
         ScaleBar.render(s.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
+        if let c = chip { buffer.write(c.text, x: c.rect.x, y: c.rect.y, style: theme.style(.keyBarKey), maxWidth: c.rect.width) }
+        // Heading-up: a compass in the map's top-right corner (under a cue banner's row) says
+        // where north went.
+        if s.headingUp {
+            buffer.write(theme.glyphs.arrow(headingDegrees: -s.viewport.rotationDegrees) + "N", x: area.maxX - 3, y: area.y + 1, style: theme.style(.hudValue))
+        }
         if s.frame.finished { ArrivalPanel.render(s, theme: theme, into: &buffer, area: area) }
         let hudRect = hudArea(size)
         let v = theme.glyphs.box.vertical

@@ -33,10 +33,14 @@ public struct Theme: Sendable {
 
     /// Canvas layer of context streets.
     public static let contextLayer: UInt8 = 1
-    /// Canvas layer of the route (over context streets).
-    public static let routeLayer: UInt8 = 2
+    /// Canvas layer of dimmed alternative routes (over context streets, under the route).
+    public static let alternativeLayer: UInt8 = 2
+    /// Canvas layer of the route (over context streets and alternatives).
+    public static let routeLayer: UInt8 = 3
     /// Canvas layer of braking/caution dashes (over the route's roughness colour).
-    public static let brakingLayer: UInt8 = 3
+    public static let brakingLayer: UInt8 = 4
+    /// Canvas layer of the part already ridden: grey over everything, so what is left stands out.
+    public static let riddenLayer: UInt8 = 5
 
     /// Dash pattern of braking zones in dots: 4 on, 8 off (two cells lit, four in the route's
     /// class colour), so the surface class stays readable under a braking stretch.
@@ -64,6 +68,15 @@ public struct Theme: Sendable {
         case .crusty: return Ink(style: s.adding(.bold), layer: Self.routeLayer, glyph: .fixed("#"))
         }
     }
+
+    /// The pen of an alternative route: its class colour dimmed, thin (the chosen route stays brighter and thicker).
+    public func alternativeInk(_ c: RoughnessClass) -> Ink {
+        let s = colorMode == .none ? CellStyle(attrs: .dim) : style(c.role).adding(.dim)
+        return Ink(style: s, layer: Self.alternativeLayer, glyph: .braille, thickness: 1)
+    }
+
+    /// The pen of the part of the route already ridden: grey like secondary text.
+    public var riddenInk: Ink { Ink(style: style(.textDim), layer: Self.riddenLayer, glyph: .braille, thickness: thickPen) }
 
     /// The dash pen and pattern of a braking level, or nil for `.none`.
     public func brakingInk(_ level: BrakingLevel) -> (ink: Ink, dash: (on: Int, off: Int))? {

@@ -26,11 +26,17 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Alternating whole-process runs of `skateroute plan` and Debian's routino-router (foot, bicycle) on 3 Monaco and 3 Heidelberg pairs (0 = skip).") var peerRuns: Int = 21
     @Flag(help: "Also time the routing figures in the old order (rule-bound search first, no crusty-rule proof).") var beforeAfter = false
     @Flag(help: "Only the peer comparison and the routing figures (skip legal, terrain, TUI, ride figures).") var routingOnly = false
+    @Flag(help: "Only the TUI frame figures on the bundled map (browse, preview, ride north-up and heading-up at 200x60).") var tuiOnly = false
 
     func run() throws {
         #if DEBUG
         print("note: this is a debug build; figures are only meaningful from `swift build -c release`")
         #endif
+        if tuiOnly {
+            let m = try MapFormat.load(path: BundledMaps.defaultMapPath())
+            Self.printTUIFigures(map: m, name: "Monaco (bundled)")
+            return
+        }
         if terrainOnly {
             TerrainBenchmark(map: try MapFormat.load(path: BundledMaps.defaultMapPath()), seed: seed).run(name: "Monaco (bundled)")
             return
@@ -100,11 +106,20 @@ struct BenchCommand: ParsableCommand {
             print(String(format: "place search %@: index %.2f ms (%d names), query median %.2f ms", name, tIndex * 1000, search.candidates.count, Self.median(tq) * 1000))
             try routeFigures(name: name, map: m)
             if name.hasPrefix("Monaco") {
-                let f = TUIBenchmark.benchmarkFrame(map: m)
-                print(String(format: "tui frame 200x60 %@: render %.2f ms + diff %.2f ms (%d changed cells)", name, f.renderSeconds * 1000, f.diffSeconds * 1000, f.changedCells))
+                Self.printTUIFigures(map: m, name: name)
                 print("ride replay \(name): " + RideSession.benchmarkReplay(map: m).text)
                 print("trace match \(name): " + TraceMatcher.benchmark(map: m))
             }
+        }
+    }
+
+    /// Frame render + diff at 200×60: the browse screen, then the navigator screens.
+    static func printTUIFigures(map m: SkateMap, name: String) {
+        let f = TUIBenchmark.benchmarkFrame(map: m)
+        print(String(format: "tui frame 200x60 %@: render %.2f ms + diff %.2f ms (%d changed cells)", name, f.renderSeconds * 1000, f.diffSeconds * 1000, f.changedCells))
+        for t in TUIBenchmark.benchmarkNavigator(map: m) {
+            print(String(format: "tui frame 200x60 %@, %@: render %.2f ms + diff %.2f ms (%d changed cells a frame)", name, t.name,
+                         t.renderSeconds * 1000, t.diffSeconds * 1000, t.changedCells))
         }
     }
 
