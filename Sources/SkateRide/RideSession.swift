@@ -398,8 +398,8 @@ public final class RideSession {
         }
         let distance = fixes.distance
         let average = lastInputTime > 0 ? distance / lastInputTime : 0
-        // A ride shorter than the speed baseline has no windowed maximum: the mean is the best figure.
-        let maxS = lastInputTime < FixFilter.speedBaseline ? max(fixes.maxSpeed, average) : fixes.maxSpeed
+        // A ride shorter than the max-speed window has no windowed maximum: the mean is the best figure.
+        let maxS = lastInputTime < FixFilter.maxSpeedWindow ? max(fixes.maxSpeed, average) : fixes.maxSpeed
         var s = RideSummary(
             duration: lastInputTime, distance: distance, averageSpeed: average,
             maxSpeed: maxS, matchedFraction: fixCount > 0 && (plan != nil) ? Double(matchedCount) / Double(fixCount) : 0,

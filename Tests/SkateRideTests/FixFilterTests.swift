@@ -48,3 +48,30 @@ struct FixFilterTests {
         #expect(f.gpsJumps == 1 && f.startupJumps == 1 && f.dropped == 2 + 5)
     }
 }
+
+/// The maximum speed is held over 10 s of ridden distance: one bad fix inside the 60 km/h limit
+/// (here 12 m sideways, 47 km/h from the fix before) must not set it.
+@Suite("Fix filter: maximum speed")
+struct FixFilterMaxSpeedTests {
+    @Test("a 5 m/s ride with one 12 m blip: max ≈ 5 m/s (the 3 s baseline read the blip)")
+    func blip() {
+        var f = FixFilter()
+        var baselinePeak = 0.0
+        for i in 0...60 {
+            let y = i == 30 ? 12.0 : 0
+            _ = f.push(FixFilterTests.at(Double(i) * 5, y), t: Double(i))
+            baselinePeak = max(baselinePeak, f.speed)
+        }
+        _ = f.finish()
+        #expect(baselinePeak > 6, "the naive 3 s figure: \(baselinePeak)")
+        #expect(f.maxSpeed > 4.9 && f.maxSpeed < 6, "\(f.maxSpeed)")
+    }
+
+    @Test("a ride shorter than the window has no windowed maximum")
+    func short() {
+        var f = FixFilter()
+        for i in 0...5 { _ = f.push(FixFilterTests.at(Double(i) * 5), t: Double(i)) }
+        _ = f.finish()
+        #expect(f.maxSpeed == 0)
+    }
+}
