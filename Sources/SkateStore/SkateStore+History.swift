@@ -31,7 +31,7 @@ extension SkateStore {
     public func indexRide(_ r: IndexedRide) throws {
         let x = r.record
         guard [x.startEpoch, x.distance, x.duration, x.movingTime, x.climb, x.descent, x.crustyMetres, x.maxSpeed].allSatisfy(\.isFinite) else {
-            throw StoreError.badValue("ride \(TerminalText.sanitize(x.rideId)): a figure is not a finite number")
+            throw StoreError.badValue("ride \(TerminalSafe.clean(x.rideId)): a figure is not a finite number")
         }
         try write { db in
             try db.execute(sql: """

@@ -30,7 +30,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .cannotOpen(let p, let r): return "\(p): cannot open the store: \(r)"
         case .noReportZone(let kind, let name):
-            let named = name.isEmpty ? "" : " (\(TerminalText.sanitize(name)))"
+            let named = name.isEmpty ? "" : " (\(TerminalSafe.clean(name)))"
             return "reports are not accepted inside a \(kind.name) area\(named): no-report zone"
         case .databaseFailed(let p, let r): return "\(p): store error: \(r)"
         case .unknownHazard(let id): return "no hazard with id \(id)"
@@ -40,11 +40,11 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .badValue(let what): return what
         case .badName(let why): return why
         case .duplicateName(let what, let name):
-            return "a \(what) named '\(TerminalText.sanitize(name))' already exists: pick another name or rename it first"
+            return "a \(what) named '\(TerminalSafe.clean(name))' already exists: pick another name or rename it first"
         case .unknownName(let what, let name):
-            return "no saved \(what) named '\(TerminalText.sanitize(String(name.prefix(RiderName.maxLength))))'"
+            return "no saved \(what) named '\(TerminalSafe.clean(String(name.prefix(RiderName.maxLength))))'"
         case .corruptRoute(let name):
-            return "saved route '\(TerminalText.sanitize(name))' is corrupted (checksum mismatch): remove it with `routes rm` and save it again"
+            return "saved route '\(TerminalSafe.clean(name))' is corrupted (checksum mismatch): remove it with `routes rm` and save it again"
         }
     }
 }

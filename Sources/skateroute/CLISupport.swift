@@ -5,14 +5,14 @@ import SkateStore
 
 /// Writes one line to standard error, through the terminal sanitizer (line breaks kept).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((Sanitize.lines(message) + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalSafe.cleanLines(message) + "\n").utf8))
 }
 
 /// Prints `skateroute: <message>` on stderr and exits 1: the one-line error every bad input gets.
 /// The message goes through the one terminal sanitizer (`TerminalSafe`): error messages quote
 /// file contents and paths, and those must not drive the terminal.
 func fail(_ message: String) -> ExitCode {
-    printError("skateroute: \(Sanitize.line(message))")
+    printError("skateroute: \(TerminalSafe.clean(message))")
     return ExitCode(1)
 }
 
@@ -20,7 +20,7 @@ func fail(_ message: String) -> ExitCode {
 /// the errors it finds): a value on the command line is unusable (unknown mode, out-of-range
 /// number or position).
 func usageError(_ message: String) -> ExitCode {
-    printError("skateroute: \(Sanitize.line(message))")
+    printError("skateroute: \(TerminalSafe.clean(message))")
     return ExitCode.validationFailure
 }
 
@@ -97,7 +97,7 @@ func parseNow(_ text: String?) throws -> Date {
     if let d = f.date(from: text) { return d }
     f.formatOptions = [.withFullDate]
     if let d = f.date(from: text) { return d }
-    throw fail("--now '\(Sanitize.line(text))' is not an ISO 8601 time (e.g. 2026-11-22T10:00:00Z)")
+    throw fail("--now '\(TerminalSafe.clean(text))' is not an ISO 8601 time (e.g. 2026-11-22T10:00:00Z)")
 }
 
 /// What the store knows about the map's edges, or nothing when the store is off or was never created

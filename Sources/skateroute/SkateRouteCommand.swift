@@ -44,7 +44,7 @@ struct SkateRouteCommand: ParsableCommand {
             try command.run()
         } catch let e as InputPathError {
             // An input file a reader refused (not regular, a line past the limit): the one-line form.
-            printError("skateroute: \(Sanitize.line(e.description))")
+            printError("skateroute: \(TerminalSafe.clean(e.description))")
             Foundation.exit(1)
         } catch {
             exitSanitized(error)
@@ -68,7 +68,7 @@ struct SkateRouteCommand: ParsableCommand {
         if code == .success {
             if !message.isEmpty { print(message) }
         } else if !message.isEmpty {
-            printError(Sanitize.lines(message))
+            printError(TerminalSafe.cleanLines(message))
         }
         Foundation.exit(code.rawValue)
     }

@@ -52,6 +52,13 @@ public enum TerminalSafe {
         return String(out)
     }
 
+    /// Each line of a multi-line text cleaned, the line breaks kept.
+    public static func cleanLines(_ text: String) -> String {
+        // Almost every text is already safe: one scan instead of splitting and rejoining it.
+        if isSafeMultiline(text) { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { clean(String($0)) }.joined(separator: "\n")
+    }
+
     /// True when `clean` would leave every line of `text` unchanged: no control, escape, C1 or
     /// bidirectional-control scalar anywhere, line feeds aside (one pass, no copies).
     public static func isSafeMultiline(_ text: String) -> Bool {

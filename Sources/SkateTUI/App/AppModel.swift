@@ -111,8 +111,8 @@ public struct TUIContext: Sendable {
 
     public init(map: SkateMap, theme: Theme, keyMap: KeyMap = .standard) {
         self.map = map; self.theme = theme; self.keyMap = keyMap
-        mapName = Sanitizer.clean(map.metadata.name)
-        attribution = Sanitizer.clean(map.metadata.attribution)
+        mapName = TerminalSafe.clean(map.metadata.name)
+        attribution = TerminalSafe.clean(map.metadata.attribution)
     }
 
     /// The same context drawn with another theme (the palette key).

@@ -15,7 +15,7 @@ public struct PlacedLabel: Hashable, Sendable {
 /// places labels: greedily, most important first, each at the first candidate position that
 /// overlaps no label already placed, no marker (A, B, rider, hazards, spots, cursor), no region
 /// drawn over the map later (legend, scale bar) and no route cell; a name with no free position
-/// is skipped. Every name goes through the terminal sanitizer (`TerminalSafe` via `Sanitizer`).
+/// is skipped. Every name goes through the one terminal sanitizer (`TerminalSafe`, in `DisplayWidth.clip`).
 public enum MapLabels {
     /// Longest street label in columns; longer names end in an ellipsis (a label wider than
     /// this would cross half an 80-column map and hide the streets it names).
@@ -65,7 +65,7 @@ public enum MapLabels {
 
         // The destination first: it is what the rider looks for.
         if let name = o.endName, let e = o.end, let cell = vp.cell(e) {
-            let text = Sanitizer.clean(name, maxColumns: maxColumns, ellipsis: glyphs.ellipsis)
+            let text = DisplayWidth.clip(name, maxColumns: maxColumns, ellipsis: glyphs.ellipsis)
             let w = DisplayWidth.of(text)
             if w > 0 {
                 let cs = candidates(area.x + cell.x, area.y + cell.y, w)
@@ -77,7 +77,7 @@ public enum MapLabels {
         // Streets, by priority; each name once.
         var seen = Set<String>()
         for n in o.names.sorted(by: { $0.priority > $1.priority }) {
-            let text = Sanitizer.clean(n.name, maxColumns: maxColumns, ellipsis: glyphs.ellipsis)
+            let text = DisplayWidth.clip(n.name, maxColumns: maxColumns, ellipsis: glyphs.ellipsis)
             let w = DisplayWidth.of(text)
             guard w > 0, !seen.contains(text), n.points.count >= 2 else { continue }
             let dots = n.points.map { vp.dot($0) }

@@ -35,7 +35,7 @@ public enum RideAlerts {
 
     /// The banner text and kind of one alert.
     public static func cue(_ a: Alert, bell: Bool) -> RideCue {
-        let name = Sanitizer.clean(a.target.name)
+        let name = TerminalSafe.clean(a.target.name)
         let d = "\(Int(a.distance.rounded())) m"
         switch a.target.kind {
         case .hazard: return RideCue(text: "Hazard ahead: \(name), \(d)", kind: .hazard, urgent: bell)

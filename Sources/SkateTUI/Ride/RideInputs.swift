@@ -101,7 +101,7 @@ public enum RideInputs {
                 detail = [m.mode, m.map].compactMap { $0 }.joined(separator: ", ")
                 manifest = m
             }
-            var listing = RideListing(path: folder, title: Sanitizer.clean(title), detail: Sanitizer.clean(detail))
+            var listing = RideListing(path: folder, title: TerminalSafe.clean(title), detail: TerminalSafe.clean(detail))
             if let m = manifest { RidePicker.addFacts(&listing, manifest: m, folder: folder) }
             out.append(listing)
         }

@@ -23,8 +23,8 @@ enum RideLauncher {
             do {
                 let rec = try RideInputs.recorded(path: path, planner: planner, fallbackMode: fallback?.plan.mode ?? .smoothest)
                 inputs = rec.inputs
-                warnings = rec.warnings.map { Sanitizer.clean($0) }
-                name = Sanitizer.clean(rec.name)
+                warnings = rec.warnings.map { TerminalSafe.clean($0) }
+                name = TerminalSafe.clean(rec.name)
                 if let p = rec.plan {
                     services.planCounter += 1
                     planRef = PlanRef(id: -services.planCounter, plan: p)
@@ -33,7 +33,7 @@ enum RideLauncher {
                     plan = nil
                 }
             } catch {
-                return .rideFailed(Sanitizer.clean("\(error)"))
+                return .rideFailed(TerminalSafe.clean("\(error)"))
             }
         }
         guard inputs.count >= 2 else { return .rideFailed("the ride has fewer than two inputs") }
@@ -57,7 +57,7 @@ enum RideLauncher {
             return try RideRecorder(path: path, header: RideLogHeader(rideId: id, map: mapName, mode: plan?.mode.rawValue ?? "free", startEpoch: start))
         } catch {
             logPath = nil
-            warnings.append("not recording: " + Sanitizer.clean("\(error)"))
+            warnings.append("not recording: " + TerminalSafe.clean("\(error)"))
             return nil
         }
     }

@@ -42,7 +42,7 @@ extension RideScreen {
     /// scale bar, sanitised and cut to fit.
     static func streetChip(_ name: String, area: Rect, glyphs: GlyphMode) -> (text: String, rect: Rect) {
         let room = max(0, area.width - scaleBarColumns - 1)
-        let text = " " + Sanitizer.clean(name, maxColumns: max(0, room - 2), ellipsis: glyphs.ellipsis) + " "
+        let text = " " + DisplayWidth.clip(name, maxColumns: max(0, room - 2), ellipsis: glyphs.ellipsis) + " "
         let w = DisplayWidth.of(text)
         return (text, Rect(x: area.maxX - w - 1, y: area.maxY - 1, width: w, height: 1))
     }

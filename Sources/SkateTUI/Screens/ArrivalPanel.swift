@@ -76,7 +76,7 @@ public enum ArrivalPanel {
             return c.name + " " + Format.distance(m)
         }
         out.append(("Surface", rough.isEmpty ? "not measured" : rough.joined(separator: ", ")))
-        out.append(("Log", s.start.logPath.map { Sanitizer.clean($0) } ?? "not recorded"))
+        out.append(("Log", s.start.logPath.map { TerminalSafe.clean($0) } ?? "not recorded"))
         return out
     }
 

@@ -229,7 +229,7 @@ public enum PlanScreen {
         if let c = Coordinate(parsing: t) { return [PlaceResult(name: c.description, kind: "coordinate", at: c)] }
         return RiderSearch.results(for: t, rider: services.rider, limit: resultLimit) {
             services.search.search(t, limit: resultLimit).map {
-                PlaceResult(name: Sanitizer.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at)
+                PlaceResult(name: TerminalSafe.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at)
             }
         }
     }
@@ -273,20 +273,20 @@ public enum PlanScreen {
             guard !f.text.isEmpty else { failed = true; return }
             switch services.search.resolve(f.text) {
             case .found(let c):
-                f.chosen = ChosenPlace(name: Sanitizer.clean(c.name), at: c.at)
+                f.chosen = ChosenPlace(name: TerminalSafe.clean(c.name), at: c.at)
                 f.text = f.chosen!.name
                 f.caret = nil
             case .ambiguous(let ms):
-                f.results = ms.prefix(resultLimit).map { PlaceResult(name: Sanitizer.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at) }
+                f.results = ms.prefix(resultLimit).map { PlaceResult(name: TerminalSafe.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at) }
                 failed = true
             case .notFound(let sug):
-                f.results = sug.prefix(resultLimit).map { PlaceResult(name: Sanitizer.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at) }
+                f.results = sug.prefix(resultLimit).map { PlaceResult(name: TerminalSafe.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at) }
                 failed = true
             }
         }
         if failed {
             let t = s.focus == .origin ? s.origin.text : s.destination.text
-            s.message = t.isEmpty ? "Type a place name or lat,lon" : "No single place matches '\(Sanitizer.clean(t))': pick one below"
+            s.message = t.isEmpty ? "Type a place name or lat,lon" : "No single place matches '\(TerminalSafe.clean(t))': pick one below"
             s.messageIsError = true
             return s
         }
@@ -315,12 +315,12 @@ public enum PlanScreen {
             s.routes = refs
             s.selectedRoute = 0
             s.focus = .routes
-            s.message = best.notes.first.map(Sanitizer.clean)
+            s.message = best.notes.first.map(TerminalSafe.clean)
             s.messageIsError = false
             return showSelected(s, services: services, fit: true)
         } catch {
             s.routes = []
-            s.message = Sanitizer.clean("\(error)")
+            s.message = TerminalSafe.clean("\(error)")
             s.messageIsError = true
             s.focus = .map
             return s
@@ -386,16 +386,16 @@ public enum PlanScreen {
             if focused {
                 // The caret sits where the next letter goes; long text scrolls so the caret shows.
                 let chars = Array(f.text), c = f.cursor
-                let before = Sanitizer.clean(String(chars[..<c])), after = Sanitizer.clean(String(chars[c...]))
+                let before = TerminalSafe.clean(String(chars[..<c])), after = TerminalSafe.clean(String(chars[c...]))
                 let caret = theme.glyphs == .unicode ? "▏" : "_"
                 var head = before + caret
                 while DisplayWidth.of(head) > room, !head.isEmpty { head.removeFirst() }
                 let n = buffer.write(head, x: fx + 1, y: y, style: style, maxWidth: room)
                 buffer.write(after, x: fx + 1 + n, y: y, style: style, maxWidth: max(0, room - n))
             } else {
-                var shown = Sanitizer.clean(f.text)
+                var shown = TerminalSafe.clean(f.text)
                 if shown.isEmpty { shown = theme.glyphs.unknown }
-                if DisplayWidth.of(shown) > room { shown = Sanitizer.clean(shown, maxColumns: room, ellipsis: theme.glyphs.ellipsis) }
+                if DisplayWidth.of(shown) > room { shown = DisplayWidth.clip(shown, maxColumns: room, ellipsis: theme.glyphs.ellipsis) }
                 buffer.write(shown, x: fx + 1, y: y, style: style, maxWidth: room)
             }
             if f.chosen != nil, !focused { buffer.write(theme.glyphs == .unicode ? "✓" : "*", x: fx + fw - 1, y: y, style: theme.style(.okay)) }
@@ -406,7 +406,7 @@ public enum PlanScreen {
         buffer.write("Mode", x: x0, y: y, style: label)
         buffer.write(s.mode.rawValue, x: x0 + 7, y: y, style: value, maxWidth: inner - 7)
         y += 1
-        buffer.write(Sanitizer.clean(s.mode.summary, maxColumns: inner - 7, ellipsis: theme.glyphs.ellipsis), x: x0 + 7, y: y, style: dim, maxWidth: inner - 7)
+        buffer.write(DisplayWidth.clip(s.mode.summary, maxColumns: inner - 7, ellipsis: theme.glyphs.ellipsis), x: x0 + 7, y: y, style: dim, maxWidth: inner - 7)
         y += 1
         if let w = services?.weekProgress { WeekGoalLine.render(w, theme: theme, into: &buffer, x: x0, y: y, width: inner); y += 1 }
         y += 1
@@ -507,7 +507,7 @@ public enum TitleBar {
         buffer.fill(Rect(x: 0, y: 0, width: size.width, height: 1), with: Cell(" ", style: theme.style(.title)))
         let dot = theme.glyphs == .unicode ? " · " : " - "
         let n = buffer.write(" SkateRoute" + dot + context.mapName + dot + screen, x: 0, y: 0, style: theme.style(.title), maxWidth: size.width)
-        let r = Sanitizer.clean(right) + " "
+        let r = TerminalSafe.clean(right) + " "
         if n + DisplayWidth.of(r) + 2 <= size.width {
             buffer.write(r, x: size.width - DisplayWidth.of(r), y: 0, style: theme.style(.textDim))
         }

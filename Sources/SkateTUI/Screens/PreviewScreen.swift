@@ -138,7 +138,7 @@ public enum PreviewScreen {
         var y = panel.y
         let label = theme.style(.hudLabel), value = theme.style(.hudValue), dim = theme.style(.textDim)
         // trickSpotCrawl names the spot(s) it threads; with alternatives, which route this is.
-        let spots = plan.spots.isEmpty ? "" : "  spot: " + Sanitizer.clean(plan.spots.joined(separator: ", "))
+        let spots = plan.spots.isEmpty ? "" : "  spot: " + TerminalSafe.clean(plan.spots.joined(separator: ", "))
         let which = routeLabel(s)
         buffer.write(plan.mode.rawValue + (which.isEmpty ? "" : "  " + which) + spots, x: x0, y: y, style: label, maxWidth: inner)
         y += 1
@@ -187,7 +187,7 @@ public enum PreviewScreen {
         var cx = x
         cx += buffer.write(ManeuverArrow(step.maneuver).glyph(theme.glyphs) + " ", x: cx, y: y, style: theme.style(.hudValue))
         if step.maneuver == .arrive {
-            buffer.write(Sanitizer.clean(step.instruction), x: cx, y: y, style: theme.style(.text), maxWidth: x + width - cx)
+            buffer.write(TerminalSafe.clean(step.instruction), x: cx, y: y, style: theme.style(.text), maxWidth: x + width - cx)
             return
         }
         cx += buffer.write(Format.distance(c.distance).leftPadded(to: 6) + " ", x: cx, y: y, style: theme.style(.text))
@@ -207,7 +207,7 @@ public enum PreviewScreen {
             cx += buffer.write(" ", x: cx, y: y)
         }
         let note = PlanFormats.accessNote(c)
-        let text = Sanitizer.clean(step.instruction + (note.isEmpty ? "" : " — " + note), maxColumns: max(0, x + width - cx), ellipsis: theme.glyphs.ellipsis)
+        let text = DisplayWidth.clip(step.instruction + (note.isEmpty ? "" : " — " + note), maxColumns: max(0, x + width - cx), ellipsis: theme.glyphs.ellipsis)
         buffer.write(text, x: cx, y: y, style: theme.style(.text), maxWidth: x + width - cx)
     }
 

@@ -77,7 +77,7 @@ public enum QuickReports {
             case .votedGone: return ReportResult(text: "Voted gone #\(id)")
             }
         } catch {
-            return ReportResult(text: "reports not saved: " + Sanitizer.clean("\(error)"), isError: true)
+            return ReportResult(text: "reports not saved: " + TerminalSafe.clean("\(error)"), isError: true)
         }
     }
 
@@ -92,12 +92,12 @@ public enum QuickReports {
         guard let store = services.store else {
             return ReportResult(text: "reports not saved: \(services.storeProblem)", isError: true)
         }
-        let name = Sanitizer.clean(map.name(ofEdge: snap.edge))
+        let name = TerminalSafe.clean(map.name(ofEdge: snap.edge))
         do {
             try store.rate(EdgeKey(map: map, edge: snap.edge), rating: rating, reporter: services.reporter, now: services.now())
             return ReportResult(text: "Rated " + (name.isEmpty ? "this street" : name) + " \(rating.rawValue)")
         } catch {
-            return ReportResult(text: "rating not saved: " + Sanitizer.clean("\(error)"), isError: true)
+            return ReportResult(text: "rating not saved: " + TerminalSafe.clean("\(error)"), isError: true)
         }
     }
 
@@ -108,7 +108,7 @@ public enum QuickReports {
             _ = try store.voteGone(id: id, reporter: reporter ?? services.reporter, now: services.now())
             return ReportResult(text: "Undone: hazard #\(id) withdrawn", undone: id)
         } catch {
-            return ReportResult(text: "undo failed: " + Sanitizer.clean("\(error)"), isError: true)
+            return ReportResult(text: "undo failed: " + TerminalSafe.clean("\(error)"), isError: true)
         }
     }
 }

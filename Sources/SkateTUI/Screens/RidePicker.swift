@@ -1,3 +1,4 @@
+import SkateCore
 /// State of the recorded-ride picker (a box over the current screen).
 public struct RidePickerState: Hashable, Sendable {
     public var visible: Bool
@@ -43,9 +44,9 @@ public enum RidePicker {
         buffer.fill(box)
         buffer.drawBox(box, style: theme.style(.border), glyphs: theme.glyphs, title: "Replay a ride")
         if s.rides == nil {
-            buffer.write("reading \(Sanitizer.clean(directory))…", x: box.x + 2, y: box.y + 1, style: theme.style(.textDim), maxWidth: inner)
+            buffer.write("reading \(TerminalSafe.clean(directory))…", x: box.x + 2, y: box.y + 1, style: theme.style(.textDim), maxWidth: inner)
         } else if rides.isEmpty {
-            buffer.write("No rides in \(Sanitizer.clean(directory))/ (folders with ride.json)", x: box.x + 2, y: box.y + 1,
+            buffer.write("No rides in \(TerminalSafe.clean(directory))/ (folders with ride.json)", x: box.x + 2, y: box.y + 1,
                          style: theme.style(.textDim), maxWidth: inner)
         } else {
             // Header row naming the columns.
@@ -62,7 +63,7 @@ public enum RidePicker {
             let on = i == s.selected
             let style = on ? theme.style(.keyBarKey) : theme.style(.text)
             if on { buffer.fill(Rect(x: box.x + 1, y: y, width: box.width - 2, height: 1), with: Cell(" ", style: style)) }
-            let title = Sanitizer.clean(r.title, maxColumns: titleRoom, ellipsis: theme.glyphs.ellipsis)
+            let title = DisplayWidth.clip(r.title, maxColumns: titleRoom, ellipsis: theme.glyphs.ellipsis)
             buffer.write((on ? "> " : "  ") + title, x: box.x + 2, y: y, style: style, maxWidth: inner)
             var x = box.x + 2 + 2 + titleRoom
             for (k, text) in cols[i].enumerated() where widths[k] > 0 {

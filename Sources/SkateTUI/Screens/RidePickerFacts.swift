@@ -8,8 +8,8 @@ extension RidePicker {
     /// from its GPX (opened through `RideFolder`, so the manifest's path rules hold). A GPX that
     /// cannot be read leaves those nil: the row shows what is known.
     static func addFacts(_ listing: inout RideListing, manifest: RideManifest, folder: String) {
-        listing.map = manifest.map.map { Sanitizer.clean($0) }
-        listing.mode = manifest.mode.map { Sanitizer.clean($0) }
+        listing.map = manifest.map.map { TerminalSafe.clean($0) }
+        listing.mode = manifest.mode.map { TerminalSafe.clean($0) }
         guard let f = try? RideFolder.open(folder), let track = try? GPXReader().read(path: f.gpxPath) else { return }
         var metres = 0.0
         for seg in track.segments {

@@ -211,7 +211,7 @@ public enum RideScreen {
         let theme = context.theme
         let size = buffer.size
         let status = s.frame.finished ? "finished" : (s.paused ? "paused" : (s.frame.offRoute ? "OFF ROUTE" : "riding"))
-        TitleBar.render("Ride: " + Sanitizer.clean(s.start.name), context: context, right: status, into: &buffer)
+        TitleBar.render("Ride: " + TerminalSafe.clean(s.start.name), context: context, right: status, into: &buffer)
         let area = mapArea(size)
         let overlay = mapOverlay(s, extraHazards: extraHazards)
         let street = s.frame.finished ? nil : currentStreet(s)

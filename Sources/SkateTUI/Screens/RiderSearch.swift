@@ -12,7 +12,7 @@ enum RiderSearch {
         let q = RiderName.folded(text)
         if text.trimmingCharacters(in: .whitespaces).isEmpty {
             return rider.recents().prefix(SkateStore.recentLimit).map {
-                PlaceResult(name: Sanitizer.clean($0.name), kind: "recent", at: $0.at, mark: .recent)
+                PlaceResult(name: TerminalSafe.clean($0.name), kind: "recent", at: $0.at, mark: .recent)
             }
         }
         guard !q.isEmpty else { return mapResults() }
@@ -20,7 +20,7 @@ enum RiderSearch {
             let f = RiderName.folded(p.name)
             guard let r = f.range(of: q) else { return nil }
             let rank = f == q ? 0 : (r.lowerBound == f.startIndex ? 1 : 2)
-            return (rank, PlaceResult(name: Sanitizer.clean(p.name), kind: "[" + (p.category ?? "saved") + "]", at: p.at, mark: .saved))
+            return (rank, PlaceResult(name: TerminalSafe.clean(p.name), kind: "[" + (p.category ?? "saved") + "]", at: p.at, mark: .saved))
         }.sorted { ($0.0, $0.1.name) < ($1.0, $1.1.name) }.map(\.1)
         var out = Array(saved.prefix(limit))
         let names = Set(out.map { RiderName.folded($0.name) })

@@ -46,11 +46,11 @@ public enum RouteNamePrompt {
     public static func save(_ s: RouteNameState, services: TUIServices) -> ReportResult {
         do {
             let r = try services.rider.saveRoute(route(s, mapIdentity: services.mapIdentity, now: services.now()))
-            return ReportResult(text: "saved route '\(Sanitizer.clean(r.name))' (skateroute routes show)")
+            return ReportResult(text: "saved route '\(TerminalSafe.clean(r.name))' (skateroute routes show)")
         } catch let e as StoreError {
-            return ReportResult(text: "route not saved: " + Sanitizer.clean(e.description), isError: true)
+            return ReportResult(text: "route not saved: " + TerminalSafe.clean(e.description), isError: true)
         } catch {
-            return ReportResult(text: "route not saved: " + Sanitizer.clean("\(error)"), isError: true)
+            return ReportResult(text: "route not saved: " + TerminalSafe.clean("\(error)"), isError: true)
         }
     }
 
@@ -61,7 +61,7 @@ public enum RouteNamePrompt {
         buffer.drawBox(box, style: theme.style(.border), glyphs: theme.glyphs, title: "Save route as")
         let inner = box.width - 4
         let caret = theme.glyphs == .unicode ? "▏" : "_"
-        var shown = Sanitizer.clean(s.text) + caret
+        var shown = TerminalSafe.clean(s.text) + caret
         while DisplayWidth.of(shown) > inner, !shown.isEmpty { shown.removeFirst() }
         buffer.fill(Rect(x: box.x + 2, y: box.y + 1, width: inner, height: 1), with: Cell(" ", style: theme.style(.keyBarKey)))
         buffer.write(shown, x: box.x + 2, y: box.y + 1, style: theme.style(.keyBarKey), maxWidth: inner)

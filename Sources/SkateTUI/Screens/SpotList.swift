@@ -30,7 +30,7 @@ public enum SpotList {
     /// The list measured from `from`.
     public static func make(services: TUIServices, from: ChosenPlace) -> SpotListState {
         let rows = SpotEntry.byDistance(services.spotEntries, from: from.at).map {
-            SpotRow(name: Sanitizer.clean($0.name), kind: $0.kind == "own" ? "your spot" : Sanitizer.clean($0.kind), at: $0.at,
+            SpotRow(name: TerminalSafe.clean($0.name), kind: $0.kind == "own" ? "your spot" : TerminalSafe.clean($0.kind), at: $0.at,
                     distance: $0.distance ?? 0)
         }
         return SpotListState(rows: rows, from: from)
@@ -73,7 +73,7 @@ public enum SpotList {
         let box = area.centered(width: w, height: min(area.height, rows + 4))
         guard box.width >= 20, box.height >= 5 else { return }
         buffer.fill(box)
-        let title = "Spots from " + Sanitizer.clean(s.from.name, maxColumns: max(8, w - 16), ellipsis: theme.glyphs.ellipsis)
+        let title = "Spots from " + DisplayWidth.clip(s.from.name, maxColumns: max(8, w - 16), ellipsis: theme.glyphs.ellipsis)
         buffer.drawBox(box, style: theme.style(.border), glyphs: theme.glyphs, title: title)
         let inner = box.width - 4
         if s.rows.isEmpty {

@@ -1,4 +1,5 @@
 import SkateRide
+import SkateCore
 
 /// A one-line announcement across the top of the map (turns, braking zones, hazards ahead).
 public struct CueBanner: Hashable, Sendable {
@@ -51,7 +52,7 @@ public enum CueBannerWidget {
         let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
         buffer.fill(row, with: Cell(" ", style: style))
         let prefix = banner.kind == .info ? "" : "! "
-        let text = Sanitizer.clean(prefix + banner.text, maxColumns: area.width - 2, ellipsis: theme.glyphs.ellipsis)
+        let text = DisplayWidth.clip(prefix + banner.text, maxColumns: area.width - 2, ellipsis: theme.glyphs.ellipsis)
         let w = DisplayWidth.of(text)
         buffer.write(text, x: area.x + (area.width - w) / 2, y: area.y, style: style, maxWidth: area.width)
     }
@@ -76,7 +77,7 @@ public enum ToastWidget {
     public static func render(_ toast: Toast, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
         guard area.width >= 4, area.height >= 1 else { return }
         let style = theme.style(toast.kind == .error ? .toastError : .toastInfo)
-        let text = " " + Sanitizer.clean(toast.text, maxColumns: area.width - 2, ellipsis: theme.glyphs.ellipsis) + " "
+        let text = " " + DisplayWidth.clip(toast.text, maxColumns: area.width - 2, ellipsis: theme.glyphs.ellipsis) + " "
         let w = DisplayWidth.of(text)
         let x = area.x + (area.width - w) / 2
         let y = area.maxY - 1

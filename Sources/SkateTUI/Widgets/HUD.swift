@@ -193,11 +193,11 @@ public enum HUDWidget {
         if let n = d.next {
             let secs = n.seconds.map { "  " + Format.duration($0) } ?? ""
             row("NEXT", [(n.arrow.glyph(theme.glyphs), value), (" " + Format.distance(n.distanceMetres), value), (secs, label)])
-            let street = Sanitizer.clean(n.street, maxColumns: max(0, area.width - labelW - 2), ellipsis: theme.glyphs.ellipsis)
+            let street = DisplayWidth.clip(n.street, maxColumns: max(0, area.width - labelW - 2), ellipsis: theme.glyphs.ellipsis)
             if !street.isEmpty { row("", [(street, theme.style(.text))]) }
         } else { row("NEXT", [(dash, value)]) }
         if let t = d.then {
-            let street = Sanitizer.clean(t.street, maxColumns: max(0, area.width - labelW - 10), ellipsis: theme.glyphs.ellipsis)
+            let street = DisplayWidth.clip(t.street, maxColumns: max(0, area.width - labelW - 10), ellipsis: theme.glyphs.ellipsis)
             row("THEN", [(t.arrow.glyph(theme.glyphs), value), (" " + Format.distance(t.distanceMetres) + " ", value), (street, theme.style(.text))])
         }
         if let a = d.ahead {

@@ -45,7 +45,7 @@ struct ExportDisagreementsCommand: ParsableCommand {
                         passes[EdgeKey(wayId: p.wayId, fromNode: p.fromNode, toNode: p.toNode), default: []].append(r)
                     }
                 } catch {
-                    throw fail(Sanitize.line("\(error)"))
+                    throw fail(TerminalSafe.clean("\(error)"))
                 }
             }
             var measured: [EdgeKey: EdgeObservation] = [:]

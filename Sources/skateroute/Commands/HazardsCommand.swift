@@ -34,7 +34,7 @@ struct StoreOptions: ParsableArguments {
     func instant() throws -> Date {
         guard let text = now else { return Date() }
         guard let d = CLIParse.date(text) else {
-            throw fail("--now '\(TerminalText.sanitize(text))' is not an ISO 8601 time such as 2026-05-01T12:00:00Z")
+            throw fail("--now '\(TerminalSafe.clean(text))' is not an ISO 8601 time such as 2026-05-01T12:00:00Z")
         }
         return d
     }
@@ -74,7 +74,7 @@ enum CLIParse {
 
     static func hazardID(_ text: String) throws -> Int64 {
         guard let id = Int64(text.trimmingCharacters(in: .whitespaces).drop { $0 == "#" }), id > 0 else {
-            throw fail("'\(TerminalText.sanitize(text))' is not a hazard id (a positive number from `hazards list`)")
+            throw fail("'\(TerminalSafe.clean(text))' is not a hazard id (a positive number from `hazards list`)")
         }
         return id
     }
@@ -101,7 +101,7 @@ enum CLIParse {
         let live = s.isLive ? "live until \(iso(s.expiresAt))" : "expired"
         return "#\(h.id) \(h.kind.rawValue) severity \(h.severity) at \(h.position) [\(h.geohash)] " +
             "confidence \(String(format: "%.2f", s.confidence)), \(h.confirmations) confirmation\(h.confirmations == 1 ? "" : "s"), " +
-            "\(h.goneVotes) gone, by \(TerminalText.sanitize(h.reporter)), \(live)"
+            "\(h.goneVotes) gone, by \(TerminalSafe.clean(h.reporter)), \(live)"
     }
 }
 
@@ -119,10 +119,10 @@ struct HazardsAddCommand: ParsableCommand {
 
     func run() throws {
         guard let k = HazardKind(name: kind) else {
-            throw fail("unknown hazard kind '\(TerminalText.sanitize(kind))': use one of \(HazardKind.namesList)")
+            throw fail("unknown hazard kind '\(TerminalSafe.clean(kind))': use one of \(HazardKind.namesList)")
         }
         guard let src = HazardSource(rawValue: source) else {
-            throw fail("unknown source '\(TerminalText.sanitize(source))': use cli, keyboard or ride_detected")
+            throw fail("unknown source '\(TerminalSafe.clean(source))': use cli, keyboard or ride_detected")
         }
         let position = try CLIParse.coordinate(at, option: "--at")
         let now = try store.instant()
@@ -137,7 +137,7 @@ struct HazardsAddCommand: ParsableCommand {
         case .added:
             CLIParse.emit("added hazard #\(h.id): \(h.kind.rawValue) severity \(h.severity) at \(h.position) [\(h.geohash)], live until \(CLIParse.iso(s.expiresAt))")
         case .debounced:
-            CLIParse.emit("hazard #\(h.id) (\(h.kind.rawValue)) was just reported by \(TerminalText.sanitize(reporter.name)): nothing added (debounced)")
+            CLIParse.emit("hazard #\(h.id) (\(h.kind.rawValue)) was just reported by \(TerminalSafe.clean(reporter.name)): nothing added (debounced)")
         case .confirmed:
             CLIParse.emit("confirmed hazard #\(h.id) (\(h.kind.rawValue)) within \(Int(HazardRules.mergeRadius)) m: \(h.confirmations) confirmation\(h.confirmations == 1 ? "" : "s"), confidence \(String(format: "%.2f", s.confidence)), live until \(CLIParse.iso(s.expiresAt))")
         case .refreshed, .votedGone:
@@ -193,7 +193,7 @@ struct HazardsConfirmCommand: ParsableCommand {
         let change = try CLIParse.store { try db.confirmHazard(id: hid, reporter: reporter.name, now: now) }
         let s = change.state
         switch change.outcome {
-        case .debounced: CLIParse.emit("hazard #\(hid) was just confirmed by \(TerminalText.sanitize(reporter.name)): nothing changed (debounced)")
+        case .debounced: CLIParse.emit("hazard #\(hid) was just confirmed by \(TerminalSafe.clean(reporter.name)): nothing changed (debounced)")
         case .refreshed: CLIParse.emit("refreshed your hazard #\(hid): live until \(CLIParse.iso(s.expiresAt))")
         default: CLIParse.emit("confirmed hazard #\(hid): \(s.hazard.confirmations) confirmation\(s.hazard.confirmations == 1 ? "" : "s"), confidence \(String(format: "%.2f", s.confidence)), live until \(CLIParse.iso(s.expiresAt))")
         }

@@ -23,7 +23,7 @@ struct MapInfoCommand: ParsableCommand {
     func run() throws {
         let map = try mapOption.load()
         let summary = MapSummary(map: map)
-        if json { print(try summary.json()) } else { print(Sanitize.lines(summary.text()), terminator: "") }
+        if json { print(try summary.json()) } else { print(TerminalSafe.cleanLines(summary.text()), terminator: "") }
     }
 }
 
@@ -40,7 +40,7 @@ struct MapVerifyCommand: ParsableCommand {
         let path = mapOption.path
         do {
             let map = try MapFormat.load(path: path, verification: .always)
-            print(Sanitize.line("\(path): ok (checksum and structure; \(map.nodeCount) nodes, \(map.edgeCount) edges)"))
+            print(TerminalSafe.clean("\(path): ok (checksum and structure; \(map.nodeCount) nodes, \(map.edgeCount) edges)"))
         } catch let e as MapFileError {
             throw fail(e.description)
         }

@@ -29,7 +29,7 @@ struct PlacesAddCommand: ParsableCommand {
 
     func run() throws {
         guard let cat = SavedPlaceCategory(rawValue: category.lowercased()) else {
-            throw fail("unknown category '\(Sanitize.line(String(category.prefix(40))))': use one of \(SavedPlaceCategory.list)")
+            throw fail("unknown category '\(TerminalSafe.clean(String(category.prefix(40))))': use one of \(SavedPlaceCategory.list)")
         }
         let store = try storeOptions.open()
         let now = try storeOptions.instant()
@@ -63,8 +63,8 @@ struct PlacesListCommand: ParsableCommand {
         }
         if list.isEmpty { CLIParse.emit("no saved places (add one with `skateroute places add NAME --at \"lat,lon\"`)"); return }
         for p in list {
-            let note = p.note.isEmpty ? "" : " — \(Sanitize.line(p.note))"
-            CLIParse.emit("\(Sanitize.line(p.name))  [\(p.category.rawValue)\(p.isPrivate ? ", private" : "")]  \(p.at)\(note)")
+            let note = p.note.isEmpty ? "" : " — \(TerminalSafe.clean(p.note))"
+            CLIParse.emit("\(TerminalSafe.clean(p.name))  [\(p.category.rawValue)\(p.isPrivate ? ", private" : "")]  \(p.at)\(note)")
         }
     }
 }
@@ -83,7 +83,7 @@ struct PlacesRemoveCommand: ParsableCommand {
     func run() throws {
         let store = try storeOptions.open()
         try CLIParse.store { try store.removePlace(named: name) }
-        CLIParse.emit("removed '\(Sanitize.line(RiderName.clean(name)))'")
+        CLIParse.emit("removed '\(TerminalSafe.clean(RiderName.clean(name)))'")
     }
 }
 
@@ -96,7 +96,7 @@ struct PlacesRenameCommand: ParsableCommand {
     func run() throws {
         let store = try storeOptions.open()
         let n = try CLIParse.store { try store.renamePlace(old, to: new) }
-        CLIParse.emit("renamed '\(Sanitize.line(String(RiderName.clean(old).prefix(RiderName.maxLength))))' to '\(n)'")
+        CLIParse.emit("renamed '\(TerminalSafe.clean(String(RiderName.clean(old).prefix(RiderName.maxLength))))' to '\(n)'")
     }
 }
 
@@ -118,6 +118,6 @@ struct PlacesRecentCommand: ParsableCommand {
             return
         }
         if list.isEmpty { CLIParse.emit("no recent destinations"); return }
-        for r in list { CLIParse.emit("\(Sanitize.line(r.name))  \(r.at)  \(f.string(from: r.usedAt))") }
+        for r in list { CLIParse.emit("\(TerminalSafe.clean(r.name))  \(r.at)  \(f.string(from: r.usedAt))") }
     }
 }

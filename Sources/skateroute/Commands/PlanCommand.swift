@@ -99,7 +99,7 @@ func runPlan(_ r: PlanRequest) throws {
     let stamp = OutputStamp(attribution: map.metadata.attribution,
                             created: r.now.flatMap { ISO8601Time.parse($0) } ?? OutputStamp.currentTime())
     switch r.format {
-    case .text: print(Sanitize.lines(PlanFormats.text(plan, from: a.name, to: b.name, stamp: stamp)), terminator: "")
+    case .text: print(TerminalSafe.cleanLines(PlanFormats.text(plan, from: a.name, to: b.name, stamp: stamp)), terminator: "")
     case .json: print(PlanFormats.json(plan, stamp: stamp))
     case .gpx: print(PlanFormats.gpx(plan, name: "\(a.name) → \(b.name)", stamp: stamp), terminator: "")
     case .geojson: print(PlanFormats.geojson(plan, stamp: stamp))
@@ -111,11 +111,11 @@ func resolvePlace(_ text: String, search: PlaceSearch, role: String, saved: Save
     switch search.resolve(text) {
     case .found(let c): return c
     case .ambiguous(let hits):
-        let list = (saved.suggestions(text) + hits).prefix(5).map { "\(Sanitize.line($0.candidate.name)) (\($0.candidate.category)) at \($0.candidate.at)" }.joined(separator: "; ")
-        throw fail("\(role) '\(Sanitize.line(text))' is ambiguous: \(list) — add a word or give \"lat,lon\"")
+        let list = (saved.suggestions(text) + hits).prefix(5).map { "\(TerminalSafe.clean($0.candidate.name)) (\($0.candidate.category)) at \($0.candidate.at)" }.joined(separator: "; ")
+        throw fail("\(role) '\(TerminalSafe.clean(text))' is ambiguous: \(list) — add a word or give \"lat,lon\"")
     case .notFound(let mapSuggestions):
         let sugg = saved.suggestions(text) + mapSuggestions
-        let s = sugg.isEmpty ? "" : "; closest: " + sugg.prefix(5).map { Sanitize.line($0.candidate.name) }.joined(separator: ", ")
-        throw fail("no place matches '\(Sanitize.line(text))'\(s)")
+        let s = sugg.isEmpty ? "" : "; closest: " + sugg.prefix(5).map { TerminalSafe.clean($0.candidate.name) }.joined(separator: ", ")
+        throw fail("no place matches '\(TerminalSafe.clean(text))'\(s)")
     }
 }

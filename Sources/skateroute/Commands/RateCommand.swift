@@ -20,7 +20,7 @@ struct RateCommand: ParsableCommand {
 
     func run() throws {
         guard let r = SurfaceRating(name: rating) else {
-            throw fail("unknown rating '\(TerminalText.sanitize(rating))': use butter, okay or crusty")
+            throw fail("unknown rating '\(TerminalSafe.clean(rating))': use butter, okay or crusty")
         }
         let position = try CLIParse.coordinate(at, option: "--at")
         let now = try store.instant()
@@ -31,7 +31,7 @@ struct RateCommand: ParsableCommand {
         let key = EdgeKey(map: map, edge: snap.edge)
         let db = try store.open()
         try CLIParse.store { try db.rate(key, rating: r, reporter: reporter.name, now: now) }
-        let name = TerminalText.sanitize(map.name(ofEdge: snap.edge))
+        let name = TerminalSafe.clean(map.name(ofEdge: snap.edge))
         let street = name.isEmpty ? "an unnamed \(map.highway(ofEdge: snap.edge).osmValue)" : name
         CLIParse.emit("rated \(street) (way \(key.wayId)) \(r.rawValue), \(String(format: "%.0f", snap.distance)) m from \(position)")
     }

@@ -64,23 +64,23 @@ struct RideCommand: ParsableCommand {
         if plan != nil && to != nil { throw fail("give either --plan or --to, not both") }
         if speed != "max" {
             guard let f = Double(speed), f >= PacedClock.minSpeed, f <= PacedClock.maxSpeed else {
-                throw fail("--speed must be 'max' or a factor between 0.25 and 60, got '\(Sanitize.line(speed))'")
+                throw fail("--speed must be 'max' or a factor between 0.25 and 60, got '\(TerminalSafe.clean(speed))'")
             }
         }
         let source: RideSource
         do {
             source = try RideSource.open(ride, motion: motion, assumeSpeedKmh: assumeSpeed, allowOutsidePaths: allowOutsidePaths)
         } catch {
-            throw fail(Sanitize.line("\(error)"))
+            throw fail(TerminalSafe.clean("\(error)"))
         }
         guard let first = source.fixes.first, let last = source.fixes.last, let startEpoch = first.time else {
-            throw fail("\(Sanitize.line(ride)): no timed fixes to replay")
+            throw fail("\(TerminalSafe.clean(ride)): no timed fixes to replay")
         }
         if !headless && !json && plan == nil && to == nil && motion == nil && assumeSpeed == nil {
             // Live view: the TUI's ride screen replays it on the paced clock.
             // The live view plays in real time unless --speed says otherwise.
             let factor = speedOption == nil ? 1 : (speed == "max" ? 60 : (Double(speed) ?? 1))
-            guard factor >= 0.25, factor <= 60 else { throw fail("--speed \(Sanitize.line(speed)) is out of range: use max or 0.25 to 60") }
+            guard factor >= 0.25, factor <= 60 else { throw fail("--speed \(TerminalSafe.clean(speed)) is out of range: use max or 0.25 to 60") }
             let map = try mapOption.load(copying: true)
             var options = TUIOptions(ridesDirectory: URL(fileURLWithPath: ride).deletingLastPathComponent().path, rideSpeed: factor)
             options.startRide = .replay(path: ride, plan: nil)
@@ -121,7 +121,7 @@ struct RideCommand: ParsableCommand {
             var rideMode = RideMode.smoothest
             if let m = mode ?? source.manifest?.mode {
                 guard let rm = RideMode(rawValue: m) else {
-                    throw fail("unknown mode '\(Sanitize.line(m))'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw fail("unknown mode '\(TerminalSafe.clean(m))'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 rideMode = rm
             }
@@ -132,7 +132,7 @@ struct RideCommand: ParsableCommand {
                     from = f.from; dest = f.to
                     if mode == nil, let m = f.mode { rideMode = m }
                 } catch {
-                    throw fail(Sanitize.line("\(error)"))
+                    throw fail(TerminalSafe.clean("\(error)"))
                 }
             } else if let t = to {
                 dest = try resolvePlace(t, search: PlaceSearch(map: map), role: "destination").at
@@ -156,7 +156,7 @@ struct RideCommand: ParsableCommand {
                 rideId: source.rideId, map: onMap ? map.metadata.name : "", mode: routePlan?.mode.rawValue ?? "free", startEpoch: startEpoch,
                 stamp: onMap ? OutputStamp(attribution: map.metadata.attribution, created: OutputStamp.currentTime()) : nil))
         } catch {
-            throw fail(Sanitize.line("\(error)"))
+            throw fail(TerminalSafe.clean("\(error)"))
         }
         var sink: StoreObservationSink?
         if learn {
@@ -180,22 +180,22 @@ struct RideCommand: ParsableCommand {
             try source.forEachInput { session.feed($0) }
         } catch {
             _ = session.finish()
-            throw fail(Sanitize.line("\(error)"))
+            throw fail(TerminalSafe.clean("\(error)"))
         }
         let summary = session.finish()
         if let sink {
-            printError("learned roughness on \(sink.recorded) edge pass(es)" + (sink.failures.isEmpty ? "" : "; \(sink.failures.count) not saved: \(Sanitize.line(sink.failures[0]))"))
+            printError("learned roughness on \(sink.recorded) edge pass(es)" + (sink.failures.isEmpty ? "" : "; \(sink.failures.count) not saved: \(TerminalSafe.clean(sink.failures[0]))"))
         }
         if json {
             print(try summary.json())
         } else {
-            print(summary.text().split(separator: "\n", omittingEmptySubsequences: false).map { Sanitize.line(String($0)) }.joined(separator: "\n"), terminator: "")
+            print(summary.text().split(separator: "\n", omittingEmptySubsequences: false).map { TerminalSafe.clean(String($0)) }.joined(separator: "\n"), terminator: "")
             if !session.alerts.isEmpty {
                 let worst = session.alerts.map(\.latency).max() ?? 0
                 print("alerts: \(session.alerts.count) (latency ≤ \(FixedDecimal.string(worst * 1000, decimals: 0)) ms sim time)")
                 for a in session.alerts {
                     print("  " + FixedDecimal.padLeft(FixedDecimal.string(a.t, decimals: 1), 7) + " s  \(a.target.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) "
-                          + "\(Sanitize.line(a.target.name)) in \(Int(a.distance.rounded())) m")
+                          + "\(TerminalSafe.clean(a.target.name)) in \(Int(a.distance.rounded())) m")
                 }
             }
         }

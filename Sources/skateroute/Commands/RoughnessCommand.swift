@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SkateRide
+import SkateCore
 
 /// `skateroute roughness FILE`: the 10 Hz roughness series and class histogram of a motion file.
 struct RoughnessCommand: ParsableCommand {
@@ -40,7 +41,7 @@ struct RoughnessCommand: ParsableCommand {
                 let ev = try RoughnessEvaluation.evaluate(folder: dir, labels: labels, units: unit)
                 print(json ? ev.json() : ev.text(), terminator: "")
             } catch {
-                throw fail(Sanitize.line("\(error)"))
+                throw fail(TerminalSafe.clean("\(error)"))
             }
             return
         }

@@ -112,17 +112,17 @@ struct RoutesSaveCommand: ParsableCommand {
         case (let file?, nil, nil):
             let text = try readPlanText(file)
             guard let facts = SavedPlanFacts.parse(text) else {
-                throw fail("\(file == "-" ? "standard input" : Sanitize.line(file)) is not a plan (`skateroute plan --format json` output)")
+                throw fail("\(file == "-" ? "standard input" : TerminalSafe.clean(file)) is not a plan (`skateroute plan --format json` output)")
             }
             if let i = facts.offMapPoint(map) {
-                throw fail("the plan is not on map '\(Sanitize.line(map.metadata.name))': point \(i) (\(facts.geometry[i])) is more than \(Int(SavedPlanFacts.onMapTolerance)) m from its ways — give the plan's map with --map")
+                throw fail("the plan is not on map '\(TerminalSafe.clean(map.metadata.name))': point \(i) (\(facts.geometry[i])) is more than \(Int(SavedPlanFacts.onMapTolerance)) m from its ways — give the plan's map with --map")
             }
             json = text.trimmingCharacters(in: .whitespacesAndNewlines)
             fromName = facts.geometry.first!.description
             toName = facts.geometry.last!.description
         case (nil, let f?, let t?):
             guard let m = RideMode(rawValue: mode) else {
-                throw fail("unknown mode '\(Sanitize.line(String(mode.prefix(40))))'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw fail("unknown mode '\(TerminalSafe.clean(String(mode.prefix(40))))'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let saved = SavedPlaceResolver(try CLIParse.store { try store.places() })
             let a = try resolveAnyPlace(f, map: map, saved: saved, role: "start")
@@ -143,8 +143,8 @@ struct RoutesSaveCommand: ParsableCommand {
                                from: facts.geometry.first!, to: facts.geometry.last!, mapIdentity: identity,
                                planJSON: json, createdAt: now)
         let saved = try CLIParse.store { try store.saveRoute(route) }
-        CLIParse.emit("saved route '\(saved.name)': \(Sanitize.line(saved.fromName)) → \(Sanitize.line(saved.toName)) [\(saved.mode)], "
-                      + "\(Int(facts.distance.rounded())) m, \(facts.steps.count) steps, map \(Sanitize.line(identity))")
+        CLIParse.emit("saved route '\(saved.name)': \(TerminalSafe.clean(saved.fromName)) → \(TerminalSafe.clean(saved.toName)) [\(saved.mode)], "
+                      + "\(Int(facts.distance.rounded())) m, \(facts.steps.count) steps, map \(TerminalSafe.clean(identity))")
     }
 
     func readPlanText(_ file: String) throws -> String {
@@ -155,14 +155,14 @@ struct RoutesSaveCommand: ParsableCommand {
             // A regular file within the limit, checked before reading (a FIFO would block, a huge file fill memory).
             do {
                 let size = try InputPath.regularFileSize(file)
-                if size > SavedPlanFacts.maxBytes { throw fail("plan file '\(Sanitize.line(file))' is larger than \(SavedPlanFacts.maxBytes >> 20) MB") }
+                if size > SavedPlanFacts.maxBytes { throw fail("plan file '\(TerminalSafe.clean(file))' is larger than \(SavedPlanFacts.maxBytes >> 20) MB") }
             } catch let e as InputPathError {
                 throw fail(e.description)
             }
             data = FileManager.default.contents(atPath: file)
         }
-        guard let data else { throw fail("cannot read plan file '\(Sanitize.line(file))'") }
-        guard data.count <= SavedPlanFacts.maxBytes else { throw fail("plan file '\(Sanitize.line(file))' is larger than \(SavedPlanFacts.maxBytes >> 20) MB") }
+        guard let data else { throw fail("cannot read plan file '\(TerminalSafe.clean(file))'") }
+        guard data.count <= SavedPlanFacts.maxBytes else { throw fail("plan file '\(TerminalSafe.clean(file))' is larger than \(SavedPlanFacts.maxBytes >> 20) MB") }
         return String(decoding: data, as: UTF8.self)
     }
 }
@@ -186,7 +186,7 @@ struct RoutesListCommand: ParsableCommand {
         if list.isEmpty { CLIParse.emit("no saved routes (save one with `skateroute routes save NAME --from A --to B`)"); return }
         for (r, ok) in list {
             let dist = SavedPlanFacts.parse(r.planJSON).map { "\(Int($0.distance.rounded())) m" } ?? "?"
-            CLIParse.emit("\(Sanitize.line(r.name))  \(Sanitize.line(r.fromName)) → \(Sanitize.line(r.toName))  [\(Sanitize.line(r.mode))]  \(dist)"
+            CLIParse.emit("\(TerminalSafe.clean(r.name))  \(TerminalSafe.clean(r.fromName)) → \(TerminalSafe.clean(r.toName))  [\(TerminalSafe.clean(r.mode))]  \(dist)"
                           + (ok ? "" : "  CORRUPTED (checksum mismatch)"))
         }
     }
@@ -206,7 +206,7 @@ struct CheckedRoute {
     static func load(_ name: String, store: SkateStore, mapOption: MapOption) throws -> CheckedRoute {
         let route = try CLIParse.store { try store.savedRoute(named: name) }
         guard let facts = SavedPlanFacts.parse(route.planJSON), let mode = RideMode(rawValue: route.mode) else {
-            throw fail("saved route '\(Sanitize.line(route.name))' holds no readable plan: remove it with `routes rm`")
+            throw fail("saved route '\(TerminalSafe.clean(route.name))' holds no readable plan: remove it with `routes rm`")
         }
         let map = try mapOption.load()
         let identity = MapIdentity.of(path: mapOption.path, map: map)
@@ -214,13 +214,13 @@ struct CheckedRoute {
         guard identity != route.mapIdentity else { return CheckedRoute(route: route, facts: facts, stamp: stamp) }
         // Another map: only re-plan when both ends are on it.
         for end in [route.from, route.to] where map.nearestEdge(to: end, maxDistance: SavedPlanFacts.onMapTolerance) == nil {
-            throw fail("saved route '\(Sanitize.line(route.name))' was planned on map \(Sanitize.line(route.mapIdentity)); its end \(end) is not on map \(Sanitize.line(identity))")
+            throw fail("saved route '\(TerminalSafe.clean(route.name))' was planned on map \(TerminalSafe.clean(route.mapIdentity)); its end \(end) is not on map \(TerminalSafe.clean(identity))")
         }
         let p: RoutePlan
         do { p = try Planner(map: map).plan(from: route.from, to: route.to, mode: mode) } catch let e as RoutingError {
-            throw fail("saved route '\(Sanitize.line(route.name))' cannot be re-planned on the changed map: \(e.description)")
+            throw fail("saved route '\(TerminalSafe.clean(route.name))' cannot be re-planned on the changed map: \(e.description)")
         }
-        let change = "map changed (\(Sanitize.line(route.mapIdentity)) → \(Sanitize.line(identity))), re-planned: " + facts.changes(to: p)
+        let change = "map changed (\(TerminalSafe.clean(route.mapIdentity)) → \(TerminalSafe.clean(identity))), re-planned: " + facts.changes(to: p)
         return CheckedRoute(route: route, facts: facts, replanned: p, change: change, stamp: stamp)
     }
 }
@@ -235,24 +235,24 @@ struct RoutesShowCommand: ParsableCommand {
     func run() throws {
         let store = try storeOptions.open()
         let c = try CheckedRoute.load(name, store: store, mapOption: mapOption)
-        if let change = c.change { printError("skateroute: route '\(Sanitize.line(c.route.name))': \(change)") }
+        if let change = c.change { printError("skateroute: route '\(TerminalSafe.clean(c.route.name))': \(change)") }
         if json {
             CLIParse.emit(c.replanned.map { PlanFormats.json($0, stamp: c.stamp) } ?? SavedPlanFacts.withSchema(c.route.planJSON))
             return
         }
         if let p = c.replanned {
-            print(Sanitize.lines(PlanFormats.text(p, from: c.route.fromName, to: c.route.toName, stamp: c.stamp)), terminator: "")
+            print(TerminalSafe.cleanLines(PlanFormats.text(p, from: c.route.fromName, to: c.route.toName, stamp: c.stamp)), terminator: "")
             return
         }
         let f = c.facts
-        CLIParse.emit("\(Sanitize.line(c.route.name)): \(Sanitize.line(c.route.fromName)) → \(Sanitize.line(c.route.toName))  [\(f.mode.rawValue)]")
+        CLIParse.emit("\(TerminalSafe.clean(c.route.name)): \(TerminalSafe.clean(c.route.fromName)) → \(TerminalSafe.clean(c.route.toName))  [\(f.mode.rawValue)]")
         for (i, s) in f.steps.enumerated() {
-            CLIParse.emit(FixedDecimal.padLeft(String(i + 1), 3) + "  \(Sanitize.line(s.instruction)) — \(Int(s.distance.rounded())) m")
+            CLIParse.emit(FixedDecimal.padLeft(String(i + 1), 3) + "  \(TerminalSafe.clean(s.instruction)) — \(Int(s.distance.rounded())) m")
         }
         CLIParse.emit("\(FixedDecimal.string(f.distance / 1000, decimals: 2)) km, \(Int((f.duration / 60).rounded())) min, score \(Int(f.score.rounded())), "
-                      + "climb \(Int(f.climb.rounded())) m, descent \(Int(f.descent.rounded())) m; map \(Sanitize.line(c.route.mapIdentity)) (unchanged)")
-        if !f.spots.isEmpty { CLIParse.emit("spot: \(Sanitize.line(f.spots.joined(separator: ", ")))") }
-        if let s = c.stamp { CLIParse.emit(Sanitize.line("attribution: \(s.attribution)")) }
+                      + "climb \(Int(f.climb.rounded())) m, descent \(Int(f.descent.rounded())) m; map \(TerminalSafe.clean(c.route.mapIdentity)) (unchanged)")
+        if !f.spots.isEmpty { CLIParse.emit("spot: \(TerminalSafe.clean(f.spots.joined(separator: ", ")))") }
+        if let s = c.stamp { CLIParse.emit(TerminalSafe.clean("attribution: \(s.attribution)")) }
     }
 }
 
@@ -264,7 +264,7 @@ struct RoutesRemoveCommand: ParsableCommand {
     func run() throws {
         let store = try storeOptions.open()
         try CLIParse.store { try store.removeRoute(named: name) }
-        CLIParse.emit("removed route '\(Sanitize.line(RiderName.clean(name)))'")
+        CLIParse.emit("removed route '\(TerminalSafe.clean(RiderName.clean(name)))'")
     }
 }
 
@@ -280,7 +280,7 @@ struct RoutesExportCommand: ParsableCommand {
         let c = try CheckedRoute.load(name, store: store, mapOption: mapOption)
         let title = "\(c.route.fromName) → \(c.route.toName)"
         if let p = c.replanned {
-            printError("skateroute: route '\(Sanitize.line(c.route.name))': \(c.change ?? "")")
+            printError("skateroute: route '\(TerminalSafe.clean(c.route.name))': \(c.change ?? "")")
             print(PlanFormats.gpx(p, name: title, stamp: c.stamp), terminator: "")
             return
         }

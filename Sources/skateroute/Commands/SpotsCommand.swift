@@ -52,13 +52,13 @@ struct SpotsCommand: ParsableCommand {
         }
         if spots.isEmpty {
             CLIParse.emit(center == nil ? "no spots on this map and no saved spots"
-                          : "no spots within \(Int(radius)) m of \(Sanitize.line(center!.name))")
+                          : "no spots within \(Int(radius)) m of \(TerminalSafe.clean(center!.name))")
             return
         }
         for s in spots {
             let label = s.kind == "own" ? "your spot\(s.isPrivate ? ", private" : "")" : s.category
             let d = s.distance.map { "  \(Int($0.rounded())) m" } ?? ""
-            CLIParse.emit("\(Sanitize.line(s.name))  [\(Sanitize.line(label))]  \(s.at)\(d)")
+            CLIParse.emit("\(TerminalSafe.clean(s.name))  [\(TerminalSafe.clean(label))]  \(s.at)\(d)")
         }
     }
 }

@@ -51,7 +51,7 @@ struct StatsShowCommand: ParsableCommand {
         let badges = RideStats.badges(history, hazardsConfirmed: confirmed, timeZone: tz)
         let goal = try CLIParse.store { try store.setting(weeklyGoalKey) }.flatMap(Double.init)
         let thisWeek = weeks.last?.distance ?? 0
-        for w in warnings { printError("skateroute: \(Sanitize.line(w))") }
+        for w in warnings { printError("skateroute: \(TerminalSafe.clean(w))") }
         let day = ISO8601DateFormatter()
         day.formatOptions = [.withFullDate]
         day.timeZone = tz
@@ -148,7 +148,7 @@ struct StatsGoalCommand: ParsableCommand {
 
     func run() throws {
         guard let m = Self.parse(distance), m <= Self.maxGoal else {
-            throw fail("weekly goal '\(Sanitize.line(String(distance.prefix(40))))' is not a distance such as 20km or 5000m (at most \(Int(Self.maxGoal / 1000)) km)")
+            throw fail("weekly goal '\(TerminalSafe.clean(String(distance.prefix(40))))' is not a distance such as 20km or 5000m (at most \(Int(Self.maxGoal / 1000)) km)")
         }
         let store = try storeOptions.open()
         try CLIParse.store { try store.setSetting(weeklyGoalKey, m == 0 ? "" : String(m)) }

@@ -28,7 +28,7 @@ struct SynthCommand: ParsableCommand {
 
     func run() throws {
         guard let rideMode = RideMode(rawValue: mode) else {
-            throw fail("unknown mode '\(Sanitize.line(mode))'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw fail("unknown mode '\(TerminalSafe.clean(mode))'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let startDate = try parseNow(start)
         let map = try mapOption.load()
@@ -49,7 +49,7 @@ struct SynthCommand: ParsableCommand {
             throw fail(e.description)
         }
         var line = String(format: "synth: %@ → %@, %.0f m planned, %.0f m ridden, %d s, %d fixes (%d outliers), %d motion samples",
-                          Sanitize.line(a.name), Sanitize.line(b.name), ride.plan.distance, ride.riderPlan.distance,
+                          TerminalSafe.clean(a.name), TerminalSafe.clean(b.name), ride.plan.distance, ride.riderPlan.distance,
                           Int(ride.duration.rounded()), ride.fixes.count, ride.outliers, ride.motionSamples)
         if let d = ride.detour { line += String(format: "; detour %.0f–%.0f m", d.lowerBound, d.upperBound) }
         print(line)

@@ -25,7 +25,7 @@ struct TUICommand: ParsableCommand {
         guard speed.isFinite, speed >= 0.25, speed <= 60 else { throw fail("--speed \(speed) is out of range: use 0.25 to 60") }
         let map = try mapOption.load(copying: true)  // a session outlives any file mapping
         guard let scheme = PaletteScheme(rawValue: palette.lowercased()) else {
-            throw fail("--palette must be one of \(PaletteScheme.names), got '\(Sanitize.line(palette))'")
+            throw fail("--palette must be one of \(PaletteScheme.names), got '\(TerminalSafe.clean(palette))'")
         }
         var options = TUIOptions(ridesDirectory: rides, rideSpeed: speed)
         options.scheme = scheme
@@ -40,7 +40,7 @@ struct TUICommand: ParsableCommand {
                 options.rideLogDirectory = dir.appendingPathComponent("rides").path
             } catch {
                 // The UI still works without a store; reports say why they are not saved.
-                options.storeProblem = Sanitize.line("\(error)")
+                options.storeProblem = TerminalSafe.clean("\(error)")
             }
         }
         do {
