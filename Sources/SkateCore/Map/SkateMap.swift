@@ -118,6 +118,11 @@ public struct SkateMap: Sendable {
     /// nil on maps built in memory, whose users compute them on demand. A loaded map is not
     /// meant to be edited; anyone who does must not rely on this.
     public internal(set) var derived: MapDerived?
+    /// True when the map file's derived tables were computed under another costing (its
+    /// fingerprint differs from this build's): they were ignored and are recomputed in memory.
+    public internal(set) var derivedCostsStale = false
+    /// The file's sections and their sizes, in `MapSection` order (empty for in-memory maps).
+    public internal(set) var fileSections: [MapSectionSize] = []
 
     /// Sentinel in `edgeIncline` meaning "no numeric incline tag".
     public static let noIncline: Int8 = .min

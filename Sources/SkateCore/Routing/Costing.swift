@@ -49,7 +49,7 @@ public struct SkateCosting: Costing {
     @usableFromInline let cost: FlatArray<Float>
     /// The map's ALT landmark table for this mode, when this costing's edge costs are all at
     /// least the stored ones it was computed from (so its bounds stay admissible); else nil.
-    let landmarkTable: FlatArray<Float>?
+    let landmarkTable: LandmarkTable?
     public let minCostPerMetre: Double
 
     /// The legality rules (always `.accessModel` outside `skateroute bench`).

@@ -41,7 +41,7 @@ public enum Landmarks {
 
     /// Cheapest edge-cost distances from `source` (forward) or to it (backward), per node;
     /// infinity where unreachable. `cost` is indexed `edge << 1 | reversed`.
-    static func dijkstra(map: SkateMap, cost: FlatArray<Float>, source: Int, backward: Bool) -> [Float] {
+    static func dijkstra(map: SkateMap, cost: FlatArray<Float>, source: Int, backward: Bool) -> [Double] {
         struct Item: Comparable {
             var d: Double
             var n: Int
@@ -65,67 +65,101 @@ public enum Landmarks {
                 if d < dist[w] { dist[w] = d; heap.insert(Item(d: d, n: w)) }
             }
         }
-        // Float(Double) rounds to nearest; step down where that went up, so a bound never grows.
-        return dist.map { d in
-            let f = Float(d)
-            return f < .infinity && Double(f) > d ? f.nextDown : f
-        }
+        return dist
     }
 
-    /// For one mode's costs: per node, `count` pairs (from landmark, to landmark), flattened
-    /// `node × 2 × count`. Rounded down to Float so a stored bound never exceeds the true one.
-    static func table(map: SkateMap, cost: FlatArray<Float>, landmarks: [Int]) -> [Float] {
+    /// For one mode's costs: per node, `count` pairs (cost from the landmark, cost to it),
+    /// flattened `node × 2 × count`, in effort seconds (infinity where unreachable).
+    static func distances(map: SkateMap, cost: FlatArray<Float>, landmarks: [Int]) -> [Double] {
         let n = map.nodeCount
-        var out = [Float](repeating: .infinity, count: n * 2 * count)
+        var out = [Double](repeating: .infinity, count: n * 2 * count)
         for (i, l) in landmarks.enumerated() {
             let from = dijkstra(map: map, cost: cost, source: l, backward: false)
             let to = dijkstra(map: map, cost: cost, source: l, backward: true)
-            // Rounded down (never up) into Float; zero and infinity (unreachable) stay as they are.
-            func down(_ x: Float) -> Float { x > 0 && x < .infinity ? x.nextDown : x }
             for v in 0..<n {
-                out[v * 2 * count + 2 * i] = down(from[v])
-                out[v * 2 * count + 2 * i + 1] = down(to[v])
+                out[v * 2 * count + 2 * i] = from[v]
+                out[v * 2 * count + 2 * i + 1] = to[v]
             }
         }
         return out
     }
 }
 
+/// One mode's landmark costs as the map file stores them: each cost divided by the mode's
+/// `scale` and rounded DOWN to a UInt16, so a stored value `q` says the true cost lies in
+/// `[q × scale, (q + 1) × scale)`. A lower bound takes the bottom of that range and an upper
+/// bound its top, so the bounds stay admissible (`LandmarkBound`). Half the bytes of Float, a
+/// quarter of Double; on Heidelberg the scale is a few effort seconds against routes of
+/// thousands.
+public struct LandmarkTable: Sendable {
+    /// `node × 2 × Landmarks.count` quantised costs; `unreachable` where no path exists.
+    public let values: FlatArray<UInt16>
+    /// Effort seconds per unit of `values`.
+    public let scale: Double
+
+    /// Marks "no path" (the largest UInt16).
+    static let unreachable = UInt16.max
+    /// Largest finite value: the scale puts the table's largest finite cost at or below it.
+    static let maxValue = UInt16.max - 1
+
+    /// Quantises costs (infinity = unreachable): the scale is the smallest that fits the largest
+    /// finite cost into `maxValue`, and every value is rounded down (checked exactly, so a
+    /// Double division that rounded up across an integer is stepped back).
+    static func quantise(_ d: [Double]) -> (values: [UInt16], scale: Double) {
+        let maxFinite = d.reduce(0) { $1.isFinite ? max($0, $1) : $0 }
+        var scale = max(maxFinite / Double(maxValue), .leastNormalMagnitude)
+        while (maxFinite / scale).rounded(.down) > Double(maxValue) { scale = scale.nextUp }
+        let values = d.map { x -> UInt16 in
+            guard x.isFinite else { return unreachable }
+            var q = (x / scale).rounded(.down)
+            while q > 0 && q * scale > x { q -= 1 }
+            return UInt16(q)
+        }
+        return (values, scale)
+    }
+}
+
 /// The landmark lower bound towards one target edge (either of its end nodes) during a search.
 struct LandmarkBound {
     /// This mode's table (`node × 2 × Landmarks.count`).
-    let table: FlatArray<Float>
+    let table: FlatArray<UInt16>
+    let scale: Double
     /// The two target nodes' rows.
-    let targetA: [Float], targetB: [Float]
-    /// Scales the bound down slightly so Float rounding in the table never overestimates.
+    let targetA: [Int32], targetB: [Int32]
+    /// Scales the bound down slightly so Double rounding never overestimates.
     static let margin = 0.999
     /// And by a fixed amount (effort seconds) for the rounding of small differences.
     static let slack = 0.01
+    /// `LandmarkTable.unreachable` as read into Int32.
+    static let none = Int32(LandmarkTable.unreachable)
 
-    init(table: FlatArray<Float>, targetNodes: (Int, Int)) {
-        self.table = table
+    init(table t: LandmarkTable, targetNodes: (Int, Int)) {
+        table = t.values
+        scale = t.scale
         let w = 2 * Landmarks.count
-        targetA = (0..<w).map { table[targetNodes.0 * w + $0] }
-        targetB = (0..<w).map { table[targetNodes.1 * w + $0] }
+        targetA = (0..<w).map { Int32(t.values[targetNodes.0 * w + $0]) }
+        targetB = (0..<w).map { Int32(t.values[targetNodes.1 * w + $0]) }
     }
 
     /// A lower bound on the edge cost from `v` to the nearer target node (0 when nothing is known).
+    /// With stored values q (true cost in [q, q + 1) units): d(L,t) − d(L,v) > q(L,t) − q(L,v) − 1
+    /// and d(v,L) − d(t,L) > q(v,L) − q(t,L) − 1. Unreachable entries are skipped.
     @inline(__always) func bound(_ v: Int) -> Double {
         let w = 2 * Landmarks.count
         let row = v * w
-        var a: Float = 0, b: Float = 0
+        var a: Int32 = 0, b: Int32 = 0
+        let none = Self.none
         for i in 0..<Landmarks.count {
-            let fv = table[row + 2 * i], tv = table[row + 2 * i + 1]
-            // d(v,t) ≥ d(L,t) − d(L,v) and ≥ d(v,L) − d(t,L); skip unreachable (infinite) entries.
-            if fv < .infinity {
-                if targetA[2 * i] < .infinity { a = max(a, targetA[2 * i] - fv) }
-                if targetB[2 * i] < .infinity { b = max(b, targetB[2 * i] - fv) }
+            let fv = Int32(table[row + 2 * i]), tv = Int32(table[row + 2 * i + 1])
+            if fv != none {
+                if targetA[2 * i] != none { a = max(a, targetA[2 * i] - fv - 1) }
+                if targetB[2 * i] != none { b = max(b, targetB[2 * i] - fv - 1) }
             }
-            if tv < .infinity {
-                if targetA[2 * i + 1] < .infinity { a = max(a, tv - targetA[2 * i + 1]) }
-                if targetB[2 * i + 1] < .infinity { b = max(b, tv - targetB[2 * i + 1]) }
+            if tv != none {
+                if targetA[2 * i + 1] != none { a = max(a, tv - targetA[2 * i + 1] - 1) }
+                if targetB[2 * i + 1] != none { b = max(b, tv - targetB[2 * i + 1] - 1) }
             }
         }
-        return Swift.max(0, Double(min(a, b)) * Self.margin - Self.slack)
+        return Swift.max(0, Double(min(a, b)) * scale * Self.margin - Self.slack)
     }
 }
