@@ -64,7 +64,7 @@ public enum MapFormat {
     /// the travel times are the same both ways).
     public static func encode(_ map: SkateMap) throws -> [UInt8] {
         let d = MapDerived(map: map)
-        let sections = MapSection.all.map { ($0.id, UInt32($0.elementSize), $0.bytes(map, d)) }
+        let sections = MapSection.all.map { s in let (elem, bytes) = s.bytes(map, d); return (s.id, UInt32(elem), bytes) }
         let dirSize = sections.count * directoryEntrySize
         var offset = align8(headerSize + dirSize)
         var dir: [UInt8] = []

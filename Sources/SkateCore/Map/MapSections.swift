@@ -48,21 +48,33 @@ struct MapSection {
     let id: UInt32
     let name: String
     let group: Group
-    /// Bytes per element (`MemoryLayout.stride`) and the alignment the mapping must give it.
+    /// Bytes per element (`MemoryLayout.stride`; a `DegreeArray` writes 4 or 8) and the
+    /// alignment the mapping must give it.
     let elementSize: Int
     let alignment: Int
     let length: Length
-    /// The section's bytes, from a map and its derived block.
-    let bytes: (SkateMap, MapDerived) -> [UInt8]
+    /// The section's element size and bytes, from a map and its derived block.
+    let bytes: (SkateMap, MapDerived) -> (Int, [UInt8])
     /// Elements the section holds in a decoded map (for the length check).
     let count: (SkateMap, MapDerived) -> Int
     /// Stores a directory entry's array into the map or its derived block.
     let read: (inout SkateMap, inout MapDerived, MapSectionReader) throws -> Void
 
+    /// A section of latitudes or longitudes: Int32 × 1e-7° or Double, whichever the array holds
+    /// (the directory's element size says which).
+    static func degrees(_ id: UInt32, _ name: String, _ path: WritableKeyPath<SkateMap, DegreeArray>, _ length: Length) -> MapSection {
+        MapSection(id: id, name: name, group: .base, elementSize: 4, alignment: 8, length: length,
+                   bytes: { m, _ in m[keyPath: path].storage },
+                   count: { m, _ in m[keyPath: path].count },
+                   read: { m, _, r in
+                       m[keyPath: path] = r.elementSize == 4 ? DegreeArray(fixed: try r.array(Int32.self)) : DegreeArray(plain: try r.array(Double.self))
+                   })
+    }
+
     /// A section holding one of `SkateMap`'s arrays.
     static func base<T: BitwiseCopyable>(_ id: UInt32, _ name: String, _ path: WritableKeyPath<SkateMap, FlatArray<T>>, _ length: Length) -> MapSection {
         MapSection(id: id, name: name, group: .base, elementSize: MemoryLayout<T>.stride, alignment: MemoryLayout<T>.alignment, length: length,
-                   bytes: { m, _ in m[keyPath: path].withUnsafeBytes { Array($0) } },
+                   bytes: { m, _ in (MemoryLayout<T>.stride, m[keyPath: path].withUnsafeBytes { Array($0) }) },
                    count: { m, _ in m[keyPath: path].count },
                    read: { m, _, r in m[keyPath: path] = try r.array(T.self) })
     }
@@ -70,7 +82,7 @@ struct MapSection {
     /// A section holding one of `MapDerived`'s arrays.
     static func derived<T: BitwiseCopyable>(_ id: UInt32, _ name: String, _ path: WritableKeyPath<MapDerived, FlatArray<T>>, _ length: Length) -> MapSection {
         MapSection(id: id, name: name, group: .derived, elementSize: MemoryLayout<T>.stride, alignment: MemoryLayout<T>.alignment, length: length,
-                   bytes: { _, d in d[keyPath: path].withUnsafeBytes { Array($0) } },
+                   bytes: { _, d in (MemoryLayout<T>.stride, d[keyPath: path].withUnsafeBytes { Array($0) }) },
                    count: { _, d in d[keyPath: path].count },
                    read: { _, d, r in d[keyPath: path] = try r.array(T.self) })
     }
@@ -86,8 +98,8 @@ struct MapSection {
     static var all: [MapSection] {
         [
             MapSection(id: metadataId, name: "metadata", group: .base, elementSize: 1, alignment: 1, length: .free,
-                       bytes: { m, _ in m.metadata.encoded() }, count: { _, _ in 0 }, read: { _, _, _ in }),
-            .base(2, "nodeLat", \.nodeLat, .nodes), .base(3, "nodeLon", \.nodeLon, .nodes),
+                       bytes: { m, _ in (1, m.metadata.encoded()) }, count: { _, _ in 0 }, read: { _, _, _ in }),
+            .degrees(2, "nodeLat", \.nodeLat, .nodes), .degrees(3, "nodeLon", \.nodeLon, .nodes),
             .base(4, "nodeFlags", \.nodeFlags, .nodes), .base(5, "nodeOsmId", \.nodeOsmId, .nodes),
             .base(6, "edgeFrom", \.edgeFrom, .edges), .base(7, "edgeTo", \.edgeTo, .edges),
             .base(8, "edgeLength", \.edgeLength, .edges), .base(9, "edgeHighway", \.edgeHighway, .edges),
@@ -96,7 +108,7 @@ struct MapSection {
             .base(14, "edgeCrossings", \.edgeCrossings, .edges), .base(15, "edgeName", \.edgeName, .edges),
             .base(16, "edgeWayId", \.edgeWayId, .edges), .base(62, "edgeStepCount", \.edgeStepCount, .edgesOrEmpty),
             .base(17, "edgeGeomStart", \.edgeGeomStart, .edgesPlusOne),
-            .base(18, "geomLat", \.geomLat, .free), .base(19, "geomLon", \.geomLon, .free),
+            .degrees(18, "geomLat", \.geomLat, .free), .degrees(19, "geomLon", \.geomLon, .free),
             .base(20, "edgeElevStart", \.edgeElevStart, .edgesPlusOne), .base(21, "elevation", \.elevation, .free),
             .base(22, "adjStart", \.adjStart, .nodesPlusOne), .base(23, "adjacency", \.adjacency, .free),
             .base(24, "stringBytes", \.stringBytes, .free), .base(25, "stringStart", \.stringStart, .free),
@@ -107,12 +119,12 @@ struct MapSection {
             .base(33, "zoneRingStart", \.zoneRingStart, .free), .base(34, "zoneLat", \.zoneLat, .free),
             .base(35, "zoneLon", \.zoneLon, .free),
             MapSection(id: 36, name: "gridParams", group: .base, elementSize: 8, alignment: 8, length: .free,
-                       bytes: { m, _ in FlatArray(m.grid.parameters).withUnsafeBytes { Array($0) } },
+                       bytes: { m, _ in (8, FlatArray(m.grid.parameters).withUnsafeBytes { Array($0) }) },
                        count: { _, _ in 8 },
                        read: { m, _, r in try m.grid.setParameters(r.array(Double.self).array, path: r.path) }),
             .base(37, "gridCellStart", \.grid.cellStart, .free), .base(38, "gridCellEdges", \.grid.cellEdges, .free),
             MapSection(id: fingerprintId, name: "costingFingerprint", group: .base, elementSize: 8, alignment: 8, length: .free,
-                       bytes: { _, _ in FlatArray([CostingFingerprint.current]).withUnsafeBytes { Array($0) } },
+                       bytes: { _, _ in (8, FlatArray([CostingFingerprint.current]).withUnsafeBytes { Array($0) }) },
                        count: { _, _ in 1 }, read: { _, _, _ in }),
             .derived(39, "tagRMS", \.tagRMS, .edges), .derived(40, "tagRMSSource", \.tagRMSSource, .edges),
             .derived(41, "grade", \.grade, .edges), .derived(42, "climb", \.climb, .edges), .derived(43, "descent", \.descent, .edges),
