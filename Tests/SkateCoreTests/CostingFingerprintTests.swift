@@ -64,13 +64,13 @@ import Testing
         }
         func poke(_ at: Int, _ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { for (i, x) in $0.enumerated() { bytes[at + i] = x } } }
         func redigest() { poke(24, bytes.withUnsafeBytes { XXHash64.hash(UnsafeRawBufferPointer(rebasing: $0[MapFormat.headerSize...])) }) }
-        // One mode fewer in the mode costs, as an older build with four modes would write.
-        let costs = try #require(entry(52))
-        poke(costs + 16, UInt64((RideMode.allCases.count - 1) * 2 * edges * 4))
+        // One mode fewer in the per-mode minimum costs, as a build with one mode less would write.
+        let costs = try #require(entry(53))
+        poke(costs + 16, UInt64((RideMode.allCases.count - 1) * 8))
         redigest()
         let corrupt = bytes.withUnsafeBytes { raw in Result { try MapFormat.decode(raw, path: "m.srmap") } }
         guard case .failure(let e as MapFileError) = corrupt else { Issue.record("short mode table accepted"); return }
-        #expect(e.description.contains("corrupt") && e.description.contains("modeCosts"))
+        #expect(e.description.contains("corrupt") && e.description.contains("modeMinCostPerMetre"))
         // The fingerprint of another costing: the same bytes load, stale.
         let fp = try #require(entry(MapSection.fingerprintId))
         let fpOffset = Int(bytes.withUnsafeBytes { $0.loadLE(UInt64.self, at: fp + 8) })

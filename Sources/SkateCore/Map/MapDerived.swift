@@ -23,10 +23,6 @@ public struct MapDerived: Sendable, Equatable {
     public var componentRoot: FlatArray<Int32>
     /// Node count per component, indexed by the root node.
     public var componentSize: FlatArray<Int32>
-    /// Each ride mode's edge costs with its standard weights and no store knowledge, mode after
-    /// mode in `RideMode.allCases` order, each `2 × edges` long indexed `edge << 1 | reversed`
-    /// (infinity where the edge may not be used).
-    public var modeCosts: FlatArray<Float>
     /// Each mode's lowest cost per metre (the A* heuristic's factor), in `allCases` order.
     public var modeMinCostPerMetre: FlatArray<Double>
     /// ALT landmark nodes (`Landmarks.count`, fewer on tiny maps; see `Landmarks`).
@@ -56,7 +52,7 @@ public struct MapDerived: Sendable, Equatable {
     private init() {
         tagRMS = []; tagRMSSource = []; grade = []; climb = []; descent = []; steepestDownFwd = []; steepestDownBwd = []
         tagSecondsFwd = []; tagSecondsBwd = []; bearingStart = []; bearingEnd = []
-        componentRoot = []; componentSize = []; modeCosts = []; modeMinCostPerMetre = []
+        componentRoot = []; componentSize = []; modeMinCostPerMetre = []
         landmarks = []; landmarkCosts = []; landmarkScale = []
         streetEdge = []; streetMidLat = []; streetMidLon = []
         searchTokenBytes = []; searchTokenStart = []; searchCandidateTokenStart = []
@@ -110,7 +106,6 @@ public struct MapDerived: Sendable, Equatable {
             bearingStart[e] = Float(Geo.bearing(a, b)); bearingEnd[e] = Float(Geo.bearing(y, z))
         }
         componentRoot = []; componentSize = []
-        modeCosts = []
         modeMinCostPerMetre = []
         landmarks = []
         landmarkCosts = []; landmarkScale = []
@@ -128,12 +123,13 @@ public struct MapDerived: Sendable, Equatable {
         searchTokenBytes = FlatArray(bytes); searchTokenStart = FlatArray(tokenStart); searchCandidateTokenStart = FlatArray(candStart)
         let (root, size) = Self.components(map: map)
         componentRoot = FlatArray(root); componentSize = FlatArray(size)
-        // Mode costs from a table of exactly these facts (no knowledge).
+        // Mode costs from a table of exactly these facts (no knowledge): their lowest cost per
+        // metre is kept; the costs themselves are computed again as plans need them.
         let table = EdgeTable(derived: self, edgeCount: n)
-        modeCosts.reserveCapacity(RideMode.allCases.count * 2 * n)
+        var modeCosts: [[Float]] = []
         for mode in RideMode.allCases {
             let (c, minPerM) = SkateCosting.computeCosts(map: map, table: table, weights: mode.weights)
-            modeCosts.append(contentsOf: c)
+            modeCosts.append(c)
             modeMinCostPerMetre.append(minPerM)
         }
         // Landmarks on the main network (a usable edge touches them).
@@ -150,7 +146,7 @@ public struct MapDerived: Sendable, Equatable {
         if chosen.count == Landmarks.count {
             bounds.reserveCapacity(RideMode.allCases.count * map.nodeCount * 2 * Landmarks.count)
             for mode in RideMode.allCases {
-                let t = LandmarkTable.quantise(Landmarks.distances(map: map, cost: costs(for: mode, edgeCount: n), landmarks: chosen))
+                let t = LandmarkTable.quantise(Landmarks.distances(map: map, cost: FlatArray(modeCosts[mode.ordinal]), landmarks: chosen))
                 bounds += t.values; scales.append(t.scale)
             }
         } else {
@@ -166,12 +162,6 @@ public struct MapDerived: Sendable, Equatable {
         let w = nodeCount * 2 * Landmarks.count
         return LandmarkTable(values: landmarkCosts.subarray((mode.ordinal * w)..<((mode.ordinal + 1) * w)),
                              scale: landmarkScale[mode.ordinal])
-    }
-
-    /// One mode's precomputed costs (`2 × edges`, indexed `edge << 1 | reversed`).
-    func costs(for mode: RideMode, edgeCount n: Int) -> FlatArray<Float> {
-        let start = mode.ordinal * 2 * n
-        return modeCosts.subarray(start..<(start + 2 * n))
     }
 
     /// Seconds to travel an edge along and against its drawing direction, from the skate speed
@@ -214,7 +204,6 @@ public struct MapDerived: Sendable, Equatable {
     /// derived block is checked before use). Returns a description of the first problem, or nil.
     func problem(nodes: Int, edges: Int, placesNamed: Int) -> String? {
         // Lengths are checked against `MapSection.all` before this runs; these are the values.
-        for x in modeCosts where !(x > 0) { return "bad mode cost" }
         for x in modeMinCostPerMetre where !(x >= 0 && x.isFinite) { return "bad mode cost" }
         for x in landmarkScale where !(x > 0 && x.isFinite) { return "bad landmark scale" }
         for l in landmarks where Int(l) >= nodes { return "landmark out of range" }

@@ -18,8 +18,6 @@ struct MapSection {
         case edgesOrEmpty
         /// One per ride mode.
         case modes
-        /// `2 × edges` per ride mode (`MapDerived.modeCosts`).
-        case twoEdgesPerMode
         /// `Landmarks.count`, or empty (a map too small for landmarks).
         case landmarksOrEmpty
         /// One per mode when the map has landmarks, else empty.
@@ -37,7 +35,6 @@ struct MapSection {
             case .edgesPlusOne: return n == edges + 1
             case .edgesOrEmpty: return n == edges || n == 0
             case .modes: return n == modes
-            case .twoEdgesPerMode: return n == modes * 2 * edges
             case .landmarksOrEmpty: return n == Landmarks.count || n == 0
             case .modesIfLandmarks: return n == (hasLandmarks ? modes : 0)
             case .landmarkTable: return n == (hasLandmarks ? modes * nodes * 2 * Landmarks.count : 0)
@@ -93,7 +90,8 @@ struct MapSection {
     static let fingerprintId: UInt32 = 64
 
     /// Every section in file order. Version 6 numbering: 1–62 as in version 5 except the
-    /// landmark costs (now UInt16 at id 63; its Float predecessor 55 is retired), plus the
+    /// landmark costs (now UInt16 at id 63; its Float predecessor 55 is retired) and the mode
+    /// costs (52, retired: computed as plans reach each edge, `EdgeCostCache`), plus the
     /// fingerprint (64) and the landmark scales (65).
     static var all: [MapSection] {
         [
@@ -132,7 +130,7 @@ struct MapSection {
             .derived(46, "tagSecondsFwd", \.tagSecondsFwd, .edges), .derived(47, "tagSecondsBwd", \.tagSecondsBwd, .edges),
             .derived(48, "bearingStart", \.bearingStart, .edges), .derived(49, "bearingEnd", \.bearingEnd, .edges),
             .derived(50, "componentRoot", \.componentRoot, .nodes), .derived(51, "componentSize", \.componentSize, .nodes),
-            .derived(52, "modeCosts", \.modeCosts, .twoEdgesPerMode), .derived(53, "modeMinCostPerMetre", \.modeMinCostPerMetre, .modes),
+            .derived(53, "modeMinCostPerMetre", \.modeMinCostPerMetre, .modes),
             .derived(54, "landmarks", \.landmarks, .landmarksOrEmpty),
             .derived(63, "landmarkCosts", \.landmarkCosts, .landmarkTable),
             .derived(65, "landmarkScale", \.landmarkScale, .modesIfLandmarks),
