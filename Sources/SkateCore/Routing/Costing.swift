@@ -69,18 +69,20 @@ public struct SkateCosting: Costing {
             let (c, minPerM) = Self.computeCosts(map: map, table: table, weights: w, rules: rules)
             cost = EdgeCostCache(c)
             minCostPerMetre = minPerM
-        } else if table.fromStoredDerived, w == mode.weights, let d = map.derived {
+        } else if table.fromStoredDerived, w.costsAtLeast(mode.weights), let d = map.derived {
             // The map file carries this mode's lowest cost per metre and landmark table for the
             // tag facts; the costs themselves are computed as the search reaches each edge, from
-            // the table (which holds the store's patches). The stored minimum stays a lower bound
-            // (admissible) unless a patched edge goes lower, which the loop below catches.
+            // the table (which holds the store's patches). The stored minimum and landmark bounds
+            // stay lower bounds (admissible) for weights that make no edge cheaper (the detour
+            // cap's raised distance weight) unless a patched edge goes lower, which the loop
+            // below catches.
             var minPerM = d.modeMinCostPerMetre[mode.ordinal]
             var noneCheaper = true
             let base = table.patchedEdges.isEmpty ? table : EdgeTable(derived: d, edgeCount: n)
             for e in table.patchedEdges where Self.isAllowed(map: map, edge: e) {
                 for rev in [false, true] {
                     let cc = Self.compute(map: map, table: table, w: w, edge: e, reversed: rev).0
-                    if Float(cc) < Float(Self.compute(map: map, table: base, w: w, edge: e, reversed: rev).0) { noneCheaper = false }
+                    if Float(cc) < Float(Self.compute(map: map, table: base, w: mode.weights, edge: e, reversed: rev).0) { noneCheaper = false }
                     let len = Double(map.edgeLength[e])
                     if len > 1 { minPerM = min(minPerM, cc / len * Self.heuristicMargin) }
                 }

@@ -63,6 +63,15 @@ public struct ModeWeights: Sendable, Equatable {
     /// (`smoothest` caps its distance; `trickSpotCrawl` budgets its spot detour).
     public var detourCap: Double
 
+    /// True when no edge costs less under these weights than under `other`: the same weights
+    /// but a distance weight at least as large (all the smoothest mode's detour cap raises), so
+    /// lower bounds computed for `other` (landmarks, the least cost per metre) still hold.
+    public func costsAtLeast(_ other: ModeWeights) -> Bool {
+        var same = self
+        same.distance = other.distance
+        return same == other && distance >= other.distance
+    }
+
     /// Weights that replace a mode's row of `table` within a task (tests and experiments:
     /// `ModeWeights.$override.withValue([.smoothest: w]) { … }`). Maps loaded meanwhile see a
     /// different `CostingFingerprint` and recompute their derived costs.
