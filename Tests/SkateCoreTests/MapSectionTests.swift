@@ -72,16 +72,20 @@ import Testing
         #expect(back.nodeLon.map(\.bitPattern) == m.nodeLon.map(\.bitPattern))
     }
 
-    /// Quantised landmark costs are rounded down: the true cost lies in [q, q + 1) × scale.
+    /// Quantised landmark costs are rounded down: the true cost lies in [lower(q), lower(q + 1)),
+    /// on both steps of the scale.
     @Test func landmarkQuantisationRoundsDown() {
         var rng = SplitMix64(seed: 0x5EED16)
         var costs = (0..<5000).map { _ in Double(rng.next() % 10_000_000) / 97 }
+        costs += (0..<500).map { _ in 20_000 * Double(1 + rng.next() % 70) + Double(rng.next() % 1000) }
         costs += [0, .infinity, 1e-9, 123_456.789]
-        let (q, scale) = LandmarkTable.quantise(costs)
+        let (q, fine, coarse) = LandmarkTable.quantise(costs)
+        let t = LandmarkTable(values: FlatArray(q), fine: fine, coarse: coarse)
+        #expect(fine < coarse, "two steps: the dense part finer")
         for (x, v) in zip(costs, q) {
             if x.isInfinite { #expect(v == LandmarkTable.unreachable); continue }
             #expect(v <= LandmarkTable.maxValue)
-            #expect(Double(v) * scale <= x && x < Double(v + 1) * scale, "\(x) stored as \(v) × \(scale)")
+            #expect(t.lower(Int(v)) <= x && x < t.lower(Int(v) + 1), "\(x) stored as \(v)")
         }
     }
 

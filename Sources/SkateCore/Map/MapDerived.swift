@@ -31,7 +31,8 @@ public struct MapDerived: Sendable, Equatable {
     /// (`modes × nodes × 2 × Landmarks.count`), quantised (`LandmarkTable`: value × the mode's
     /// scale, rounded down; `LandmarkTable.unreachable` where unreachable).
     public var landmarkCosts: FlatArray<UInt16>
-    /// Per mode: effort seconds per unit of `landmarkCosts` (empty without landmarks).
+    /// Per mode: the two steps of `landmarkCosts`' scale (`LandmarkTable.fine`, `.coarse`, in
+    /// effort seconds per code; empty without landmarks).
     public var landmarkScale: FlatArray<Double>
     /// Place search: the street candidates (edge and midpoint, in `PlaceSearch` order) and the
     /// folded tokens of every candidate (places first), as CSR: candidate → token range →
@@ -147,7 +148,7 @@ public struct MapDerived: Sendable, Equatable {
             bounds.reserveCapacity(RideMode.allCases.count * map.nodeCount * 2 * Landmarks.count)
             for mode in RideMode.allCases {
                 let t = LandmarkTable.quantise(Landmarks.distances(map: map, cost: FlatArray(modeCosts[mode.ordinal]), landmarks: chosen))
-                bounds += t.values; scales.append(t.scale)
+                bounds += t.values; scales += [t.fine, t.coarse]
             }
         } else {
             lm = []  // a map too small for landmarks routes on the straight-line bound alone
@@ -161,7 +162,7 @@ public struct MapDerived: Sendable, Equatable {
         guard landmarks.count == Landmarks.count else { return nil }
         let w = nodeCount * 2 * Landmarks.count
         return LandmarkTable(values: landmarkCosts.subarray((mode.ordinal * w)..<((mode.ordinal + 1) * w)),
-                             scale: landmarkScale[mode.ordinal])
+                             fine: landmarkScale[2 * mode.ordinal], coarse: landmarkScale[2 * mode.ordinal + 1])
     }
 
     /// Seconds to travel an edge along and against its drawing direction, from the skate speed

@@ -20,8 +20,8 @@ struct MapSection {
         case modes
         /// `Landmarks.count`, or empty (a map too small for landmarks).
         case landmarksOrEmpty
-        /// One per mode when the map has landmarks, else empty.
-        case modesIfLandmarks
+        /// Two per mode when the map has landmarks, else empty.
+        case twoPerModeIfLandmarks
         /// `modes × nodes × 2 × Landmarks.count` when the map has landmarks, else empty.
         case landmarkTable
 
@@ -36,7 +36,7 @@ struct MapSection {
             case .edgesOrEmpty: return n == edges || n == 0
             case .modes: return n == modes
             case .landmarksOrEmpty: return n == Landmarks.count || n == 0
-            case .modesIfLandmarks: return n == (hasLandmarks ? modes : 0)
+            case .twoPerModeIfLandmarks: return n == (hasLandmarks ? 2 * modes : 0)
             case .landmarkTable: return n == (hasLandmarks ? modes * nodes * 2 * Landmarks.count : 0)
             }
         }
@@ -133,7 +133,7 @@ struct MapSection {
             .derived(53, "modeMinCostPerMetre", \.modeMinCostPerMetre, .modes),
             .derived(54, "landmarks", \.landmarks, .landmarksOrEmpty),
             .derived(63, "landmarkCosts", \.landmarkCosts, .landmarkTable),
-            .derived(65, "landmarkScale", \.landmarkScale, .modesIfLandmarks),
+            .derived(65, "landmarkScale", \.landmarkScale, .twoPerModeIfLandmarks),
             .derived(56, "streetEdge", \.streetEdge, .free), .derived(57, "streetMidLat", \.streetMidLat, .free),
             .derived(58, "streetMidLon", \.streetMidLon, .free), .derived(59, "searchTokenBytes", \.searchTokenBytes, .free),
             .derived(60, "searchTokenStart", \.searchTokenStart, .free),

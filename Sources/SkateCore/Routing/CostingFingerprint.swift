@@ -9,7 +9,7 @@
 /// `SkatePhysics`, `MapDerived`, `Landmarks`, the tag roughness table) bumps `formulaVersion`.
 public enum CostingFingerprint {
     /// Bump when a cost, speed, roughness or landmark formula changes without a constant changing.
-    public static let formulaVersion: UInt64 = 1
+    public static let formulaVersion: UInt64 = 2
 
     /// Shared constants the derived tables depend on, by name.
     static var constants: [(String, Double)] {

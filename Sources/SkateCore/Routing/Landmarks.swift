@@ -85,81 +85,105 @@ public enum Landmarks {
     }
 }
 
-/// One mode's landmark costs as the map file stores them: each cost divided by the mode's
-/// `scale` and rounded DOWN to a UInt16, so a stored value `q` says the true cost lies in
-/// `[q × scale, (q + 1) × scale)`. A lower bound takes the bottom of that range and an upper
-/// bound its top, so the bounds stay admissible (`LandmarkBound`). Half the bytes of Float, a
-/// quarter of Double; on Heidelberg the scale is a few effort seconds against routes of
-/// thousands.
+/// One mode's landmark costs as the map file stores them: UInt16 codes on a two-step scale,
+/// each cost rounded DOWN to a code, so a stored code `q` says the true cost lies in
+/// `[lower(q), lower(q + 1))`. A lower bound takes the bottom of that range and an upper bound
+/// its top, so the bounds stay admissible (`LandmarkBound`). Codes below `knee` step by `fine`
+/// effort seconds, codes above by `coarse`: landmark costs are bimodal (on Heidelberg most nodes
+/// lie within ~15 000 effort seconds of a landmark; nodes reached only through forbidden ways
+/// cost 20 000 s per way and reach 1.5 million), and one linear scale over both would step
+/// 22 s. Half the bytes of Float.
 public struct LandmarkTable: Sendable {
-    /// `node × 2 × Landmarks.count` quantised costs; `unreachable` where no path exists.
+    /// `node × 2 × Landmarks.count` codes; `unreachable` where no path exists.
     public let values: FlatArray<UInt16>
-    /// Effort seconds per unit of `values`.
-    public let scale: Double
+    /// Effort seconds per code below `knee`, and per code above it.
+    public let fine: Double, coarse: Double
 
     /// Marks "no path" (the largest UInt16).
     static let unreachable = UInt16.max
-    /// Largest finite value: the scale puts the table's largest finite cost at or below it.
+    /// Largest finite code.
     static let maxValue = UInt16.max - 1
+    /// Codes below this step by `fine`: three quarters of the codes for the dense part.
+    static let knee = 49_152
+    /// Share of the finite costs the fine steps cover (the rest take the coarse ones).
+    static let fineShare = 0.8
 
-    /// Quantises costs (infinity = unreachable): the scale is the smallest that fits the largest
-    /// finite cost into `maxValue`, and every value is rounded down (checked exactly, so a
-    /// Double division that rounded up across an integer is stepped back).
-    static func quantise(_ d: [Double]) -> (values: [UInt16], scale: Double) {
-        let maxFinite = d.reduce(0) { $1.isFinite ? max($0, $1) : $0 }
-        var scale = max(maxFinite / Double(maxValue), .leastNormalMagnitude)
-        while (maxFinite / scale).rounded(.down) > Double(maxValue) { scale = scale.nextUp }
+    /// Effort seconds at the bottom of code `q`'s range.
+    @inline(__always) func lower(_ q: Int) -> Double {
+        q <= Self.knee ? Double(q) * fine : Double(Self.knee) * fine + Double(q - Self.knee) * coarse
+    }
+
+    /// Quantises costs (infinity = unreachable). `fine` puts the `fineShare` quantile at the knee,
+    /// `coarse` the largest cost below the last code; every cost gets the largest code whose
+    /// `lower` does not exceed it (checked exactly against rounding).
+    static func quantise(_ d: [Double]) -> (values: [UInt16], fine: Double, coarse: Double) {
+        let finite = d.filter { $0.isFinite }.sorted()
+        let kneeCost = finite.isEmpty ? 0 : finite[min(finite.count - 1, Int(Double(finite.count) * fineShare))]
+        let maxFinite = finite.last ?? 0
+        let fine = max(kneeCost / Double(knee), .leastNormalMagnitude)
+        var coarse = max((maxFinite - Double(knee) * fine) / Double(Int(maxValue) - knee), fine)
+        var t = LandmarkTable(values: [], fine: fine, coarse: coarse)
+        while t.lower(Int(maxValue) + 1) <= maxFinite { coarse = coarse.nextUp; t = LandmarkTable(values: [], fine: fine, coarse: coarse) }
         let values = d.map { x -> UInt16 in
             guard x.isFinite else { return unreachable }
-            var q = (x / scale).rounded(.down)
-            while q > 0 && q * scale > x { q -= 1 }
+            let kneeAt = Double(knee) * fine
+            var q = x < kneeAt ? Int((x / fine).rounded(.down)) : knee + Int(((x - kneeAt) / coarse).rounded(.down))
+            q = min(max(q, 0), Int(maxValue))
+            while q > 0 && t.lower(q) > x { q -= 1 }
+            while q < Int(maxValue) && t.lower(q + 1) <= x { q += 1 }
             return UInt16(q)
         }
-        return (values, scale)
+        return (values, fine, coarse)
     }
 }
 
 /// The landmark lower bound towards one target edge (either of its end nodes) during a search.
 struct LandmarkBound {
     /// This mode's table (`node × 2 × Landmarks.count`).
-    let table: FlatArray<UInt16>
-    let scale: Double
-    /// The two target nodes' rows.
-    let targetA: [Int32], targetB: [Int32]
+    let table: LandmarkTable
+    /// The two target nodes' rows: lower and upper bounds (effort seconds; nil = unreachable).
+    let lowA: [Double], highA: [Double], lowB: [Double], highB: [Double]
     /// Scales the bound down slightly so Double rounding never overestimates.
     static let margin = 0.999
     /// And by a fixed amount (effort seconds) for the rounding of small differences.
     static let slack = 0.01
-    /// `LandmarkTable.unreachable` as read into Int32.
-    static let none = Int32(LandmarkTable.unreachable)
+    /// `LandmarkTable.unreachable` as read.
+    static let none = Int(LandmarkTable.unreachable)
 
     init(table t: LandmarkTable, targetNodes: (Int, Int)) {
-        table = t.values
-        scale = t.scale
+        table = t
         let w = 2 * Landmarks.count
-        targetA = (0..<w).map { Int32(t.values[targetNodes.0 * w + $0]) }
-        targetB = (0..<w).map { Int32(t.values[targetNodes.1 * w + $0]) }
+        func row(_ n: Int, _ f: (Int) -> Double) -> [Double] {
+            (0..<w).map { k in let q = Int(t.values[n * w + k]); return q == Self.none ? .nan : f(q) }
+        }
+        lowA = row(targetNodes.0) { t.lower($0) }; highA = row(targetNodes.0) { t.lower($0 + 1) }
+        lowB = row(targetNodes.1) { t.lower($0) }; highB = row(targetNodes.1) { t.lower($0 + 1) }
     }
 
     /// A lower bound on the edge cost from `v` to the nearer target node (0 when nothing is known).
-    /// With stored values q (true cost in [q, q + 1) units): d(L,t) − d(L,v) > q(L,t) − q(L,v) − 1
-    /// and d(v,L) − d(t,L) > q(v,L) − q(t,L) − 1. Unreachable entries are skipped.
+    /// With each true cost inside its code's range: d(v,t) ≥ d(L,t) − d(L,v) ≥ low(L,t) − high(L,v)
+    /// and d(v,t) ≥ d(v,L) − d(t,L) ≥ low(v,L) − high(t,L). Unreachable entries (NaN) are skipped
+    /// (a comparison with NaN is false).
     @inline(__always) func bound(_ v: Int) -> Double {
         let w = 2 * Landmarks.count
         let row = v * w
-        var a: Int32 = 0, b: Int32 = 0
+        var a = 0.0, b = 0.0
         let none = Self.none
         for i in 0..<Landmarks.count {
-            let fv = Int32(table[row + 2 * i]), tv = Int32(table[row + 2 * i + 1])
-            if fv != none {
-                if targetA[2 * i] != none { a = max(a, targetA[2 * i] - fv - 1) }
-                if targetB[2 * i] != none { b = max(b, targetB[2 * i] - fv - 1) }
+            let fq = Int(table.values[row + 2 * i]), tq = Int(table.values[row + 2 * i + 1])
+            if fq != none {
+                let fHigh = table.lower(fq + 1)
+                let da = lowA[2 * i] - fHigh, db = lowB[2 * i] - fHigh
+                if da > a { a = da }
+                if db > b { b = db }
             }
-            if tv != none {
-                if targetA[2 * i + 1] != none { a = max(a, tv - targetA[2 * i + 1] - 1) }
-                if targetB[2 * i + 1] != none { b = max(b, tv - targetB[2 * i + 1] - 1) }
+            if tq != none {
+                let tLow = table.lower(tq)
+                let da = tLow - highA[2 * i + 1], db = tLow - highB[2 * i + 1]
+                if da > a { a = da }
+                if db > b { b = db }
             }
         }
-        return Swift.max(0, Double(min(a, b)) * scale * Self.margin - Self.slack)
+        return Swift.max(0, min(a, b) * Self.margin - Self.slack)
     }
 }
