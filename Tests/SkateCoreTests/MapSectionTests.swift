@@ -87,6 +87,13 @@ import Testing
             #expect(v <= LandmarkTable.maxValue)
             #expect(t.lower(Int(v)) <= x && x < t.lower(Int(v) + 1), "\(x) stored as \(v)")
         }
+        // Two interleaved columns, the second shifted by 300 000 s: codes count from each
+        // column's least cost, so both columns get the same codes.
+        let shifted = costs.prefix(1000).flatMap { [$0, $0 + 300_000] }
+        let (q2, _, _) = LandmarkTable.quantise(Array(shifted), columns: 2)
+        for i in stride(from: 0, to: q2.count, by: 2) where costs[i / 2].isFinite {
+            #expect(abs(Int(q2[i]) - Int(q2[i + 1])) <= 1, "column shift \(costs[i / 2]): \(q2[i]) vs \(q2[i + 1])")
+        }
     }
 
     @Test func olderFormatIsOneClearLine() throws {

@@ -147,7 +147,8 @@ public struct MapDerived: Sendable, Equatable {
         if chosen.count == Landmarks.count {
             bounds.reserveCapacity(RideMode.allCases.count * map.nodeCount * 2 * Landmarks.count)
             for mode in RideMode.allCases {
-                let t = LandmarkTable.quantise(Landmarks.distances(map: map, cost: FlatArray(modeCosts[mode.ordinal]), landmarks: chosen))
+                let t = LandmarkTable.quantise(Landmarks.distances(map: map, cost: FlatArray(modeCosts[mode.ordinal]), landmarks: chosen),
+                                               columns: 2 * Landmarks.count)
                 bounds += t.values; scales += [t.fine, t.coarse]
             }
         } else {

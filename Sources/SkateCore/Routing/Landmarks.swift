@@ -92,7 +92,7 @@ public enum Landmarks {
 /// effort seconds, codes above by `coarse`: landmark costs are bimodal (on Heidelberg most nodes
 /// lie within ~15 000 effort seconds of a landmark; nodes reached only through forbidden ways
 /// cost 20 000 s per way and reach 1.5 million), and one linear scale over both would step
-/// 22 s. Half the bytes of Float.
+/// 22 s. Codes count from each column's least cost (`quantise`). Half the bytes of Float.
 public struct LandmarkTable: Sendable {
     /// `node × 2 × Landmarks.count` codes; `unreachable` where no path exists.
     public let values: FlatArray<UInt16>
@@ -113,10 +113,17 @@ public struct LandmarkTable: Sendable {
         q <= Self.knee ? Double(q) * fine : Double(Self.knee) * fine + Double(q - Self.knee) * coarse
     }
 
-    /// Quantises costs (infinity = unreachable). `fine` puts the `fineShare` quantile at the knee,
-    /// `coarse` the largest cost below the last code; every cost gets the largest code whose
-    /// `lower` does not exceed it (checked exactly against rounding).
-    static func quantise(_ d: [Double]) -> (values: [UInt16], fine: Double, coarse: Double) {
+    /// Quantises costs (infinity = unreachable) laid out in `columns` interleaved columns (one per
+    /// landmark and direction): each column is first shifted by its least finite cost, which the
+    /// bounds never need (they only subtract two costs of the same column), so a landmark that
+    /// reaches the city only through forbidden ways (every cost 300 000 s and more) keeps fine
+    /// steps. Then `fine` puts the `fineShare` quantile at the knee, `coarse` the largest cost
+    /// below the last code; every cost gets the largest code whose `lower` does not exceed it
+    /// (checked exactly against rounding; the shift's own rounding is far below `slack`).
+    static func quantise(_ raw: [Double], columns: Int = 1) -> (values: [UInt16], fine: Double, coarse: Double) {
+        var base = [Double](repeating: .infinity, count: columns)
+        for (i, x) in raw.enumerated() where x.isFinite { base[i % columns] = min(base[i % columns], x) }
+        let d = raw.enumerated().map { i, x in x.isFinite ? max(0, x - base[i % columns]) : x }
         let finite = d.filter { $0.isFinite }.sorted()
         let kneeCost = finite.isEmpty ? 0 : finite[min(finite.count - 1, Int(Double(finite.count) * fineShare))]
         let maxFinite = finite.last ?? 0
