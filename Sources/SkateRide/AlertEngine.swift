@@ -5,6 +5,15 @@ import SkateCore
 public enum AlertKind: String, Sendable, CaseIterable {
     case hazard, place, spot
 
+    /// Position in `allCases`.
+    var slot: Int {
+        switch self {
+        case .hazard: return 0
+        case .place: return 1
+        case .spot: return 2
+        }
+    }
+
     /// Radius (metres) that raises the alert. Hazard: 60 m is ~12 s at a 5 m/s cruise, enough to
     /// brake at the 0.25 g a rider manages on a board (5²/(2·0.25·9.81) ≈ 5 m) with time to look;
     /// place: 100 m says "nearly there"; spot: 150 m, far enough to decide on a detour.
@@ -52,28 +61,46 @@ public struct AlertEngine: Sendable {
     /// Degrees either side of the heading that count as ahead.
     public static let aheadHalfAngle = 60.0
 
-    public var targets: [AlertTarget]
+    public var targets: [AlertTarget] { didSet { assignSlots() } }
     public var radius: [AlertKind: Double]
     public var cooldown: Double
-    private var lastAlert: [String: Double] = [:]
-    private var armed: [String: Bool] = [:]
-    private var prevDistance: [String: Double] = [:]
+    /// State per target id (one alert per key per cooldown), in slots: `slotOfId` gives an id's
+    /// slot once, `slotOfTarget` each target's, so a tick reads arrays instead of hashing a
+    /// String per target (the hashing was a quarter of a headless replay).
+    private var slotOfId: [String: Int] = [:]
+    private var slotOfTarget: [Int] = []
+    private var lastAlert: [Double?] = []
+    private var armed: [Bool?] = []
+    private var prevDistance: [Double?] = []
     private var prevT: Double?
 
     public init(targets: [AlertTarget], radius: [AlertKind: Double] = [:], cooldown: Double = AlertEngine.defaultCooldown) {
         self.targets = targets
         self.radius = Dictionary(uniqueKeysWithValues: AlertKind.allCases.map { ($0, radius[$0] ?? $0.defaultRadius) })
         self.cooldown = cooldown
+        assignSlots()
+    }
+
+    /// Gives every target the slot of its id (new ids get fresh, empty slots; known ids keep theirs).
+    private mutating func assignSlots() {
+        slotOfTarget = targets.map { t in
+            if let s = slotOfId[t.id] { return s }
+            let s = lastAlert.count
+            slotOfId[t.id] = s
+            lastAlert.append(nil); armed.append(nil); prevDistance.append(nil)
+            return s
+        }
     }
 
     /// Feeds the rider's position at ride time `t` (s) and heading (degrees, nil when still);
     /// returns the alerts raised now.
     public mutating func update(t: Double, position: Coordinate, heading: Double?) -> [Alert] {
         var out: [Alert] = []
-        for target in targets {
-            let r = radius[target.kind]!
+        let radii = AlertKind.allCases.map { radius[$0]! }
+        for (index, target) in targets.enumerated() {
+            let r = radii[target.kind.slot]
             let d = Geo.distance(position, target.at)
-            let key = target.id
+            let key = slotOfTarget[index]
             defer { prevDistance[key] = d }
             if d > r * Self.rearmFactor { armed[key] = true }
             guard d <= r, armed[key] ?? true else { continue }

@@ -98,7 +98,44 @@ enum ByteText {
     static func double(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
         let t = trimmed(b)
         guard !t.isEmpty, t.count < 64 else { return nil }
+        if let v = plainDecimal(t) { return v }
         guard let v = Double(string(t)), v.isFinite else { return nil }
         return v
+    }
+
+    /// Most significant digits the fast path takes: below 10¹⁵ < 2⁵³ the digits are an exact Double.
+    static let fastPathDigits = 15
+    /// Powers of ten up to 10²², all exact Doubles.
+    static let exactPowersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { acc, _ in acc * 10 } }
+
+    /// `[+-]digits[.digits]` with at most `fastPathDigits` digits, read without a String: the
+    /// digits m and the fraction length f are exact, so m / 10^f is one correctly rounded
+    /// division — the very Double the full parser returns (Clinger's fast path). Anything else
+    /// (exponents, long mantissas, "inf") returns nil and takes the full parser. Motion CSV
+    /// lines (`0.01,-0.002,-0.001,1.016`) are all this form.
+    static func plainDecimal(_ t: UnsafeBufferPointer<UInt8>) -> Double? {
+        var i = 0
+        var negative = false
+        if t[0] == UInt8(ascii: "-") || t[0] == UInt8(ascii: "+") { negative = t[0] == UInt8(ascii: "-"); i = 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0, intDigits = 0, fracDigits = 0
+        var sawDot = false
+        while i < t.count {
+            let c = t[i]
+            if c >= 0x30 && c <= 0x39 {
+                mantissa = mantissa &* 10 &+ UInt64(c - 0x30)
+                digits += 1
+                if sawDot { fracDigits += 1 } else { intDigits += 1 }
+                if digits > fastPathDigits { return nil }
+            } else if c == UInt8(ascii: "."), !sawDot {
+                sawDot = true
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard intDigits > 0, !sawDot || fracDigits > 0 else { return nil }
+        let v = Double(mantissa) / exactPowersOfTen[fracDigits]
+        return negative ? -v : v
     }
 }

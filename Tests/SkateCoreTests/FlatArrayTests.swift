@@ -26,7 +26,7 @@ import Testing
         var map = try MapFormat.load(path: path)
         #expect(map.nodeLat.isMapped && map.geomLon.isMapped && map.grid.cellEdges.isMapped)
         let derived = try #require(map.derived)
-        #expect(derived.modeCosts.isMapped)
+        #expect(derived.landmarkCosts.isMapped)
         let copy = map
         let old = map.edgeLength[5]
         map.edgeLength[5] = old + 100
@@ -34,8 +34,8 @@ import Testing
         #expect(copy.edgeLength.isMapped && copy.edgeLength[5] == old, "the other copy still reads the file")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the file is never written")
         // A view of part of a mapped array is itself a view with the same elements.
-        let part = derived.modeCosts.subarray(10..<20)
-        #expect(part.isMapped && part.array == Array(derived.modeCosts[10..<20]))
+        let part = derived.landmarkCosts.subarray(10..<20)
+        #expect(part.isMapped && part.array == Array(derived.landmarkCosts[10..<20]))
     }
 
     /// A copying load owns its arrays (long-running processes use it) and equals the mapped one.

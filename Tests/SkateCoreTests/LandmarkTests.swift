@@ -13,7 +13,7 @@ import Testing
         var rng = SplitMix64(seed: seed)
         for mode in [RideMode.smoothest, .fastMildRoughness, .nightSafe] {
             let table = try #require(d.landmarkTable(for: mode, nodeCount: map.nodeCount))
-            let cost = d.costs(for: mode, edgeCount: map.edgeCount)
+            let cost = FlatArray(SkateCosting.computeCosts(map: map, table: EdgeTable(map: map, knowledge: .empty), weights: mode.weights).0)
             for _ in 0..<4 {
                 let e = Int(rng.next() % UInt64(map.edgeCount))
                 let (ta, tb) = (Int(map.edgeFrom[e]), Int(map.edgeTo[e]))

@@ -23,17 +23,17 @@ public struct MapDerived: Sendable, Equatable {
     public var componentRoot: FlatArray<Int32>
     /// Node count per component, indexed by the root node.
     public var componentSize: FlatArray<Int32>
-    /// Each ride mode's edge costs with its standard weights and no store knowledge, mode after
-    /// mode in `RideMode.allCases` order, each `2 × edges` long indexed `edge << 1 | reversed`
-    /// (infinity where the edge may not be used).
-    public var modeCosts: FlatArray<Float>
     /// Each mode's lowest cost per metre (the A* heuristic's factor), in `allCases` order.
     public var modeMinCostPerMetre: FlatArray<Double>
     /// ALT landmark nodes (`Landmarks.count`, fewer on tiny maps; see `Landmarks`).
     public var landmarks: FlatArray<UInt32>
     /// Per mode (in `allCases` order), per node, per landmark: cost from it and cost to it
-    /// (`modes × nodes × 2 × Landmarks.count`; infinity where unreachable).
-    public var landmarkCosts: FlatArray<Float>
+    /// (`modes × nodes × 2 × Landmarks.count`), quantised (`LandmarkTable`: value × the mode's
+    /// scale, rounded down; `LandmarkTable.unreachable` where unreachable).
+    public var landmarkCosts: FlatArray<UInt16>
+    /// Per mode: the two steps of `landmarkCosts`' scale (`LandmarkTable.fine`, `.coarse`, in
+    /// effort seconds per code; empty without landmarks).
+    public var landmarkScale: FlatArray<Double>
     /// Place search: the street candidates (edge and midpoint, in `PlaceSearch` order) and the
     /// folded tokens of every candidate (places first), as CSR: candidate → token range →
     /// byte range. Empty when not computed.
@@ -47,25 +47,16 @@ public struct MapDerived: Sendable, Equatable {
     /// Whether the place-search tables are present.
     public var hasSearchIndex: Bool { searchCandidateTokenStart.count > 0 }
 
-    /// Assembles loaded arrays (checked with `problem(nodes:edges:)` before use).
-    init(tagRMS: FlatArray<Float>, tagRMSSource: FlatArray<UInt8>, grade: FlatArray<Float>, climb: FlatArray<Float>,
-         descent: FlatArray<Float>, steepestDownFwd: FlatArray<Float>, steepestDownBwd: FlatArray<Float>,
-         tagSecondsFwd: FlatArray<Float>, tagSecondsBwd: FlatArray<Float>, bearingStart: FlatArray<Float>,
-         bearingEnd: FlatArray<Float>, componentRoot: FlatArray<Int32>, componentSize: FlatArray<Int32>,
-         modeCosts: FlatArray<Float>, modeMinCostPerMetre: FlatArray<Double>,
-         landmarks: FlatArray<UInt32>, landmarkCosts: FlatArray<Float>,
-         streetEdge: FlatArray<UInt32>, streetMidLat: FlatArray<Double>, streetMidLon: FlatArray<Double>,
-         searchTokenBytes: FlatArray<UInt8>, searchTokenStart: FlatArray<UInt32>, searchCandidateTokenStart: FlatArray<UInt32>) {
-        self.tagRMS = tagRMS; self.tagRMSSource = tagRMSSource; self.grade = grade; self.climb = climb
-        self.descent = descent; self.steepestDownFwd = steepestDownFwd; self.steepestDownBwd = steepestDownBwd
-        self.tagSecondsFwd = tagSecondsFwd; self.tagSecondsBwd = tagSecondsBwd
-        self.bearingStart = bearingStart; self.bearingEnd = bearingEnd
-        self.componentRoot = componentRoot; self.componentSize = componentSize
-        self.modeCosts = modeCosts; self.modeMinCostPerMetre = modeMinCostPerMetre
-        self.landmarks = landmarks; self.landmarkCosts = landmarkCosts
-        self.streetEdge = streetEdge; self.streetMidLat = streetMidLat; self.streetMidLon = streetMidLon
-        self.searchTokenBytes = searchTokenBytes; self.searchTokenStart = searchTokenStart
-        self.searchCandidateTokenStart = searchCandidateTokenStart
+    /// All arrays empty: what `MapFormat.decode` fills section by section.
+    static var empty: MapDerived { MapDerived() }
+
+    private init() {
+        tagRMS = []; tagRMSSource = []; grade = []; climb = []; descent = []; steepestDownFwd = []; steepestDownBwd = []
+        tagSecondsFwd = []; tagSecondsBwd = []; bearingStart = []; bearingEnd = []
+        componentRoot = []; componentSize = []; modeMinCostPerMetre = []
+        landmarks = []; landmarkCosts = []; landmarkScale = []
+        streetEdge = []; streetMidLat = []; streetMidLon = []
+        searchTokenBytes = []; searchTokenStart = []; searchCandidateTokenStart = []
     }
 
     /// Computes everything from the map's arrays: the per-edge facts in O(edges + elevation
@@ -116,10 +107,9 @@ public struct MapDerived: Sendable, Equatable {
             bearingStart[e] = Float(Geo.bearing(a, b)); bearingEnd[e] = Float(Geo.bearing(y, z))
         }
         componentRoot = []; componentSize = []
-        modeCosts = []
         modeMinCostPerMetre = []
         landmarks = []
-        landmarkCosts = []
+        landmarkCosts = []; landmarkScale = []
         streetEdge = []; streetMidLat = []; streetMidLon = []
         searchTokenBytes = []; searchTokenStart = []; searchCandidateTokenStart = []
         guard routingTables else { return }
@@ -134,12 +124,13 @@ public struct MapDerived: Sendable, Equatable {
         searchTokenBytes = FlatArray(bytes); searchTokenStart = FlatArray(tokenStart); searchCandidateTokenStart = FlatArray(candStart)
         let (root, size) = Self.components(map: map)
         componentRoot = FlatArray(root); componentSize = FlatArray(size)
-        // Mode costs from a table of exactly these facts (no knowledge).
+        // Mode costs from a table of exactly these facts (no knowledge): their lowest cost per
+        // metre is kept; the costs themselves are computed again as plans need them.
         let table = EdgeTable(derived: self, edgeCount: n)
-        modeCosts.reserveCapacity(RideMode.allCases.count * 2 * n)
+        var modeCosts: [[Float]] = []
         for mode in RideMode.allCases {
             let (c, minPerM) = SkateCosting.computeCosts(map: map, table: table, weights: mode.weights)
-            modeCosts.append(contentsOf: c)
+            modeCosts.append(c)
             modeMinCostPerMetre.append(minPerM)
         }
         // Landmarks on the main network (a usable edge touches them).
@@ -152,30 +143,27 @@ public struct MapDerived: Sendable, Equatable {
         }
         let chosen = Landmarks.choose(map: map) { touched[$0] && compRoot[$0] == mainRoot }
         var lm = [UInt32](chosen.map { UInt32($0) })
-        var bounds: [Float] = []
+        var bounds: [UInt16] = [], scales: [Double] = []
         if chosen.count == Landmarks.count {
             bounds.reserveCapacity(RideMode.allCases.count * map.nodeCount * 2 * Landmarks.count)
             for mode in RideMode.allCases {
-                bounds += Landmarks.table(map: map, cost: costs(for: mode, edgeCount: n), landmarks: chosen)
+                let t = LandmarkTable.quantise(Landmarks.distances(map: map, cost: FlatArray(modeCosts[mode.ordinal]), landmarks: chosen),
+                                               columns: 2 * Landmarks.count)
+                bounds += t.values; scales += [t.fine, t.coarse]
             }
         } else {
             lm = []  // a map too small for landmarks routes on the straight-line bound alone
         }
         landmarks = FlatArray(lm)
-        landmarkCosts = FlatArray(bounds)
+        landmarkCosts = FlatArray(bounds); landmarkScale = FlatArray(scales)
     }
 
     /// One mode's landmark table (`nodes × 2 × Landmarks.count`), or nil when the map has none.
-    func landmarkTable(for mode: RideMode, nodeCount: Int) -> FlatArray<Float>? {
+    func landmarkTable(for mode: RideMode, nodeCount: Int) -> LandmarkTable? {
         guard landmarks.count == Landmarks.count else { return nil }
         let w = nodeCount * 2 * Landmarks.count
-        return landmarkCosts.subarray((mode.ordinal * w)..<((mode.ordinal + 1) * w))
-    }
-
-    /// One mode's precomputed costs (`2 × edges`, indexed `edge << 1 | reversed`).
-    func costs(for mode: RideMode, edgeCount n: Int) -> FlatArray<Float> {
-        let start = mode.ordinal * 2 * n
-        return modeCosts.subarray(start..<(start + 2 * n))
+        return LandmarkTable(values: landmarkCosts.subarray((mode.ordinal * w)..<((mode.ordinal + 1) * w)),
+                             fine: landmarkScale[2 * mode.ordinal], coarse: landmarkScale[2 * mode.ordinal + 1])
     }
 
     /// Seconds to travel an edge along and against its drawing direction, from the skate speed
@@ -217,19 +205,9 @@ public struct MapDerived: Sendable, Equatable {
     /// Whether the arrays fit a map with these counts and hold sane values (a loaded file's
     /// derived block is checked before use). Returns a description of the first problem, or nil.
     func problem(nodes: Int, edges: Int, placesNamed: Int) -> String? {
-        for c in [tagRMS.count, tagRMSSource.count, grade.count, climb.count, descent.count, steepestDownFwd.count,
-                  steepestDownBwd.count, tagSecondsFwd.count, tagSecondsBwd.count, bearingStart.count, bearingEnd.count] where c != edges {
-            return "derived edge arrays differ in length"
-        }
-        if componentRoot.count != nodes || componentSize.count != nodes { return "derived node arrays differ in length" }
-        let modes = RideMode.allCases.count
-        if modeCosts.count != modes * 2 * edges || modeMinCostPerMetre.count != modes { return "derived mode costs differ in length" }
-        for x in modeCosts where !(x > 0) { return "bad mode cost" }
+        // Lengths are checked against `MapSection.all` before this runs; these are the values.
         for x in modeMinCostPerMetre where !(x >= 0 && x.isFinite) { return "bad mode cost" }
-        if !(landmarks.isEmpty && landmarkCosts.isEmpty)
-            && (landmarks.count != Landmarks.count || landmarkCosts.count != modes * nodes * 2 * Landmarks.count) {
-            return "derived landmark table differs in length"
-        }
+        for x in landmarkScale where !(x > 0 && x.isFinite) { return "bad landmark scale" }
         for l in landmarks where Int(l) >= nodes { return "landmark out of range" }
         if streetMidLat.count != streetEdge.count || streetMidLon.count != streetEdge.count { return "derived street arrays differ in length" }
         for e in streetEdge where Int(e) >= edges { return "street candidate past the edges" }

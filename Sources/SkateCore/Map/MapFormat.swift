@@ -44,80 +44,48 @@ public enum MapFileError: Error, CustomStringConvertible, Equatable {
 /// profiles (`TerrainConditioning`: node-shared heights smoothed along the network, per-edge
 /// filter) with the terrain report in the metadata record, the skater's access model
 /// (`AccessModel` verdicts in edge flag bits 23–29), lift/escalator connectors and the per-edge
-/// step counts.
+/// step counts; version 6 one declaration per section (`MapSection`), sections whose bytes repeat
+/// an earlier one's share them, the costing fingerprint (`CostingFingerprint`: derived tables
+/// from other weights are ignored, not trusted) and landmark costs quantised to UInt16
+/// (`LandmarkTable`).
 public enum MapFormat {
     public static let magic: [UInt8] = Array("SKTRMAP\0".utf8)
     /// Bump on any layout change; loaders refuse other versions.
-    public static let version: UInt32 = 5
+    public static let version: UInt32 = 6
     static let headerSize = 32
     static let directoryEntrySize = 24
 
-    enum Section: UInt32, CaseIterable {
-        case metadata = 1
-        case nodeLat, nodeLon, nodeFlags, nodeOsmId
-        case edgeFrom, edgeTo, edgeLength, edgeHighway, edgeSurface, edgeSmoothness, edgeFlags,
-             edgeIncline, edgeCrossings, edgeName, edgeWayId, edgeGeomStart, geomLat, geomLon,
-             edgeElevStart, elevation
-        case adjStart, adjacency
-        case stringBytes, stringStart
-        case placeLat, placeLon, placeName, placeKind, placeCategory
-        case zoneKind, zoneName, zoneRingStart, zoneLat, zoneLon
-        case gridParams, gridCellStart, gridCellEdges
-        case tagRMS, tagRMSSource, grade, climb, descent, steepestDownFwd, steepestDownBwd,
-             tagSecondsFwd, tagSecondsBwd, bearingStart, bearingEnd, componentRoot, componentSize,
-             modeCosts, modeMinCostPerMetre, landmarks, landmarkCosts,
-             streetEdge, streetMidLat, streetMidLon, searchTokenBytes, searchTokenStart, searchCandidateTokenStart,
-             edgeStepCount
-    }
-
     // MARK: Writing
 
-    /// Serialises a map to bytes.
+    /// Serialises a map to bytes: every section of `MapSection.all`, the derived ones always
+    /// recomputed from the arrays being written (never copied from a loaded map). A section
+    /// whose bytes equal the start of one already written points at those bytes instead of
+    /// repeating them (on a map without a DEM the grades, climbs and descents are all zero, and
+    /// the travel times are the same both ways).
     public static func encode(_ map: SkateMap) throws -> [UInt8] {
-        var sections: [(Section, UInt32, [UInt8])] = []
-        func add<T: BitwiseCopyable>(_ s: Section, _ a: FlatArray<T>) {
-            sections.append((s, UInt32(MemoryLayout<T>.stride), a.withUnsafeBytes { Array($0) }))
-        }
-        sections.append((.metadata, 1, map.metadata.encoded()))
-        add(.nodeLat, map.nodeLat); add(.nodeLon, map.nodeLon); add(.nodeFlags, map.nodeFlags); add(.nodeOsmId, map.nodeOsmId)
-        add(.edgeFrom, map.edgeFrom); add(.edgeTo, map.edgeTo); add(.edgeLength, map.edgeLength)
-        add(.edgeHighway, map.edgeHighway); add(.edgeSurface, map.edgeSurface); add(.edgeSmoothness, map.edgeSmoothness)
-        add(.edgeFlags, map.edgeFlags); add(.edgeIncline, map.edgeIncline); add(.edgeCrossings, map.edgeCrossings)
-        add(.edgeName, map.edgeName); add(.edgeWayId, map.edgeWayId); add(.edgeStepCount, map.edgeStepCount)
-        add(.edgeGeomStart, map.edgeGeomStart)
-        add(.geomLat, map.geomLat); add(.geomLon, map.geomLon); add(.edgeElevStart, map.edgeElevStart); add(.elevation, map.elevation)
-        add(.adjStart, map.adjStart); add(.adjacency, map.adjacency)
-        add(.stringBytes, map.stringBytes); add(.stringStart, map.stringStart)
-        add(.placeLat, map.placeLat); add(.placeLon, map.placeLon); add(.placeName, map.placeName)
-        add(.placeKind, map.placeKind); add(.placeCategory, map.placeCategory)
-        add(.zoneKind, map.zoneKind); add(.zoneName, map.zoneName); add(.zoneRingStart, map.zoneRingStart)
-        add(.zoneLat, map.zoneLat); add(.zoneLon, map.zoneLon)
-        let g = map.grid
-        add(.gridParams, FlatArray([g.bbox.minLon, g.bbox.minLat, g.bbox.maxLon, g.bbox.maxLat, g.cellLat, g.cellLon, Double(g.nx), Double(g.ny)]))
-        add(.gridCellStart, g.cellStart); add(.gridCellEdges, g.cellEdges)
-        // Always recomputed from the arrays being written, never copied from a loaded map.
         let d = MapDerived(map: map)
-        add(.tagRMS, d.tagRMS); add(.tagRMSSource, d.tagRMSSource); add(.grade, d.grade); add(.climb, d.climb)
-        add(.descent, d.descent); add(.steepestDownFwd, d.steepestDownFwd); add(.steepestDownBwd, d.steepestDownBwd)
-        add(.tagSecondsFwd, d.tagSecondsFwd); add(.tagSecondsBwd, d.tagSecondsBwd)
-        add(.bearingStart, d.bearingStart); add(.bearingEnd, d.bearingEnd)
-        add(.componentRoot, d.componentRoot); add(.componentSize, d.componentSize)
-        add(.modeCosts, d.modeCosts); add(.modeMinCostPerMetre, d.modeMinCostPerMetre)
-        add(.landmarks, d.landmarks); add(.landmarkCosts, d.landmarkCosts)
-        add(.streetEdge, d.streetEdge); add(.streetMidLat, d.streetMidLat); add(.streetMidLon, d.streetMidLon)
-        add(.searchTokenBytes, d.searchTokenBytes); add(.searchTokenStart, d.searchTokenStart)
-        add(.searchCandidateTokenStart, d.searchCandidateTokenStart)
-
+        let sections = MapSection.all.map { s in let (elem, bytes) = s.bytes(map, d); return (s.id, UInt32(elem), bytes) }
         let dirSize = sections.count * directoryEntrySize
         var offset = align8(headerSize + dirSize)
         var dir: [UInt8] = []
         var body: [UInt8] = []
         body.reserveCapacity(sections.reduce(0) { $0 + $1.2.count + 8 })
+        let bodyStart = offset
+        var written: [(offset: Int, count: Int)] = []
         for (id, elem, bytes) in sections {
-            dir.appendLE(id.rawValue); dir.appendLE(elem); dir.appendLE(UInt64(offset)); dir.appendLE(UInt64(bytes.count))
+            if let shared = written.first(where: { w in
+                w.count >= bytes.count && w.offset % 8 == 0 && body.withUnsafeBytes { b in
+                    bytes.withUnsafeBytes { memcmp(b.baseAddress! + (w.offset - bodyStart), $0.baseAddress!, bytes.count) == 0 }
+                }
+            }), !bytes.isEmpty {
+                dir.appendLE(id); dir.appendLE(elem); dir.appendLE(UInt64(shared.offset)); dir.appendLE(UInt64(bytes.count))
+                continue
+            }
+            dir.appendLE(id); dir.appendLE(elem); dir.appendLE(UInt64(offset)); dir.appendLE(UInt64(bytes.count))
             let padTo = align8(offset + bytes.count)
             body.append(contentsOf: bytes)
             body.append(contentsOf: [UInt8](repeating: 0, count: padTo - offset - bytes.count))
+            if !bytes.isEmpty { written.append((offset, bytes.count)) }
             offset = padTo
         }
         var payload = dir
@@ -223,8 +191,10 @@ public enum MapFormat {
         guard count < 1000, headerSize + count * directoryEntrySize <= raw.count else {
             throw MapFileError.corrupt(path: path, reason: "bad section directory")
         }
+        let table = MapSection.all
+        let maxId = Int(table.map(\.id).max() ?? 0)
         // Indexed by section id (a plain array: no hashing set-up in a fresh process).
-        var dir = [(elem: Int, off: Int, len: Int)?](repeating: nil, count: Section.allCases.count + 1)
+        var dir = [(elem: Int, off: Int, len: Int)?](repeating: nil, count: maxId + 1)
         for i in 0..<count {
             let at = headerSize + i * directoryEntrySize
             let id = raw.loadLE(UInt32.self, at: at)
@@ -235,58 +205,47 @@ public enum MapFormat {
             }
             if Int(id) < dir.count { dir[Int(id)] = (elem, Int(off), Int(len)) }
         }
-        func arr<T: BitwiseCopyable>(_ s: Section, _: T.Type = T.self) throws -> FlatArray<T> {
-            guard let d = dir[Int(s.rawValue)] else { throw MapFileError.corrupt(path: path, reason: "missing section \(s)") }
-            guard d.elem == MemoryLayout<T>.stride, d.off % MemoryLayout<T>.alignment == 0 else {
-                throw MapFileError.corrupt(path: path, reason: "section \(s) has wrong element size")
-            }
-            let n = d.len / d.elem
-            if let file { return FlatArray(file: file, byteOffset: d.off, count: n) }
-            return FlatArray([T](unsafeUninitializedCapacity: n) { buf, initialized in
-                if n > 0 { UnsafeMutableRawBufferPointer(buf).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[d.off..<(d.off + d.len)])) }
-                initialized = n
-            })
+        func reader(_ s: MapSection) throws -> MapSectionReader {
+            guard let d = dir[Int(s.id)] else { throw MapFileError.corrupt(path: path, reason: "missing section \(s.name)") }
+            return MapSectionReader(path: path, name: s.name, elementSize: d.elem, offset: d.off, length: d.len, raw: raw, file: file)
         }
-        let metaBytes: [UInt8] = try arr(.metadata, UInt8.self).array
+        let metaSection = table.first { $0.id == MapSection.metadataId }!
+        let metaBytes: [UInt8] = try reader(metaSection).array(UInt8.self).array
         guard let meta = MapMetadata(encoded: metaBytes) else {
             throw MapFileError.corrupt(path: path, reason: "unreadable metadata")
         }
         var m = SkateMap(metadata: meta)
-        m.nodeLat = try arr(.nodeLat); m.nodeLon = try arr(.nodeLon); m.nodeFlags = try arr(.nodeFlags); m.nodeOsmId = try arr(.nodeOsmId)
-        m.edgeFrom = try arr(.edgeFrom); m.edgeTo = try arr(.edgeTo); m.edgeLength = try arr(.edgeLength)
-        m.edgeHighway = try arr(.edgeHighway); m.edgeSurface = try arr(.edgeSurface); m.edgeSmoothness = try arr(.edgeSmoothness)
-        m.edgeFlags = try arr(.edgeFlags); m.edgeIncline = try arr(.edgeIncline); m.edgeCrossings = try arr(.edgeCrossings)
-        m.edgeName = try arr(.edgeName); m.edgeWayId = try arr(.edgeWayId); m.edgeStepCount = try arr(.edgeStepCount)
-        m.edgeGeomStart = try arr(.edgeGeomStart)
-        m.geomLat = try arr(.geomLat); m.geomLon = try arr(.geomLon); m.edgeElevStart = try arr(.edgeElevStart); m.elevation = try arr(.elevation)
-        m.adjStart = try arr(.adjStart); m.adjacency = try arr(.adjacency)
-        m.stringBytes = try arr(.stringBytes); m.stringStart = try arr(.stringStart)
-        m.placeLat = try arr(.placeLat); m.placeLon = try arr(.placeLon); m.placeName = try arr(.placeName)
-        m.placeKind = try arr(.placeKind); m.placeCategory = try arr(.placeCategory)
-        m.zoneKind = try arr(.zoneKind); m.zoneName = try arr(.zoneName); m.zoneRingStart = try arr(.zoneRingStart)
-        m.zoneLat = try arr(.zoneLat); m.zoneLon = try arr(.zoneLon)
-        let gp: [Double] = try arr(.gridParams, Double.self).array
-        guard gp.count == 8, gp[6] >= 0, gp[7] >= 0, gp[6] < 1e7, gp[7] < 1e7, gp[4] > 0, gp[5] > 0,
-              gp.allSatisfy({ $0.isFinite }) else { throw MapFileError.corrupt(path: path, reason: "bad grid") }
-        m.grid = SpatialGrid(bbox: BoundingBox(minLon: gp[0], minLat: gp[1], maxLon: gp[2], maxLat: gp[3]),
-                             cellLat: gp[4], cellLon: gp[5], nx: Int(gp[6]), ny: Int(gp[7]),
-                             cellStart: try arr(.gridCellStart), cellEdges: try arr(.gridCellEdges))
+        var d = MapDerived.empty
+        for s in table where s.group == .base { try s.read(&m, &d, reader(s)) }
+        try checkLengths(table, group: .base, map: m, derived: d, path: path)
         if let problem = m.consistencyProblem() { throw MapFileError.corrupt(path: path, reason: problem) }
-        let d = MapDerived(tagRMS: try arr(.tagRMS), tagRMSSource: try arr(.tagRMSSource), grade: try arr(.grade),
-                           climb: try arr(.climb), descent: try arr(.descent), steepestDownFwd: try arr(.steepestDownFwd),
-                           steepestDownBwd: try arr(.steepestDownBwd), tagSecondsFwd: try arr(.tagSecondsFwd),
-                           tagSecondsBwd: try arr(.tagSecondsBwd), bearingStart: try arr(.bearingStart),
-                           bearingEnd: try arr(.bearingEnd), componentRoot: try arr(.componentRoot), componentSize: try arr(.componentSize),
-                           modeCosts: try arr(.modeCosts), modeMinCostPerMetre: try arr(.modeMinCostPerMetre),
-                           landmarks: try arr(.landmarks), landmarkCosts: try arr(.landmarkCosts),
-                           streetEdge: try arr(.streetEdge), streetMidLat: try arr(.streetMidLat), streetMidLon: try arr(.streetMidLon),
-                           searchTokenBytes: try arr(.searchTokenBytes), searchTokenStart: try arr(.searchTokenStart),
-                           searchCandidateTokenStart: try arr(.searchCandidateTokenStart))
+        var sizes: [MapSectionSize] = []
+        var seen = Set<Int>()
+        for s in table { if let e = dir[Int(s.id)] { sizes.append(MapSectionSize(name: s.name, bytes: seen.insert(e.off).inserted ? e.len : 0)) } }
+        m.fileSections = sizes
+        // Derived tables from another costing (weights, constants, physics, formula or the mode
+        // list changed since import) are ignored: the map is used as an in-memory one would be.
+        let fingerprint = try reader(table.first { $0.id == MapSection.fingerprintId }!).array(UInt64.self)
+        guard fingerprint.count == 1, fingerprint[0] == CostingFingerprint.current else {
+            m.derivedCostsStale = true
+            return m
+        }
+        for s in table where s.group == .derived { try s.read(&m, &d, reader(s)) }
+        try checkLengths(table, group: .derived, map: m, derived: d, path: path)
         var placesNamed = 0
         for i in 0..<m.placeCount where m.placeName[i] != 0 && m.stringStart[Int(m.placeName[i]) + 1] > m.stringStart[Int(m.placeName[i])] { placesNamed += 1 }
         if let problem = d.problem(nodes: m.nodeCount, edges: m.edgeCount, placesNamed: placesNamed) { throw MapFileError.corrupt(path: path, reason: problem) }
         m.derived = d
         return m
+    }
+
+    /// Every section of `group` has the length its declaration asks for.
+    static func checkLengths(_ table: [MapSection], group: MapSection.Group, map: SkateMap, derived: MapDerived, path: String) throws {
+        let hasLandmarks = derived.landmarks.count == Landmarks.count
+        for s in table where s.group == group
+            && !s.length.allows(s.count(map, derived), nodes: map.nodeCount, edges: map.edgeCount, hasLandmarks: hasLandmarks) {
+            throw MapFileError.corrupt(path: path, reason: group == .base ? "section \(s.name) has the wrong length" : "derived section \(s.name) has the wrong length")
+        }
     }
 }
 

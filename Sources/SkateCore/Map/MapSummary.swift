@@ -32,6 +32,13 @@ public struct MapSummary: Sendable, Codable, Equatable {
     public var osmTimestamp: String
     /// How elevation was conditioned and what it did (nil without a DEM).
     public var terrain: Terrain?
+    /// Bytes of the map file per section (`MapSection` names; nil for an in-memory map).
+    public var fileBytesBySection: [String: Int]?
+    /// True when the file's derived costs came from another costing and were recomputed.
+    public var derivedCostsStale: Bool?
+
+    /// What `map info` says of a map whose derived costs were computed under other weights.
+    public static let staleNote = "derived costs stale: re-import to speed up"
 
     /// `map info`'s terrain block: the method, the DEM noise it assumed and its counts.
     public struct Terrain: Sendable, Codable, Equatable {
@@ -69,9 +76,15 @@ public struct MapSummary: Sendable, Codable, Equatable {
         case lifts, escalators
         case osmTimestamp = "osm_timestamp"
         case terrain
+        case fileBytesBySection = "file_bytes_by_section"
+        case derivedCostsStale = "derived_costs_stale"
     }
 
     public init(map: SkateMap) {
+        if !map.fileSections.isEmpty {
+            fileBytesBySection = Dictionary(map.fileSections.map { ($0.name, $0.bytes) }, uniquingKeysWith: +)
+        }
+        if map.derivedCostsStale { derivedCostsStale = true }
         name = map.metadata.name
         nodes = map.nodeCount
         edges = map.edgeCount
@@ -154,6 +167,13 @@ public struct MapSummary: Sendable, Codable, Equatable {
             s += "    \(t.streetsFlat) streets read flat; edges: \(t.edgesFiltered) filtered, \(t.edgesCliff) cliff artefacts, \(t.edgesInclineTag) held to incline tags, \(t.edgesInclineSign) sign fixed by incline=up/down,\n"
             s += "    \(t.edgesSpanned) spanned (bridges, tunnels, lifts), \(t.edgesSpikeRemoved) spikes removed, \(t.edgesClamped) clamped at ±\(FixedDecimal.string(Double(EdgeTable.maxGradePct), decimals: 0)) % (\(FixedDecimal.string(t.edgesClampedPct, decimals: 2)) %), \(t.stepsSteeperThanClamp) stairs steeper"
         }
+        if let f = fileBytesBySection {
+            let total = f.values.reduce(0, +)
+            let top = f.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4)
+            s += String(format: "\n  file %.1f MiB in %d sections; largest:", Double(total) / 1_048_576, f.count)
+            s += top.map { String(format: " %@ %.1f MiB", $0.key, Double($0.value) / 1_048_576) }.joined(separator: ",")
+        }
+        if derivedCostsStale == true { s += "\n  \(Self.staleNote)" }
         s += "\n  sources: \(sources.joined(separator: ", "))"
         if !osmTimestamp.isEmpty { s += " (OSM \(osmTimestamp))" }
         s += "\n  \(attribution)\n"

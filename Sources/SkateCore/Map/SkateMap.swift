@@ -46,8 +46,8 @@ public struct SkateMap: Sendable {
 
     // MARK: Nodes (graph nodes only: way ends and junctions)
     /// Latitude / longitude in degrees.
-    public var nodeLat: FlatArray<Double>
-    public var nodeLon: FlatArray<Double>
+    public var nodeLat: DegreeArray
+    public var nodeLon: DegreeArray
     /// Raw `NodeFlags`.
     public var nodeFlags: FlatArray<UInt16>
     /// OSM node ids, for exports and debugging.
@@ -78,8 +78,8 @@ public struct SkateMap: Sendable {
     /// Geometry CSR: points of edge `e` are `geomLat/Lon[edgeGeomStart[e] ..< edgeGeomStart[e+1]]`,
     /// first and last equal to the end nodes. Count = edges + 1.
     public var edgeGeomStart: FlatArray<UInt32>
-    public var geomLat: FlatArray<Double>
-    public var geomLon: FlatArray<Double>
+    public var geomLat: DegreeArray
+    public var geomLon: DegreeArray
     /// Elevation CSR: samples of edge `e` are `elevation[edgeElevStart[e] ..< edgeElevStart[e+1]]`,
     /// equally spaced along the edge from `edgeFrom` to `edgeTo` (at most `ElevationSampling.maxSpacing` apart),
     /// in metres above sea level. Empty when unknown.
@@ -118,6 +118,11 @@ public struct SkateMap: Sendable {
     /// nil on maps built in memory, whose users compute them on demand. A loaded map is not
     /// meant to be edited; anyone who does must not rely on this.
     public internal(set) var derived: MapDerived?
+    /// True when the map file's derived tables were computed under another costing (its
+    /// fingerprint differs from this build's): they were ignored and are recomputed in memory.
+    public internal(set) var derivedCostsStale = false
+    /// The file's sections and their sizes, in `MapSection` order (empty for in-memory maps).
+    public internal(set) var fileSections: [MapSectionSize] = []
 
     /// Sentinel in `edgeIncline` meaning "no numeric incline tag".
     public static let noIncline: Int8 = .min

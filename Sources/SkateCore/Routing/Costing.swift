@@ -28,8 +28,9 @@ public enum CostingConstants {
 /// Valhalla shapes a costing: which edges may be used (`allowed`), what traversing one costs
 /// (`edgeCost`, effort seconds and travel seconds), what passing a node from one edge to the next
 /// costs (`transitionCost`), and a lower bound on cost per metre for an admissible A* heuristic
-/// (`minCostPerMetre`). Per-edge costs for both directions are precomputed once, so the search's
-/// inner loop is array reads.
+/// (`minCostPerMetre`). Per-edge costs for both directions are computed once each (on first use
+/// for the mode's own weights on a map file, all at once otherwise), so the search's inner loop
+/// is array reads.
 ///
 /// There is no `Costing` protocol: the router also reads this costing's crusty flags (the 100 m
 /// rule) and its stored ALT landmark table, which the protocol never had, so a protocol with one
@@ -39,12 +40,12 @@ public struct SkateCosting: Sendable {
     public let table: EdgeTable
     public let mode: RideMode
     public let weights: ModeWeights
-    /// Precomputed per direction: index `e << 1 | reversed`; infinity where the edge may not be
-    /// used. A view of the map file's stored costs when nothing needed patching.
-    @usableFromInline let cost: FlatArray<Float>
+    /// Per direction: index `e << 1 | reversed`; infinity where the edge may not be used; 0
+    /// until computed (`EdgeCostCache`).
+    @usableFromInline let cost: EdgeCostCache
     /// The map's ALT landmark table for this mode, when this costing's edge costs are all at
     /// least the stored ones it was computed from (so its bounds stay admissible); else nil.
-    let landmarkTable: FlatArray<Float>?
+    let landmarkTable: LandmarkTable?
     public let minCostPerMetre: Double
 
     /// The legality rules (always `.accessModel` outside `skateroute bench`).
@@ -61,31 +62,33 @@ public struct SkateCosting: Sendable {
         if rules == .beforeAccessModel {
             landmarkTable = nil
             let (c, minPerM) = Self.computeCosts(map: map, table: table, weights: w, rules: rules)
-            cost = FlatArray(c)
+            cost = EdgeCostCache(c)
             minCostPerMetre = minPerM
-        } else if table.fromStoredDerived, w == mode.weights, let d = map.derived {
-            // The map file carries this mode's costs without knowledge: patch the edges the
-            // store knows about. The stored minimum stays a lower bound (admissible) unless a
-            // patched edge goes lower, which the loop below catches.
-            var c = d.costs(for: mode, edgeCount: n)
+        } else if table.fromStoredDerived, w.costsAtLeast(mode.weights), let d = map.derived {
+            // The map file carries this mode's lowest cost per metre and landmark table for the
+            // tag facts; the costs themselves are computed as the search reaches each edge, from
+            // the table (which holds the store's patches). The stored minimum and landmark bounds
+            // stay lower bounds (admissible) for weights that make no edge cheaper (the detour
+            // cap's raised distance weight) unless a patched edge goes lower, which the loop
+            // below catches.
             var minPerM = d.modeMinCostPerMetre[mode.ordinal]
             var noneCheaper = true
+            let base = table.patchedEdges.isEmpty ? table : EdgeTable(derived: d, edgeCount: n)
             for e in table.patchedEdges where Self.isAllowed(map: map, edge: e) {
                 for rev in [false, true] {
                     let cc = Self.compute(map: map, table: table, w: w, edge: e, reversed: rev).0
-                    if Float(cc) < c[e << 1 | (rev ? 1 : 0)] { noneCheaper = false }
-                    c[e << 1 | (rev ? 1 : 0)] = Float(cc)
+                    if Float(cc) < Float(Self.compute(map: map, table: base, w: mode.weights, edge: e, reversed: rev).0) { noneCheaper = false }
                     let len = Double(map.edgeLength[e])
                     if len > 1 { minPerM = min(minPerM, cc / len * Self.heuristicMargin) }
                 }
             }
-            cost = c
+            cost = EdgeCostCache(count: 2 * n)
             minCostPerMetre = minPerM
             landmarkTable = noneCheaper ? d.landmarkTable(for: mode, nodeCount: map.nodeCount) : nil
         } else {
             landmarkTable = nil
             let (c, minPerM) = Self.computeCosts(map: map, table: table, weights: w)
-            cost = FlatArray(c)
+            cost = EdgeCostCache(c)
             minCostPerMetre = minPerM
         }
     }
@@ -180,11 +183,26 @@ public struct SkateCosting: Sendable {
         }
     }
 
-    @inlinable public func allowed(edge: Int, reversed: Bool) -> Bool { cost[edge << 1 | (reversed ? 1 : 0)] < .infinity }
+    /// The cost of a traversal (index `edge << 1 | reversed`), computed and kept on first use.
+    @inlinable @inline(__always) func storedCost(_ i: Int) -> Float {
+        precondition(UInt(bitPattern: i) < UInt(bitPattern: cost.count), "edge index out of range")
+        let c = cost.pointer[i]
+        return c != 0 ? c : computeCost(i)
+    }
+
+    @usableFromInline func computeCost(_ i: Int) -> Float {
+        let e = i >> 1
+        let c: Float = Self.isAllowed(map: map, edge: e)
+            ? Float(Self.compute(map: map, table: table, w: weights, edge: e, reversed: i & 1 == 1).0) : .infinity
+        cost.pointer[i] = c
+        return c
+    }
+
+    @inlinable public func allowed(edge: Int, reversed: Bool) -> Bool { storedCost(edge << 1 | (reversed ? 1 : 0)) < .infinity }
 
     @inlinable public func edgeCost(edge: Int, reversed: Bool) -> (cost: Double, seconds: Double) {
         let i = edge << 1 | (reversed ? 1 : 0)
-        let c = cost[i]
+        let c = storedCost(i)
         return c < .infinity ? (Double(c), table.seconds(edge, reversed: reversed)) : (Double(c), 0)
     }
 

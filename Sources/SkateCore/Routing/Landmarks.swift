@@ -41,7 +41,7 @@ public enum Landmarks {
 
     /// Cheapest edge-cost distances from `source` (forward) or to it (backward), per node;
     /// infinity where unreachable. `cost` is indexed `edge << 1 | reversed`.
-    static func dijkstra(map: SkateMap, cost: FlatArray<Float>, source: Int, backward: Bool) -> [Float] {
+    static func dijkstra(map: SkateMap, cost: FlatArray<Float>, source: Int, backward: Bool) -> [Double] {
         struct Item: Comparable {
             var d: Double
             var n: Int
@@ -65,67 +65,134 @@ public enum Landmarks {
                 if d < dist[w] { dist[w] = d; heap.insert(Item(d: d, n: w)) }
             }
         }
-        // Float(Double) rounds to nearest; step down where that went up, so a bound never grows.
-        return dist.map { d in
-            let f = Float(d)
-            return f < .infinity && Double(f) > d ? f.nextDown : f
-        }
+        return dist
     }
 
-    /// For one mode's costs: per node, `count` pairs (from landmark, to landmark), flattened
-    /// `node × 2 × count`. Rounded down to Float so a stored bound never exceeds the true one.
-    static func table(map: SkateMap, cost: FlatArray<Float>, landmarks: [Int]) -> [Float] {
+    /// For one mode's costs: per node, `count` pairs (cost from the landmark, cost to it),
+    /// flattened `node × 2 × count`, in effort seconds (infinity where unreachable).
+    static func distances(map: SkateMap, cost: FlatArray<Float>, landmarks: [Int]) -> [Double] {
         let n = map.nodeCount
-        var out = [Float](repeating: .infinity, count: n * 2 * count)
+        var out = [Double](repeating: .infinity, count: n * 2 * count)
         for (i, l) in landmarks.enumerated() {
             let from = dijkstra(map: map, cost: cost, source: l, backward: false)
             let to = dijkstra(map: map, cost: cost, source: l, backward: true)
-            // Rounded down (never up) into Float; zero and infinity (unreachable) stay as they are.
-            func down(_ x: Float) -> Float { x > 0 && x < .infinity ? x.nextDown : x }
             for v in 0..<n {
-                out[v * 2 * count + 2 * i] = down(from[v])
-                out[v * 2 * count + 2 * i + 1] = down(to[v])
+                out[v * 2 * count + 2 * i] = from[v]
+                out[v * 2 * count + 2 * i + 1] = to[v]
             }
         }
         return out
     }
 }
 
+/// One mode's landmark costs as the map file stores them: UInt16 codes on a two-step scale,
+/// each cost rounded DOWN to a code, so a stored code `q` says the true cost lies in
+/// `[lower(q), lower(q + 1))`. A lower bound takes the bottom of that range and an upper bound
+/// its top, so the bounds stay admissible (`LandmarkBound`). Codes below `knee` step by `fine`
+/// effort seconds, codes above by `coarse`: landmark costs are bimodal (on Heidelberg most nodes
+/// lie within ~15 000 effort seconds of a landmark; nodes reached only through forbidden ways
+/// cost 20 000 s per way and reach 1.5 million), and one linear scale over both steps 22 s;
+/// the two-step scale steps 6.4 s up to the 80 % quantile (≈ 314 000 s there: a fifth of the
+/// node–landmark costs pass through forbidden ways) and 71 s above. Codes count from each
+/// column's least cost (`quantise`). Half the bytes of Float.
+public struct LandmarkTable: Sendable {
+    /// `node × 2 × Landmarks.count` codes; `unreachable` where no path exists.
+    public let values: FlatArray<UInt16>
+    /// Effort seconds per code below `knee`, and per code above it.
+    public let fine: Double, coarse: Double
+
+    /// Marks "no path" (the largest UInt16).
+    static let unreachable = UInt16.max
+    /// Largest finite code.
+    static let maxValue = UInt16.max - 1
+    /// Codes below this step by `fine`: three quarters of the codes for the dense part.
+    static let knee = 49_152
+    /// Share of the finite costs the fine steps cover (the rest take the coarse ones).
+    static let fineShare = 0.8
+
+    /// Effort seconds at the bottom of code `q`'s range.
+    @inline(__always) func lower(_ q: Int) -> Double {
+        q <= Self.knee ? Double(q) * fine : Double(Self.knee) * fine + Double(q - Self.knee) * coarse
+    }
+
+    /// Quantises costs (infinity = unreachable) laid out in `columns` interleaved columns (one per
+    /// landmark and direction): each column is first shifted by its least finite cost, which the
+    /// bounds never need (they only subtract two costs of the same column), so a landmark that
+    /// reaches the whole map only through forbidden ways would not spend the fine steps on its
+    /// offset (on Heidelberg no column is like that: the scale came out the same). Then `fine` puts the `fineShare` quantile at the knee, `coarse` the largest cost
+    /// below the last code; every cost gets the largest code whose `lower` does not exceed it
+    /// (checked exactly against rounding; the shift's own rounding is far below `slack`).
+    static func quantise(_ raw: [Double], columns: Int = 1) -> (values: [UInt16], fine: Double, coarse: Double) {
+        var base = [Double](repeating: .infinity, count: columns)
+        for (i, x) in raw.enumerated() where x.isFinite { base[i % columns] = min(base[i % columns], x) }
+        let d = raw.enumerated().map { i, x in x.isFinite ? max(0, x - base[i % columns]) : x }
+        let finite = d.filter { $0.isFinite }.sorted()
+        let kneeCost = finite.isEmpty ? 0 : finite[min(finite.count - 1, Int(Double(finite.count) * fineShare))]
+        let maxFinite = finite.last ?? 0
+        let fine = max(kneeCost / Double(knee), .leastNormalMagnitude)
+        var coarse = max((maxFinite - Double(knee) * fine) / Double(Int(maxValue) - knee), fine)
+        var t = LandmarkTable(values: [], fine: fine, coarse: coarse)
+        while t.lower(Int(maxValue) + 1) <= maxFinite { coarse = coarse.nextUp; t = LandmarkTable(values: [], fine: fine, coarse: coarse) }
+        let values = d.map { x -> UInt16 in
+            guard x.isFinite else { return unreachable }
+            let kneeAt = Double(knee) * fine
+            var q = x < kneeAt ? Int((x / fine).rounded(.down)) : knee + Int(((x - kneeAt) / coarse).rounded(.down))
+            q = min(max(q, 0), Int(maxValue))
+            while q > 0 && t.lower(q) > x { q -= 1 }
+            while q < Int(maxValue) && t.lower(q + 1) <= x { q += 1 }
+            return UInt16(q)
+        }
+        return (values, fine, coarse)
+    }
+}
+
 /// The landmark lower bound towards one target edge (either of its end nodes) during a search.
 struct LandmarkBound {
     /// This mode's table (`node × 2 × Landmarks.count`).
-    let table: FlatArray<Float>
-    /// The two target nodes' rows.
-    let targetA: [Float], targetB: [Float]
-    /// Scales the bound down slightly so Float rounding in the table never overestimates.
+    let table: LandmarkTable
+    /// The two target nodes' rows: lower and upper bounds (effort seconds; nil = unreachable).
+    let lowA: [Double], highA: [Double], lowB: [Double], highB: [Double]
+    /// Scales the bound down slightly so Double rounding never overestimates.
     static let margin = 0.999
     /// And by a fixed amount (effort seconds) for the rounding of small differences.
     static let slack = 0.01
+    /// `LandmarkTable.unreachable` as read.
+    static let none = Int(LandmarkTable.unreachable)
 
-    init(table: FlatArray<Float>, targetNodes: (Int, Int)) {
-        self.table = table
+    init(table t: LandmarkTable, targetNodes: (Int, Int)) {
+        table = t
         let w = 2 * Landmarks.count
-        targetA = (0..<w).map { table[targetNodes.0 * w + $0] }
-        targetB = (0..<w).map { table[targetNodes.1 * w + $0] }
+        func row(_ n: Int, _ f: (Int) -> Double) -> [Double] {
+            (0..<w).map { k in let q = Int(t.values[n * w + k]); return q == Self.none ? .nan : f(q) }
+        }
+        lowA = row(targetNodes.0) { t.lower($0) }; highA = row(targetNodes.0) { t.lower($0 + 1) }
+        lowB = row(targetNodes.1) { t.lower($0) }; highB = row(targetNodes.1) { t.lower($0 + 1) }
     }
 
     /// A lower bound on the edge cost from `v` to the nearer target node (0 when nothing is known).
+    /// With each true cost inside its code's range: d(v,t) ≥ d(L,t) − d(L,v) ≥ low(L,t) − high(L,v)
+    /// and d(v,t) ≥ d(v,L) − d(t,L) ≥ low(v,L) − high(t,L). Unreachable entries (NaN) are skipped
+    /// (a comparison with NaN is false).
     @inline(__always) func bound(_ v: Int) -> Double {
         let w = 2 * Landmarks.count
         let row = v * w
-        var a: Float = 0, b: Float = 0
+        var a = 0.0, b = 0.0
+        let none = Self.none
         for i in 0..<Landmarks.count {
-            let fv = table[row + 2 * i], tv = table[row + 2 * i + 1]
-            // d(v,t) ≥ d(L,t) − d(L,v) and ≥ d(v,L) − d(t,L); skip unreachable (infinite) entries.
-            if fv < .infinity {
-                if targetA[2 * i] < .infinity { a = max(a, targetA[2 * i] - fv) }
-                if targetB[2 * i] < .infinity { b = max(b, targetB[2 * i] - fv) }
+            let fq = Int(table.values[row + 2 * i]), tq = Int(table.values[row + 2 * i + 1])
+            if fq != none {
+                let fHigh = table.lower(fq + 1)
+                let da = lowA[2 * i] - fHigh, db = lowB[2 * i] - fHigh
+                if da > a { a = da }
+                if db > b { b = db }
             }
-            if tv < .infinity {
-                if targetA[2 * i + 1] < .infinity { a = max(a, tv - targetA[2 * i + 1]) }
-                if targetB[2 * i + 1] < .infinity { b = max(b, tv - targetB[2 * i + 1]) }
+            if tq != none {
+                let tLow = table.lower(tq)
+                let da = tLow - highA[2 * i + 1], db = tLow - highB[2 * i + 1]
+                if da > a { a = da }
+                if db > b { b = db }
             }
         }
-        return Swift.max(0, Double(min(a, b)) * Self.margin - Self.slack)
+        return Swift.max(0, min(a, b) * Self.margin - Self.slack)
     }
 }

@@ -2,7 +2,7 @@
 public enum RideMode: String, Sendable, CaseIterable, Codable {
     case smoothest, chillFewCrossings, fastMildRoughness, nightSafe, trickSpotCrawl
 
-    public var weights: ModeWeights { ModeWeights.table(for: self) }
+    public var weights: ModeWeights { ModeWeights.override[self] ?? ModeWeights.table(for: self) }
 
     /// Position in `allCases` (0…4), for per-mode slots.
     public var ordinal: Int {
@@ -62,6 +62,20 @@ public struct ModeWeights: Sendable, Equatable {
     /// Largest length ratio to the shortest line that the mode accepts as a detour
     /// (`smoothest` caps its distance; `trickSpotCrawl` budgets its spot detour).
     public var detourCap: Double
+
+    /// True when no edge costs less under these weights than under `other`: the same weights
+    /// but a distance weight at least as large (all the smoothest mode's detour cap raises), so
+    /// lower bounds computed for `other` (landmarks, the least cost per metre) still hold.
+    public func costsAtLeast(_ other: ModeWeights) -> Bool {
+        var same = self
+        same.distance = other.distance
+        return same == other && distance >= other.distance
+    }
+
+    /// Weights that replace a mode's row of `table` within a task (tests and experiments:
+    /// `ModeWeights.$override.withValue([.smoothest: w]) { … }`). Maps loaded meanwhile see a
+    /// different `CostingFingerprint` and recompute their derived costs.
+    @TaskLocal public static var override: [RideMode: ModeWeights] = [:]
 
     /// The weights table. Values were tuned on the ASCII-art test maps and real Monaco.
     public static func table(for mode: RideMode) -> ModeWeights {

@@ -208,7 +208,7 @@ struct Search {
 
     /// A lower bound on the cost from `node` to the target: the larger of straight-line distance
     /// × the cheapest cost per metre (plus the forbidden entry, `ForbiddenEntryBound`) and the
-    /// landmark bound (both admissible and consistent).
+    /// landmark bound (both admissible; see `relax` for the quantised bounds).
     func heuristic(_ node: Int) -> Double {
         let (x, y) = proj.project(lat: map.nodeLat[node], lon: map.nodeLon[node])
         var straight = (x * x + y * y).squareRoot() * costing.minCostPerMetre + lastLeg
@@ -232,7 +232,10 @@ struct Search {
     mutating func relax(node: Int, g: Double, run: Double, parent: Int, via: Int) {
         if hardRule && run >= CostingConstants.maxContinuousCrusty { return }
         let s = node << Self.shift | bucket(for: run)
-        if let old = label(s), old.closed || old.g <= g { return }
+        // A settled state is opened again when a cheaper way reaches it: the quantised landmark
+        // bounds (`LandmarkTable`) are admissible but may be inconsistent by one quantum, and
+        // reopening keeps the search exact then (with consistent bounds it never happens).
+        if let old = label(s), old.g <= g { return }
         setLabel(s, Label(g: g, run: Float(run), parent: Int32(parent), via: Int32(via), closed: false))
         heap.insert(QItem(f: g + heuristic(node), state: s))
     }

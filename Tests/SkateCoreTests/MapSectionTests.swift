@@ -1,0 +1,109 @@
+@testable import SkateCore
+import SkateTestSupport
+import Testing
+
+/// Format version 6: one declaration per section drives the file; shared bytes, fixed-point
+/// coordinates and quantised landmark costs read back as exactly what was written.
+@Suite struct MapSectionTests {
+    func flatMap(elevation: Bool) -> SkateMap {
+        AsciiMap("""
+        A----B----C
+        |         |
+        D----E----F
+        """, ways: [("ABC", ["highway": "residential", "name": "Rue Test", "surface": "asphalt"]),
+                    ("ADEFC", ["highway": "footway", "lit": "yes"])],
+                 elevation: elevation ? { x, y in 10 + x * 0.05 + y * 0.01 } : nil).map
+    }
+
+    func directory(_ bytes: [UInt8]) -> [(id: UInt32, elem: Int, off: Int, len: Int)] {
+        bytes.withUnsafeBytes { raw in
+            (0..<Int(raw.loadLE(UInt32.self, at: 12))).map { i in
+                let at = MapFormat.headerSize + i * MapFormat.directoryEntrySize
+                return (raw.loadLE(UInt32.self, at: at), Int(raw.loadLE(UInt32.self, at: at + 4)),
+                        Int(raw.loadLE(UInt64.self, at: at + 8)), Int(raw.loadLE(UInt64.self, at: at + 16)))
+            }
+        }
+    }
+
+    @Test func everySectionIsDeclaredOnceAndWritten() throws {
+        let table = MapSection.all
+        #expect(Set(table.map(\.id)).count == table.count, "section ids are unique")
+        #expect(Set(table.map(\.name)).count == table.count, "section names are unique")
+        let dir = directory(try MapFormat.encode(flatMap(elevation: true)))
+        #expect(dir.map(\.id) == table.map(\.id), "the file holds exactly the declared sections, in order")
+    }
+
+    /// Without a DEM the grades, climbs, descents and steepest descents are all zero, and the
+    /// travel times are the same both ways: the file stores those bytes once and every section
+    /// still reads back whole.
+    @Test func repeatedBytesAreStoredOnce() throws {
+        let m = flatMap(elevation: false)
+        let bytes = try MapFormat.encode(m)
+        let dir = directory(bytes)
+        let name = Dictionary(uniqueKeysWithValues: MapSection.all.map { ($0.id, $0.name) })
+        let at = Dictionary(uniqueKeysWithValues: dir.map { (name[$0.id]!, $0.off) })
+        #expect(at["grade"] == at["climb"] && at["climb"] == at["descent"] && at["descent"] == at["steepestDownFwd"])
+        #expect(at["tagSecondsFwd"] == at["tagSecondsBwd"])
+        let stored = Set(dir.filter { $0.len > 0 }.map(\.off)).count
+        #expect(stored < dir.filter { $0.len > 0 }.count)
+        let back = try bytes.withUnsafeBytes { try MapFormat.decode($0, path: "mem") }
+        let fresh = MapDerived(map: m)
+        #expect(back.derived?.grade == fresh.grade && back.derived?.tagSecondsBwd == fresh.tagSecondsBwd)
+        #expect(back.derived?.descent == fresh.descent && back.derived?.steepestDownBwd == fresh.steepestDownBwd)
+        let summary = MapSummary(map: try MapFormat.load(path: TestData.bundledMonaco))
+        #expect(summary.fileBytesBySection?.count == MapSection.all.count)
+    }
+
+    /// OSM coordinates are stored as Int32 × 1e-7° and read back bit for bit; a value off that
+    /// grid keeps the array in Doubles, also bit for bit, through a file.
+    @Test func coordinatesReadBackExactly() throws {
+        var fixed = DegreeArray()
+        for q in [437_341_234, -1_799_999_999, 0, 494_123_456] as [Int32] { fixed.append(Double(Int64(q) * 100) / 1e9) }
+        #expect(fixed.isFixed && fixed.storage.elementSize == 4)
+        #expect(fixed.map(\.bitPattern) == [43.7341234, -179.9999999, 0, 49.4123456].map(\.bitPattern))
+        var mixed = fixed
+        mixed.append(43.7 + 1e-9)
+        #expect(!mixed.isFixed && mixed.storage.elementSize == 8 && mixed[4] == 43.7 + 1e-9 && mixed[0] == fixed[0])
+        let bundled = try MapFormat.load(path: TestData.bundledMonaco)
+        #expect(bundled.geomLat.isFixed && bundled.nodeLon.isFixed, "the bundled map's coordinates are all OSM's")
+        let m = flatMap(elevation: true)
+        let back = try MapFormat.encode(m).withUnsafeBytes { try MapFormat.decode($0, path: "mem") }
+        #expect(back.geomLat.map(\.bitPattern) == m.geomLat.map(\.bitPattern))
+        #expect(back.nodeLon.map(\.bitPattern) == m.nodeLon.map(\.bitPattern))
+    }
+
+    /// Quantised landmark costs are rounded down: the true cost lies in [lower(q), lower(q + 1)),
+    /// on both steps of the scale.
+    @Test func landmarkQuantisationRoundsDown() {
+        var rng = SplitMix64(seed: 0x5EED16)
+        var costs = (0..<5000).map { _ in Double(rng.next() % 10_000_000) / 97 }
+        costs += (0..<500).map { _ in 20_000 * Double(1 + rng.next() % 70) + Double(rng.next() % 1000) }
+        costs += [0, .infinity, 1e-9, 123_456.789]
+        let (q, fine, coarse) = LandmarkTable.quantise(costs)
+        let t = LandmarkTable(values: FlatArray(q), fine: fine, coarse: coarse)
+        #expect(fine < coarse, "two steps: the dense part finer")
+        for (x, v) in zip(costs, q) {
+            if x.isInfinite { #expect(v == LandmarkTable.unreachable); continue }
+            #expect(v <= LandmarkTable.maxValue)
+            #expect(t.lower(Int(v)) <= x && x < t.lower(Int(v) + 1), "\(x) stored as \(v)")
+        }
+        // Two interleaved columns, the second shifted by 300 000 s: codes count from each
+        // column's least cost, so both columns get the same codes.
+        let shifted = costs.prefix(1000).flatMap { [$0, $0 + 300_000] }
+        let (q2, _, _) = LandmarkTable.quantise(Array(shifted), columns: 2)
+        for i in stride(from: 0, to: q2.count, by: 2) where costs[i / 2].isFinite {
+            #expect(abs(Int(q2[i]) - Int(q2[i + 1])) <= 1, "column shift \(costs[i / 2]): \(q2[i]) vs \(q2[i + 1])")
+        }
+    }
+
+    @Test func olderFormatIsOneClearLine() throws {
+        var bytes = try MapFormat.encode(flatMap(elevation: true))
+        bytes[8] = 5
+        do {
+            _ = try bytes.withUnsafeBytes { try MapFormat.decode($0, path: "old.srmap") }
+            Issue.record("a version 5 map was accepted")
+        } catch let e as MapFileError {
+            #expect(e.description.contains("skateroute import") && !e.description.contains("\n"))
+        }
+    }
+}
