@@ -125,10 +125,8 @@ struct HazardsAddCommand: ParsableCommand {
             throw fail("unknown source '\(TerminalSafe.clean(source))': use cli, keyboard or ride_detected")
         }
         let position = try CLIParse.coordinate(at, option: "--at")
-        let now = try store.instant()
         let zones = NoReportZones(map: try mapOption.load())
-        let db = try store.open()
-        let change = try CLIParse.store {
+        let change = try store.change { db, now in
             try db.addHazard(HazardReport(kind: k, position: position, severity: severity, source: src, reporter: reporter.name),
                              zones: zones, now: now)
         }
@@ -182,18 +180,13 @@ struct HazardsListCommand: ParsableCommand {
 
 struct HazardsConfirmCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "confirm", abstract: "Confirm a hazard is still there (extends its life).")
-    @Argument(help: "Hazard id (see `hazards list`).") var id: String
-    @OptionGroup var reporter: ReporterOption
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var vote: HazardVoteOptions
 
     func run() throws {
-        let hid = try CLIParse.hazardID(id)
-        let now = try store.instant()
-        let db = try store.open()
-        let change = try CLIParse.store { try db.confirmHazard(id: hid, reporter: reporter.name, now: now) }
+        let (hid, change) = try vote.cast { db, id, who, now in try db.confirmHazard(id: id, reporter: who, now: now) }
         let s = change.state
         switch change.outcome {
-        case .debounced: CLIParse.emit("hazard #\(hid) was just confirmed by \(TerminalSafe.clean(reporter.name)): nothing changed (debounced)")
+        case .debounced: CLIParse.emit("hazard #\(hid) was just confirmed by \(TerminalSafe.clean(vote.reporter.name)): nothing changed (debounced)")
         case .refreshed: CLIParse.emit("refreshed your hazard #\(hid): live until \(CLIParse.iso(s.expiresAt))")
         default: CLIParse.emit("confirmed hazard #\(hid): \(s.hazard.confirmations) confirmation\(s.hazard.confirmations == 1 ? "" : "s"), confidence \(String(format: "%.2f", s.confidence)), live until \(CLIParse.iso(s.expiresAt))")
         }
@@ -202,15 +195,11 @@ struct HazardsConfirmCommand: ParsableCommand {
 
 struct HazardsGoneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "gone", abstract: "Vote that a hazard is gone.")
-    @Argument(help: "Hazard id (see `hazards list`).") var id: String
-    @OptionGroup var reporter: ReporterOption
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var vote: HazardVoteOptions
 
     func run() throws {
-        let hid = try CLIParse.hazardID(id)
-        let now = try store.instant()
-        let db = try store.open()
-        let s = try CLIParse.store { try db.voteGone(id: hid, reporter: reporter.name, now: now) }.state
+        let (hid, change) = try vote.cast { db, id, who, now in try db.voteGone(id: id, reporter: who, now: now) }
+        let s = change.state
         CLIParse.emit("voted hazard #\(hid) gone: \(s.hazard.goneVotes) gone vote\(s.hazard.goneVotes == 1 ? "" : "s"), confidence \(String(format: "%.2f", s.confidence)), \(s.isLive ? "still live" : "no longer live")")
     }
 }

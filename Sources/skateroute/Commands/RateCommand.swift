@@ -23,14 +23,12 @@ struct RateCommand: ParsableCommand {
             throw fail("unknown rating '\(TerminalSafe.clean(rating))': use butter, okay or crusty")
         }
         let position = try CLIParse.coordinate(at, option: "--at")
-        let now = try store.instant()
         let map = try mapOption.load()
         guard let snap = map.nearestEdge(to: position, maxDistance: Self.snapRadius, where: map.isRideable) else {
             throw fail("no rideable street within \(Int(Self.snapRadius)) m of \(position)")
         }
         let key = EdgeKey(map: map, edge: snap.edge)
-        let db = try store.open()
-        try CLIParse.store { try db.rate(key, rating: r, reporter: reporter.name, now: now) }
+        try store.change { db, now in try db.rate(key, rating: r, reporter: reporter.name, now: now) }
         let name = TerminalSafe.clean(map.name(ofEdge: snap.edge))
         let street = name.isEmpty ? "an unnamed \(map.highway(ofEdge: snap.edge).osmValue)" : name
         CLIParse.emit("rated \(street) (way \(key.wayId)) \(r.rawValue), \(String(format: "%.0f", snap.distance)) m from \(position)")
