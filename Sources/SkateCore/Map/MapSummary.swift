@@ -82,7 +82,7 @@ public struct MapSummary: Sendable, Codable, Equatable {
 
     public init(map: SkateMap) {
         if !map.fileSections.isEmpty {
-            fileBytesBySection = Dictionary(map.fileSections.map { ($0.name, $0.bytes) }, uniquingKeysWith: +)
+            fileBytesBySection = Dictionary(map.fileSections.map { (Self.snakeCase($0.name), $0.bytes) }, uniquingKeysWith: +)
         }
         if map.derivedCostsStale { derivedCostsStale = true }
         name = map.metadata.name
@@ -178,5 +178,16 @@ public struct MapSummary: Sendable, Codable, Equatable {
         if !osmTimestamp.isEmpty { s += " (OSM \(osmTimestamp))" }
         s += "\n  \(attribution)\n"
         return s
+    }
+}
+
+extension MapSummary {
+    /// A section's Swift name as a JSON key (`landmarkCosts` → `landmark_costs`): every key SkateRoute writes is snake_case.
+    static func snakeCase(_ name: String) -> String {
+        var out = ""
+        for ch in name {
+            if ch.isUppercase { out += "_" + ch.lowercased() } else { out.append(ch) }
+        }
+        return out
     }
 }
