@@ -12,6 +12,8 @@ public enum RideLogIndexer {
     public struct Failure: Error, CustomStringConvertible {
         public var path: String
         public var reason: String
+        /// The log is a simulated rider's (`RideLogHeader.simulatedSource`): skipped without a warning.
+        public var simulated = false
         public var description: String { "\(path): \(reason)" }
     }
 
@@ -32,6 +34,9 @@ public enum RideLogIndexer {
         guard let first = lines.first,
               let header = try? JSONDecoder().decode(RideLogHeader.self, from: Data(first)) else {
             throw Failure(path: path, reason: "not a ride log (no header line with schema and ride_id)")
+        }
+        guard header.source != RideLogHeader.simulatedSource else {
+            throw Failure(path: path, reason: "a simulated rider's ride (a preview), not counted", simulated: true)
         }
         let elevationMap = (map != nil && !header.map.isEmpty && map!.metadata.name == header.map && map!.metadata.hasElevation) ? map : nil
         var motion = AutoPause()

@@ -51,6 +51,12 @@ public struct RideLogHeader: Sendable, Equatable, Codable {
     public var attribution: String?
     /// When the log was made, ISO 8601 UTC (nil: not known to the writer).
     public var createdAt: String?
+    /// What the log records: nil for a recorded ride (GPS fixes, replayed or live), or
+    /// `RideLogHeader.simulatedSource` for a simulated rider on a plan (the TUI's preview ride),
+    /// which ride history, stats and badges never count.
+    public var source: String?
+    /// `source` of a simulated rider's log.
+    public static let simulatedSource = "simulated"
     /// Stable id of the ride (derived from its input, so replays give the same id).
     public var rideId: String
     /// Map name, or "" for a free ride without a map.
@@ -71,7 +77,7 @@ public struct RideLogHeader: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case schema, map, mode, start, units, fields, attribution
+        case schema, map, mode, start, units, fields, attribution, source
         case eventFields = "event_fields"
         case createdAt = "created_at"
         case rideId = "ride_id"
@@ -92,6 +98,7 @@ public struct RideLogHeader: Sendable, Equatable, Codable {
         eventFields = try c.decodeIfPresent([String: [String]].self, forKey: .eventFields) ?? [:]
         attribution = try c.decodeIfPresent(String.self, forKey: .attribution)
         createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt)
+        source = try c.decodeIfPresent(String.self, forKey: .source)
     }
 }
 

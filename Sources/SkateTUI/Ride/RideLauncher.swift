@@ -38,14 +38,17 @@ enum RideLauncher {
         }
         guard inputs.count >= 2 else { return .rideFailed("the ride has fewer than two inputs") }
         var logPath: String?
-        let recorder = makeRecorder(services: services, inputs: inputs, plan: plan, mapName: mapName, warnings: &warnings, path: &logPath)
+        var simulated = false
+        if case .synthesize = req { simulated = true }
+        let recorder = makeRecorder(services: services, inputs: inputs, plan: plan, mapName: mapName, simulated: simulated, warnings: &warnings, path: &logPath)
         let feed = SessionRideFeed(plan: plan, planner: planner, knowledge: services.knowledge, inputs: inputs, recorder: recorder)
         services.feed = feed
         return .rideStarted(RideStart(name: name, plan: planRef, duration: feed.duration, recording: recorder != nil, warnings: warnings, logPath: logPath))
     }
 
     /// A ride log in the log directory, or nil (no directory, or it cannot be written: a warning).
-    static func makeRecorder(services: TUIServices, inputs: [RideInput], plan: RoutePlan?, mapName: String, warnings: inout [String], path logPath: inout String?) -> RideRecorder? {
+    static func makeRecorder(services: TUIServices, inputs: [RideInput], plan: RoutePlan?, mapName: String, simulated: Bool = false,
+                             warnings: inout [String], path logPath: inout String?) -> RideRecorder? {
         let given = services.rideLogPath
         services.rideLogPath = nil
         guard let dir = services.rideLogDirectory ?? given.map({ ($0 as NSString).deletingLastPathComponent }) else { return nil }
@@ -54,11 +57,18 @@ enum RideLauncher {
         let path = given ?? (dir as NSString).appendingPathComponent(id + ".ndjson")
         do {
             logPath = path
-            return try RideRecorder(path: path, header: RideLogHeader(rideId: id, map: mapName, mode: plan?.mode.rawValue ?? "free", startEpoch: start))
+            return try RideRecorder(path: path, header: header(id: id, mapName: mapName, plan: plan, start: start, simulated: simulated))
         } catch {
             logPath = nil
             warnings.append("not recording: " + TerminalSafe.clean("\(error)"))
             return nil
         }
+    }
+
+    /// The log header; a simulated rider's log says so, so ride history never counts it.
+    static func header(id: String, mapName: String, plan: RoutePlan?, start: Double, simulated: Bool) -> RideLogHeader {
+        var h = RideLogHeader(rideId: id, map: mapName, mode: plan?.mode.rawValue ?? "free", startEpoch: start)
+        if simulated { h.source = RideLogHeader.simulatedSource }
+        return h
     }
 }

@@ -125,7 +125,7 @@ func indexRideLogs(in dir: String, store: SkateStore, mapPath: String?) throws -
             try CLIParse.store { try store.indexRide(IndexedRide(record: record, fileSize: size, fileModified: mtime)) }
             if let warning { warnings.append(warning) }
         } catch let e as RideLogIndexer.Failure {
-            warnings.append("skipped " + e.description)
+            if !e.simulated { warnings.append("skipped " + e.description) }
         }
     }
     return warnings
