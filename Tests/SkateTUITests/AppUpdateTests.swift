@@ -68,14 +68,15 @@ import Testing
         #expect(text.contains("Zoom in") && text.contains("Keys"))
     }
 
+    /// Quitting stops any ride through a command (`update` never touches the feed itself).
     @Test func quitFromAnywhere() {
         let (q, c) = run([.char("q")])
-        #expect(q.quitting && c == [.quit])
+        #expect(q.quitting && c == [.stopRide, .quit])
         let (qh, ch) = run([.char("?"), .char("q")])
-        #expect(qh.quitting && ch == [.quit])
+        #expect(qh.quitting && ch == [.stopRide, .quit])
         let small = app.update(browseModel(), .resize(Size(width: 40, height: 10))).0
         let (qs, cs) = run([.char("q")], from: small)
-        #expect(qs.quitting && cs == [.quit])
+        #expect(qs.quitting && cs == [.stopRide, .quit])
     }
 
     @Test func garbageKeysChangeNothing() {

@@ -29,6 +29,15 @@ public struct Planner: Sendable {
         self.components = ConnectedComponents(map: map)
     }
 
+    /// The same planner with its own costing caches, for another thread: lazily computed edge
+    /// costs are written on first use, so two threads should not share one cache.
+    public func detached() -> Planner {
+        var p = Planner(map: map, knowledge: knowledge, table: table, rules: rules)
+        p.ownSpots = ownSpots
+        p.boundedSearch = boundedSearch
+        return p
+    }
+
     /// The legality rules of every costing this planner builds.
     public let rules: CostRules
 

@@ -11,6 +11,8 @@ public enum TUIExit: Hashable, Sendable {
 public enum AppLoop {
     /// Seconds between ticks when no key arrives (toasts expire, rides advance).
     public static let defaultTickInterval: Double = 0.25
+    /// Seconds between looks for work finished off the UI thread (a plan): 20 ms is under a frame.
+    public static let workPollInterval: Double = 0.02
 
     /// - Parameters:
     ///   - now: a monotonic clock in seconds (injected so tests need no wall clock).
@@ -42,7 +44,8 @@ public enum AppLoop {
             iterations += 1
             if let cap = maxIterations, iterations > cap { return .interrupted(signal: 0) }
 
-            let interval = tickInterval ?? app.tickInterval(model)
+            // While a plan runs off the UI thread, look for its answer often (keys still come at once).
+            let interval = app.isWorking ? min(Self.workPollInterval, tickInterval ?? app.tickInterval(model)) : (tickInterval ?? app.tickInterval(model))
             let waitFor = max(0.001, interval - (now() - lastTick))
             let input = terminal.nextInput(timeout: waitFor)
             var events: [AppEvent] = []
@@ -54,6 +57,7 @@ public enum AppLoop {
             case .interrupted(let sig)?: return .interrupted(signal: sig)
             case nil: break
             }
+            events += app.finishedWork()
             let t = now()
             if input == nil || t - lastTick >= interval {
                 events.append(.tick(max(0, t - lastTick)))

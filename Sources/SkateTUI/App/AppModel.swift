@@ -18,6 +18,8 @@ public enum AppEvent: Hashable, Sendable {
     case rideAdvanced(RideUpdate)
     /// The recorded rides found.
     case ridesListed([RideListing])
+    /// The planner answered a query (`AppCommand.plan`).
+    case planned(PlanAnswer)
 }
 
 /// Effects `update` asks the loop to carry out; effects with results come back as events.
@@ -48,6 +50,8 @@ public enum AppCommand: Hashable, Sendable {
     case recordDestination(ChosenPlace)
     /// Save the previewed route under the typed name (issue 17).
     case saveRoute(RouteNameState)
+    /// Plan a route; the answer arrives as `AppEvent.planned`.
+    case plan(PlanQuery)
 }
 
 /// The whole state of the UI; `render` is a pure function of it.

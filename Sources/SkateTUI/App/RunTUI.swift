@@ -60,6 +60,9 @@ public func runTUI(map: SkateMap, environment: [String: String] = ProcessInfo.pr
     if let id = options.mapIdentity { services.mapIdentity = id }
     services.alertBell = options.alertBell
     services.rideLogPath = options.rideLogPath
+    // Plans run off the UI thread, on a planner with its own caches.
+    let workerPlanner = services.planner.detached()
+    services.planWorker = PlanWorker { PlanScreen.answer($0, planner: workerPlanner) }
     defer { services.feed?.stop() }
     let app = TUIApp(map: map, theme: theme, services: services, initialOverlay: overlay, rideSpeed: options.rideSpeed)
     let clock = ContinuousClock()

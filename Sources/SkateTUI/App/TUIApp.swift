@@ -49,6 +49,16 @@ public struct TUIApp: Sendable {
 
     /// Applies one event. Unknown keys change nothing.
     public func update(_ model: AppModel, _ event: AppEvent) -> (AppModel, [AppCommand]) {
+        var (m, commands) = updateModel(model, event)
+        // A new plan query becomes a command: the planner runs outside `update`.
+        if let q = m.plan.query, m.plan.planning, q.id != m.plan.sentQueryID {
+            m.plan.sentQueryID = q.id
+            commands.append(.plan(q))
+        }
+        return (m, commands)
+    }
+
+    func updateModel(_ model: AppModel, _ event: AppEvent) -> (AppModel, [AppCommand]) {
         var m = model
         switch event {
         case .resize(let s):
@@ -92,6 +102,9 @@ public struct TUIApp: Sendable {
             return (m, [])
         case .ridesListed(let list):
             if var p = m.picker { p.rides = list; p.selected = 0; m.picker = p }
+            return (m, [])
+        case .planned(let answer):
+            m.plan = PlanScreen.take(answer, into: m.plan, services: services)
             return (m, [])
         case .rideStarted(let start):
             m.picker = nil
@@ -162,8 +175,7 @@ public struct TUIApp: Sendable {
         }
         if action == .quit {
             m.quitting = true
-            services.feed?.stop()
-            return (m, [.quit])
+            return (m, [.stopRide, .quit])
         }
         // Below the minimum size only quitting works.
         if TooSmallScreen.isTooSmall(m.size) { return (m, []) }
@@ -338,6 +350,12 @@ public struct TUIApp: Sendable {
             return []
         case .saveRoute(let r):
             return [.reportDone(RouteNamePrompt.save(r, services: services))]
+        case .plan(let q):
+            if let w = services.planWorker {
+                w.submit(q)
+                return []
+            }
+            return [.planned(PlanScreen.answer(q, planner: services.planner))]
         case .advanceRide(let t):
             guard let f = services.feed else { return [] }
             let r = f.advance(to: t)
@@ -355,6 +373,12 @@ public struct TUIApp: Sendable {
             return []
         }
     }
+
+    /// Events that finished outside the loop since the last call (plans answered off the UI thread).
+    public func finishedWork() -> [AppEvent] { services.planWorker?.takeAnswers() ?? [] }
+
+    /// Whether work is running outside the loop (the loop then polls it often).
+    public var isWorking: Bool { services.planWorker?.busy ?? false }
 
     /// Runs `update` and carries out its commands until no more events come (what the loop
     /// does between two frames). Returns the model and the commands the loop itself handles.

@@ -28,6 +28,8 @@ public final class TUIServices: @unchecked Sendable {
     public let now: @Sendable () -> Date
     /// The ride being played.
     public var feed: RideFeed?
+    /// Plans off the UI thread when set (the live app); nil plans inside the command (tests, benchmarks).
+    public var planWorker: PlanWorker?
     /// Ids given to plans made by reroutes (negative in `PlanRef`s, apart from the plan screen's).
     public var planCounter = 0
     /// Hazards on the map from the store (positions).

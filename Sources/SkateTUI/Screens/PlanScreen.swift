@@ -60,6 +60,11 @@ public struct PlanState: Hashable, Sendable {
     public var map: MapBrowseState?
     /// Next plan id.
     public var nextPlanID = 1
+    /// The newest plan query and whether it is still unanswered (answers to older ones are dropped).
+    public var query: PlanQuery?
+    public var planning = false
+    /// The query `update` has already sent as a command.
+    public var sentQueryID = 0
     public init() {}
 
     public var selectedPlan: PlanRef? { routes.indices.contains(selectedRoute) ? routes[selectedRoute] : nil }
@@ -297,7 +302,8 @@ public enum PlanScreen {
         return planNow(s, services: services)
     }
 
-    /// Plans between the chosen ends with the mode; lists the best route and its alternatives.
+    /// Asks for a plan between the chosen ends with the mode (the app sends the query as a
+    /// command; `answer` lists the best route and its alternatives when it comes back).
     public static func planNow(_ state: PlanState, services: TUIServices) -> PlanState {
         var s = state
         guard let a = s.origin.chosen, let b = s.destination.chosen else {
@@ -305,26 +311,45 @@ public enum PlanScreen {
             s.messageIsError = true
             return s
         }
+        let id = (s.query?.id ?? 0) + 1
+        s.query = PlanQuery(id: id, from: a.at, to: b.at, mode: s.mode, firstPlanID: s.nextPlanID)
+        s.nextPlanID += alternatives + 1
+        s.planning = true
+        s.routes = []
+        s.message = "Planning…"
+        s.messageIsError = false
+        return s
+    }
+
+    /// The planner's work for a query (run by a command, off the UI thread in the live app).
+    public static func answer(_ q: PlanQuery, planner: Planner) -> PlanAnswer {
         do {
-            let best = try services.planner.plan(from: a.at, to: b.at, mode: s.mode, alternatives: alternatives)
-            var refs: [PlanRef] = []
-            for p in [best] + best.alternatives {
-                refs.append(PlanRef(id: s.nextPlanID, plan: p))
-                s.nextPlanID += 1
-            }
-            s.routes = refs
-            s.selectedRoute = 0
-            s.focus = .routes
-            s.message = best.notes.first.map(TerminalSafe.clean)
-            s.messageIsError = false
-            return showSelected(s, services: services, fit: true)
+            let best = try planner.plan(from: q.from, to: q.to, mode: q.mode, alternatives: alternatives)
+            let refs = ([best] + best.alternatives).enumerated().map { PlanRef(id: q.firstPlanID + $0.offset, plan: $0.element) }
+            return PlanAnswer(query: q, plans: refs, error: nil)
         } catch {
+            return PlanAnswer(query: q, plans: [], error: TerminalSafe.clean("\(error)"))
+        }
+    }
+
+    /// Takes an answer: the routes listed and the best one shown, unless a newer query superseded it.
+    public static func take(_ answer: PlanAnswer, into state: PlanState, services: TUIServices) -> PlanState {
+        var s = state
+        guard answer.query == s.query else { return s }  // superseded: the rider asked again meanwhile
+        s.planning = false
+        if let e = answer.error {
             s.routes = []
-            s.message = TerminalSafe.clean("\(error)")
+            s.message = e
             s.messageIsError = true
             s.focus = .map
             return s
         }
+        s.routes = answer.plans
+        s.selectedRoute = 0
+        s.focus = .routes
+        s.message = answer.plans.first?.plan.notes.first.map(TerminalSafe.clean)
+        s.messageIsError = false
+        return showSelected(s, services: services, fit: true)
     }
 
     /// Puts the selected route on the map (fitted when asked).

@@ -1,0 +1,78 @@
+import Foundation
+import SkateCore
+
+/// A route asked of the planner. `update` never plans: it asks with `AppCommand.plan`, and the
+/// answer comes back as `AppEvent.planned`; an answer to an older query than the plan screen's
+/// latest (the rider changed an end or the mode meanwhile) is dropped.
+public struct PlanQuery: Hashable, Sendable {
+    /// Increases with every query of a session.
+    public var id: Int
+    public var from: Coordinate
+    public var to: Coordinate
+    public var mode: RideMode
+    /// Id of the answer's first route (the rest follow), reserved when the query was made.
+    public var firstPlanID: Int
+    public init(id: Int, from: Coordinate, to: Coordinate, mode: RideMode, firstPlanID: Int) {
+        self.id = id; self.from = from; self.to = to; self.mode = mode; self.firstPlanID = firstPlanID
+    }
+}
+
+/// The planner's answer to a query: the best route and its alternatives, or one line saying why not.
+public struct PlanAnswer: Hashable, Sendable {
+    public var query: PlanQuery
+    public var plans: [PlanRef]
+    /// Why there is no route (one line, sanitised), nil on success.
+    public var error: String?
+    public init(query: PlanQuery, plans: [PlanRef], error: String?) { self.query = query; self.plans = plans; self.error = error }
+}
+
+/// Runs plan queries off the UI thread and hands the answers back to the loop (`AppLoop` drains
+/// it every iteration). Only the newest query matters: one still waiting when a newer one comes
+/// is never run.
+public final class PlanWorker: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting: PlanQuery?
+    private var running = false
+    private var done: [AppEvent] = []
+    private let queue = DispatchQueue(label: "skateroute.plan")
+    private let plan: @Sendable (PlanQuery) -> PlanAnswer
+
+    public init(plan: @escaping @Sendable (PlanQuery) -> PlanAnswer) { self.plan = plan }
+
+    /// Queues `q` (replacing a query not yet started).
+    public func submit(_ q: PlanQuery) {
+        lock.lock()
+        waiting = q
+        let start = !running
+        if start { running = true }
+        lock.unlock()
+        if start { queue.async { self.drainQueries() } }
+    }
+
+    private func drainQueries() {
+        while true {
+            lock.lock()
+            guard let q = waiting else { running = false; lock.unlock(); return }
+            waiting = nil
+            lock.unlock()
+            let answer = plan(q)
+            lock.lock()
+            done.append(.planned(answer))
+            lock.unlock()
+        }
+    }
+
+    /// Answers that arrived since the last call.
+    public func takeAnswers() -> [AppEvent] {
+        lock.lock(); defer { lock.unlock() }
+        let out = done
+        done = []
+        return out
+    }
+
+    /// Whether a query is waiting or running.
+    public var busy: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return running || waiting != nil
+    }
+}
