@@ -426,7 +426,7 @@ public struct TUIApp: Sendable {
         case .ride:
             if let r = model.ride { RideScreen.render(r, context: context, extraHazards: extra, into: &buffer, keyContext: ctx) }
         }
-        let body = Rect(size: size).splitTop(1).rest.splitBottom(1).rest
+        let body = ScreenLayout.body(size)
         let mapBody: Rect = switch model.screen {
         case .ride: RideScreen.mapArea(size)
         case .preview: PreviewScreen.mapArea(size)

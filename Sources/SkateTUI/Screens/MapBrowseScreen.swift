@@ -19,7 +19,7 @@ public enum MapBrowseScreen {
 
     /// The rectangle the map takes on a screen of `size`: all but the title and key-bar rows.
     public static func mapArea(_ size: Size) -> Rect {
-        Rect(size: size).splitTop(1).rest.splitBottom(1).rest
+        ScreenLayout.body(size)
     }
 
     /// The initial state: fitted to the map.

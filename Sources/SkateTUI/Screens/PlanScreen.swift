@@ -86,9 +86,9 @@ public enum PlanScreen {
 
     // MARK: Layout
 
-    static func body(_ size: Size) -> Rect { Rect(size: size).splitTop(1).rest.splitBottom(1).rest }
+    static func body(_ size: Size) -> Rect { ScreenLayout.body(size) }
 
-    static func panelWidth(_ size: Size) -> Int { min(panelMaxWidth, max(panelMinWidth, size.width * 2 / 5)) }
+    static func panelWidth(_ size: Size) -> Int { ScreenLayout.panelWidth(size, minWidth: panelMinWidth, maxWidth: panelMaxWidth) }
 
     /// The map part of the screen.
     public static func mapArea(_ size: Size) -> Rect {

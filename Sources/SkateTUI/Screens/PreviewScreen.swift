@@ -30,8 +30,8 @@ public enum PreviewScreen {
     /// Rows of the elevation profile under the map (label row included).
     static let profileRows = 6
 
-    static func body(_ size: Size) -> Rect { Rect(size: size).splitTop(1).rest.splitBottom(1).rest }
-    static func panelWidth(_ size: Size) -> Int { min(panelMaxWidth, max(panelMinWidth, size.width * 2 / 5)) }
+    static func body(_ size: Size) -> Rect { ScreenLayout.body(size) }
+    static func panelWidth(_ size: Size) -> Int { ScreenLayout.panelWidth(size, minWidth: panelMinWidth, maxWidth: panelMaxWidth) }
 
     /// The map part of the screen.
     public static func mapArea(_ size: Size) -> Rect {

@@ -59,7 +59,7 @@ public enum RideScreen {
     /// Speed factor of a new ride (the CLI can ask for another).
     public static let defaultSimSpeed: Double = 1
 
-    static func body(_ size: Size) -> Rect { Rect(size: size).splitTop(1).rest.splitBottom(1).rest }
+    static func body(_ size: Size) -> Rect { ScreenLayout.body(size) }
 
     /// The map part: all the body but the HUD column.
     public static func mapArea(_ size: Size) -> Rect {
