@@ -42,87 +42,87 @@ public struct MapMetadata: Sendable, Equatable, Codable {
 /// Edges are undirected way pieces between two graph nodes; `edgeFrom → edgeTo` is the OSM
 /// drawing direction, which is the direction of `edgeIncline` and of the elevation profile.
 public struct SkateMap: Sendable {
-    public var metadata: MapMetadata
+    public package(set) var metadata: MapMetadata
 
     // MARK: Nodes (graph nodes only: way ends and junctions)
     /// Latitude / longitude in degrees.
-    public var nodeLat: DegreeArray
-    public var nodeLon: DegreeArray
+    public package(set) var nodeLat: DegreeArray
+    public package(set) var nodeLon: DegreeArray
     /// Raw `NodeFlags`.
-    public var nodeFlags: FlatArray<UInt16>
+    public package(set) var nodeFlags: FlatArray<UInt16>
     /// OSM node ids, for exports and debugging.
-    public var nodeOsmId: FlatArray<Int64>
+    public package(set) var nodeOsmId: FlatArray<Int64>
 
     // MARK: Edges
-    public var edgeFrom: FlatArray<UInt32>
-    public var edgeTo: FlatArray<UInt32>
+    public package(set) var edgeFrom: FlatArray<UInt32>
+    public package(set) var edgeTo: FlatArray<UInt32>
     /// Length in metres along the geometry.
-    public var edgeLength: FlatArray<Float>
+    public package(set) var edgeLength: FlatArray<Float>
     /// Raw `HighwayClass`, `Surface`, `Smoothness`.
-    public var edgeHighway: FlatArray<UInt8>
-    public var edgeSurface: FlatArray<UInt8>
-    public var edgeSmoothness: FlatArray<UInt8>
+    public package(set) var edgeHighway: FlatArray<UInt8>
+    public package(set) var edgeSurface: FlatArray<UInt8>
+    public package(set) var edgeSmoothness: FlatArray<UInt8>
     /// Raw `EdgeFlags`.
-    public var edgeFlags: FlatArray<UInt32>
+    public package(set) var edgeFlags: FlatArray<UInt32>
     /// Numeric OSM incline in percent along the drawing direction; `SkateMap.noIncline` when absent.
-    public var edgeIncline: FlatArray<Int8>
+    public package(set) var edgeIncline: FlatArray<Int8>
     /// Crossing nodes strictly inside the edge (endpoint crossings are node flags).
-    public var edgeCrossings: FlatArray<UInt8>
+    public package(set) var edgeCrossings: FlatArray<UInt8>
     /// Index into `strings` of the street name (0 = unnamed).
-    public var edgeName: FlatArray<UInt32>
+    public package(set) var edgeName: FlatArray<UInt32>
     /// The OSM way the edge came from (a lift mapped as a node: minus 64 × the node id, minus the pair).
-    public var edgeWayId: FlatArray<Int64>
+    public package(set) var edgeWayId: FlatArray<Int64>
     /// Steps counted on the edge (`step_count` of its way, shared out by length); 0 when untagged.
     /// Empty when the map has no step counts at all (maps assembled by hand).
-    public var edgeStepCount: FlatArray<UInt16>
+    public package(set) var edgeStepCount: FlatArray<UInt16>
     /// Geometry CSR: points of edge `e` are `geomLat/Lon[edgeGeomStart[e] ..< edgeGeomStart[e+1]]`,
     /// first and last equal to the end nodes. Count = edges + 1.
-    public var edgeGeomStart: FlatArray<UInt32>
-    public var geomLat: DegreeArray
-    public var geomLon: DegreeArray
+    public package(set) var edgeGeomStart: FlatArray<UInt32>
+    public package(set) var geomLat: DegreeArray
+    public package(set) var geomLon: DegreeArray
     /// Elevation CSR: samples of edge `e` are `elevation[edgeElevStart[e] ..< edgeElevStart[e+1]]`,
     /// equally spaced along the edge from `edgeFrom` to `edgeTo` (at most `ElevationSampling.maxSpacing` apart),
     /// in metres above sea level. Empty when unknown.
-    public var edgeElevStart: FlatArray<UInt32>
-    public var elevation: FlatArray<Float>
+    public package(set) var edgeElevStart: FlatArray<UInt32>
+    public package(set) var elevation: FlatArray<Float>
 
     // MARK: Adjacency (CSR): for node n, `adjacency[adjStart[n] ..< adjStart[n+1]]` holds
     // `edge << 1 | (1 if leaving through edgeTo→edgeFrom)`.
-    public var adjStart: FlatArray<UInt32>
-    public var adjacency: FlatArray<UInt32>
+    public package(set) var adjStart: FlatArray<UInt32>
+    public package(set) var adjacency: FlatArray<UInt32>
 
     // MARK: Strings (index 0 is the empty string)
-    public var stringBytes: FlatArray<UInt8>
-    public var stringStart: FlatArray<UInt32>
+    public package(set) var stringBytes: FlatArray<UInt8>
+    public package(set) var stringStart: FlatArray<UInt32>
 
     // MARK: Places (POIs, squares, skateparks…)
-    public var placeLat: FlatArray<Double>
-    public var placeLon: FlatArray<Double>
-    public var placeName: FlatArray<UInt32>
-    public var placeKind: FlatArray<UInt8>
+    public package(set) var placeLat: FlatArray<Double>
+    public package(set) var placeLon: FlatArray<Double>
+    public package(set) var placeName: FlatArray<UInt32>
+    public package(set) var placeKind: FlatArray<UInt8>
     /// Index into `strings` of the OSM key=value that made it a place, e.g. "amenity=cafe".
-    public var placeCategory: FlatArray<UInt32>
+    public package(set) var placeCategory: FlatArray<UInt32>
 
     // MARK: No-report zones (school / hospital / kindergarten areas)
-    public var zoneKind: FlatArray<UInt8>
-    public var zoneName: FlatArray<UInt32>
+    public package(set) var zoneKind: FlatArray<UInt8>
+    public package(set) var zoneName: FlatArray<UInt32>
     /// Ring CSR into `zoneLat/zoneLon`. Count = zones + 1.
-    public var zoneRingStart: FlatArray<UInt32>
-    public var zoneLat: FlatArray<Double>
-    public var zoneLon: FlatArray<Double>
+    public package(set) var zoneRingStart: FlatArray<UInt32>
+    public package(set) var zoneLat: FlatArray<Double>
+    public package(set) var zoneLon: FlatArray<Double>
 
     // MARK: Spatial grid over edges for snapping
-    public var grid: SpatialGrid
+    public package(set) var grid: SpatialGrid
 
     /// Precomputed per-edge facts, present on maps loaded from a `.srmap` (the file carries them);
     /// nil on maps built in memory, whose users compute them on demand. A loaded map is not
     /// meant to be edited; anyone who does must not rely on this.
-    public internal(set) var derived: MapDerived?
+    public package(set) var derived: MapDerived?
     /// True when the map file's derived tables were computed under another costing (its
     /// fingerprint differs from this build's): they were ignored and are recomputed in memory.
-    public internal(set) var derivedCostsStale = false
+    public package(set) var derivedCostsStale = false
     /// The file's sections and their sizes, in `MapSection` order (empty for in-memory maps).
-    public internal(set) var fileSections: [MapSectionSize] = []
+    public package(set) var fileSections: [MapSectionSize] = []
 
     /// Sentinel in `edgeIncline` meaning "no numeric incline tag".
     public static let noIncline: Int8 = .min
@@ -206,15 +206,15 @@ public struct SkateMap: Sendable {
 
 /// A uniform lat/lon grid of edge indices for nearest-edge queries.
 public struct SpatialGrid: Sendable {
-    public var bbox: BoundingBox
+    public package(set) var bbox: BoundingBox
     /// Cell size in degrees (latitude and longitude).
-    public var cellLat: Double
-    public var cellLon: Double
-    public var nx: Int
-    public var ny: Int
+    public package(set) var cellLat: Double
+    public package(set) var cellLon: Double
+    public package(set) var nx: Int
+    public package(set) var ny: Int
     /// CSR: edges of cell `c = iy * nx + ix` are `cellEdges[cellStart[c] ..< cellStart[c+1]]`.
-    public var cellStart: FlatArray<UInt32>
-    public var cellEdges: FlatArray<UInt32>
+    public package(set) var cellStart: FlatArray<UInt32>
+    public package(set) var cellEdges: FlatArray<UInt32>
 
     public static let empty = SpatialGrid(bbox: BoundingBox(minLon: 0, minLat: 0, maxLon: 0, maxLat: 0),
                                           cellLat: 1, cellLon: 1, nx: 0, ny: 0, cellStart: [0], cellEdges: [])
