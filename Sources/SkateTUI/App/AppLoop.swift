@@ -8,7 +8,7 @@ public enum TUIExit: Hashable, Sendable {
 
 /// Runs an app on a terminal: render, present the diff, wait for input or a tick, update; redraws
 /// only when the model changed, so an idle map costs nothing but the tick.
-public enum AppLoop {
+enum AppLoop {
     /// Seconds between ticks when no key arrives (toasts expire, rides advance).
     public static let defaultTickInterval: Double = 0.25
     /// Seconds between looks for work finished off the UI thread (a plan): 20 ms is under a frame.

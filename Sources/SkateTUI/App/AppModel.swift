@@ -23,7 +23,7 @@ public enum AppEvent: Hashable, Sendable {
 }
 
 /// Effects `update` asks the loop to carry out; effects with results come back as events.
-public enum AppCommand: Hashable, Sendable {
+enum AppCommand: Hashable, Sendable {
     /// Leave the loop and restore the terminal.
     case quit
     /// Ring the terminal bell (cues).
@@ -55,7 +55,7 @@ public enum AppCommand: Hashable, Sendable {
 }
 
 /// The whole state of the UI; `render` is a pure function of it.
-public struct AppModel: Hashable, Sendable {
+struct AppModel: Hashable, Sendable {
     public var screen: ScreenID
     /// Terminal size in cells.
     public var size: Size

@@ -12,7 +12,7 @@ public struct PlanRef: Hashable, Sendable {
 }
 
 /// The second key a two-key report waits for.
-public enum PendingReport: Hashable, Sendable {
+enum PendingReport: Hashable, Sendable {
     /// `h` was pressed: a digit 1–8 picks the hazard kind.
     case hazard
     /// `r` (ride) or `s` (map screens) was pressed: b/o/c picks the rating.
@@ -40,7 +40,7 @@ public struct ReportResult: Hashable, Sendable {
 
 /// The hazard `u` would retract and the seconds left to do it (counted down by ticks, so an
 /// idle model stays equal to itself and the loop does not redraw).
-public struct UndoableReport: Hashable, Sendable {
+struct UndoableReport: Hashable, Sendable {
     public var id: Int64
     public var remaining: Double
     /// The reporter it was filed under (nil: the services' reporter).

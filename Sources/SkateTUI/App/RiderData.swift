@@ -39,7 +39,7 @@ public protocol RiderData: AnyObject {
 }
 
 /// `RiderData` over the SQLite store. Read failures read as "nothing saved" (the UI keeps working).
-public final class StoreRiderData: RiderData, @unchecked Sendable {
+final class StoreRiderData: RiderData, @unchecked Sendable {
     public let store: SkateStore
     /// Time zone weeks start in (Monday 00:00), as `skateroute stats` uses.
     public let timeZone: TimeZone
@@ -69,7 +69,7 @@ public final class StoreRiderData: RiderData, @unchecked Sendable {
 }
 
 /// `RiderData` in memory: for tests and runs without a store (nothing outlives the session).
-public final class MemoryRiderData: RiderData, @unchecked Sendable {
+final class MemoryRiderData: RiderData, @unchecked Sendable {
     public var places: [RiderPlace]
     public var recentList: [RiderPlace] = []
     public var goal: WeekProgress?

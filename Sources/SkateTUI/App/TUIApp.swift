@@ -3,7 +3,7 @@ import SkateCore
 /// The app as pure functions — an initial model, `update(model, event) -> (model, commands)`,
 /// `render(model) -> ScreenBuffer` — plus `perform(command) -> events`, the one place that does
 /// I/O (store writes, building and advancing rides). The loop supplies the terminal and the clock.
-public struct TUIApp: Sendable {
+struct TUIApp: Sendable {
     public let context: TUIContext
     public let services: TUIServices
     /// A route shown on the browse screen from the start (nil: start on the plan screen).

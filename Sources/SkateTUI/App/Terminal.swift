@@ -1,5 +1,5 @@
 /// Input as a terminal backend delivers it.
-public enum TerminalInput: Hashable, Sendable {
+enum TerminalInput: Hashable, Sendable {
     case key(Key)
     case resize(Size)
     /// SIGINT/SIGTERM (or the end of a scripted session): leave the loop and restore the terminal.
@@ -7,7 +7,7 @@ public enum TerminalInput: Hashable, Sendable {
 }
 
 /// The seam between the app loop and a real or fake terminal.
-public protocol Terminal: AnyObject {
+protocol Terminal: AnyObject {
     /// Current size in cells.
     var size: Size { get }
     /// Waits up to `timeout` seconds for input; nil when the time passed with none.
@@ -21,7 +21,7 @@ public protocol Terminal: AnyObject {
 
 /// A terminal for tests and headless runs: plays a script of inputs and keeps every frame, and
 /// a shadow screen built only from the changes it was sent (so tests can prove diffs suffice).
-public final class RecordingTerminal: Terminal {
+final class RecordingTerminal: Terminal {
     public private(set) var size: Size
     private var script: [TerminalInput?]
     /// Frames as presented.

@@ -2,7 +2,7 @@
 /// does not list them (tmux sends `ESC [1~` for Home under `TERM=xterm-256color`, whose entry
 /// says `ESC OH`). Without this ncurses hands over ESC, `[`, `1`, `~` one by one: the ESC leaves
 /// a text field and the rest runs as commands.
-public enum EscapeSequence {
+enum EscapeSequence {
     /// Longest sequence read after ESC: `[` plus up to four parameter bytes and a final byte.
     public static let maxLength = 6
 

@@ -44,7 +44,7 @@ private let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 private let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
 /// An ncursesw screen: decodes keys, allocates colour pairs on demand, writes changed cells.
-public final class NcursesTerminal: Terminal {
+final class NcursesTerminal: Terminal {
     private var screen: OpaquePointer?
     private var outFile: UnsafeMutablePointer<FILE>?
     private var inFile: UnsafeMutablePointer<FILE>?

@@ -1,5 +1,5 @@
 /// Terminal column widths of graphemes (a small wcwidth that does not depend on the C locale).
-public enum DisplayWidth {
+enum DisplayWidth {
     /// Columns a grapheme takes: 0 for combining marks and format characters alone, 2 for East
     /// Asian wide/fullwidth characters and emoji presentation, 1 otherwise.
     public static func of(_ ch: Character) -> Int {

@@ -24,7 +24,7 @@ public struct Ink: Hashable, Sendable {
 
 /// A dot canvas over a region of cells: 2×4 dots per cell as in Unicode Braille, one ink per
 /// cell. Dot (0, 0) is the top-left dot; y grows downward.
-public struct BrailleCanvas: Sendable {
+struct BrailleCanvas: Sendable {
     /// Size in cells.
     public let width: Int
     public let height: Int

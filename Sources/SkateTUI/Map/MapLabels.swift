@@ -2,7 +2,7 @@ import Foundation
 import SkateCore
 
 /// A name placed on the map: its text, top-left cell (buffer coordinates) and style.
-public struct PlacedLabel: Hashable, Sendable {
+struct PlacedLabel: Hashable, Sendable {
     public var text: String
     public var x: Int
     public var y: Int
@@ -16,7 +16,7 @@ public struct PlacedLabel: Hashable, Sendable {
 /// overlaps no label already placed, no marker (A, B, rider, hazards, spots, cursor), no region
 /// drawn over the map later (legend, scale bar) and no route cell; a name with no free position
 /// is skipped. Every name goes through the one terminal sanitizer (`TerminalSafe`, in `DisplayWidth.clip`).
-public enum MapLabels {
+enum MapLabels {
     /// Longest street label in columns; longer names end in an ellipsis (a label wider than
     /// this would cross half an 80-column map and hide the streets it names).
     public static let maxColumns = 24

@@ -3,7 +3,7 @@ import SkateCore
 /// Draws a map region: context streets dim in Braille, then the route overlay in roughness
 /// colours with braking dashes, then markers (spots `*`, hazards `!`, start `A`, end `B`, the
 /// rider's heading arrow, the cursor).
-public enum MapRenderer {
+enum MapRenderer {
     /// Renders into `area` of `buffer` (the area is cleared first).
     /// - Parameters:
     ///   - map: the context streets.

@@ -4,7 +4,7 @@ import SkateCore
 /// Builds map overlays from route plans: one segment per step in the step's roughness class,
 /// one dashed stretch per braking/caution zone over exactly its extent, start and end markers,
 /// hazards and spots.
-public enum PlanOverlay {
+enum PlanOverlay {
     /// The overlay of `plan`.
     /// - Parameters:
     ///   - hazards: hazard positions to mark (`!`).

@@ -5,7 +5,7 @@ import SkateRide
 /// The ride screen's geofenced alerts: the `AlertEngine` fed with every ride frame, its alerts
 /// turned into banners ("Hazard ahead: pothole, 55 m"), ringing the bell only when
 /// `TUIServices.alertBell` is on (`--bell`; off by default).
-public enum RideAlerts {
+enum RideAlerts {
     /// What the engine watches on a ride: live hazards near the route (all of them on a free
     /// ride; the engine itself keeps only those ahead), the rider's saved places (spots count as
     /// spots) and the spots.

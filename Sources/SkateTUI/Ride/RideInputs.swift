@@ -3,7 +3,7 @@ import SkateCore
 import SkateRide
 
 /// Builds the inputs of a ride to play: a simulated rider on a plan, or a recorded ride.
-public enum RideInputs {
+enum RideInputs {
     /// Seed of simulated rides: the same plan always gives the same ride.
     public static let synthSeed: UInt64 = 1
     /// Seconds between playback fixes (GPS at 1 Hz).

@@ -3,7 +3,7 @@ import SkateRide
 
 /// A `RideFeed` over the ride engines' `RideSession`: inputs (fixes and motion, in time order)
 /// are fed as ride time passes; the session's state becomes the frame, its cue events banners.
-public final class SessionRideFeed: RideFeed {
+final class SessionRideFeed: RideFeed {
     private let session: RideSession
     private let inputs: [RideInput]
     private var next = 0

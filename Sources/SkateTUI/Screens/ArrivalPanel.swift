@@ -51,7 +51,7 @@ public struct RideStats: Hashable, Sendable {
 /// The panel shown when a ride ends: time, distance, speeds, climb and descent, crusty metres,
 /// braking zones passed, hazards filed, roughness per class and the ride log; Enter goes back to
 /// the plan screen.
-public enum ArrivalPanel {
+enum ArrivalPanel {
     /// Label/value rows for a finished ride.
     public static func rows(_ s: RideScreenState) -> [(String, String)] {
         let f = s.frame

@@ -1,7 +1,7 @@
 import SkateCore
 
 /// State of the map browser.
-public struct MapBrowseState: Hashable, Sendable {
+struct MapBrowseState: Hashable, Sendable {
     public var viewport: MapViewport
     /// A route or markers to show over the map (nil: the bare map).
     public var overlay: RouteOverlay?
@@ -13,7 +13,7 @@ public struct MapBrowseState: Hashable, Sendable {
 }
 
 /// The map browser: a title row, the map with legend, attribution and scale, and the key bar.
-public enum MapBrowseScreen {
+enum MapBrowseScreen {
     /// Scale used when there is nothing to fit (an empty map).
     static let defaultMetresPerDot: Double = 2
 
@@ -92,7 +92,7 @@ public enum MapBrowseScreen {
 }
 
 /// A map scale bar: `├──┤ 200 m` with a round length.
-public enum ScaleBar {
+enum ScaleBar {
     /// Round lengths the bar may show, in metres.
     static let niceLengths: [Double] = [5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000]
     /// Longest bar in cells.

@@ -10,7 +10,7 @@ public struct ChosenPlace: Hashable, Sendable {
 }
 
 /// One search result shown under a field.
-public struct PlaceResult: Hashable, Sendable {
+struct PlaceResult: Hashable, Sendable {
     public var name: String
     /// "skatepark", "street", "coordinate"…
     public var kind: String
@@ -21,7 +21,7 @@ public struct PlaceResult: Hashable, Sendable {
 }
 
 /// An origin or destination field: the typed text, live results and the pick.
-public struct PlaceField: Hashable, Sendable {
+struct PlaceField: Hashable, Sendable {
     public var text: String = ""
     public var results: [PlaceResult] = []
     /// Highlighted result.
@@ -36,7 +36,7 @@ public struct PlaceField: Hashable, Sendable {
 }
 
 /// Where the plan screen's keys go.
-public enum PlanFocus: Hashable, Sendable {
+enum PlanFocus: Hashable, Sendable {
     case origin, destination
     /// Map commands (pan, zoom, `o`/`d` at the cursor, `m` mode…).
     case map
@@ -45,7 +45,7 @@ public enum PlanFocus: Hashable, Sendable {
 }
 
 /// State of the plan screen.
-public struct PlanState: Hashable, Sendable {
+struct PlanState: Hashable, Sendable {
     public var origin = PlaceField()
     public var destination = PlaceField()
     public var focus: PlanFocus = .origin
@@ -75,7 +75,7 @@ public struct PlanState: Hashable, Sendable {
 /// Typing goes into the focused field and the results under it follow every key; `Esc` leaves the
 /// field so letters become commands again (`o`/`d` set an end at the map cursor, `m` cycles the
 /// mode); `Enter` picks, plans, then opens the preview of the highlighted route.
-public enum PlanScreen {
+enum PlanScreen {
     /// Results listed under a field.
     public static let resultLimit = 6
     /// Alternatives asked of the planner besides the best route.
@@ -525,7 +525,7 @@ public enum PlanScreen {
 }
 
 /// The top row every screen shares: app, map name, screen name, and a right-hand note.
-public enum TitleBar {
+enum TitleBar {
     public static func render(_ screen: String, context: TUIContext, right: String = "", into buffer: inout ScreenBuffer) {
         let theme = context.theme
         let size = buffer.size

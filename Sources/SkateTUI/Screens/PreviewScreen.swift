@@ -1,7 +1,7 @@
 import SkateCore
 
 /// State of the route preview.
-public struct PreviewState: Hashable, Sendable {
+struct PreviewState: Hashable, Sendable {
     public var plan: PlanRef
     /// Names of the ends (sanitised).
     public var from: String
@@ -23,7 +23,7 @@ public struct PreviewState: Hashable, Sendable {
 
 /// The route before riding it: the map fitted to the route (drawn step by step in its roughness
 /// colours, braking dashes, hazards, spots), the summary, the step list and the elevation profile.
-public enum PreviewScreen {
+enum PreviewScreen {
     /// Width of the step panel on the right.
     static let panelMinWidth = 36
     static let panelMaxWidth = 56

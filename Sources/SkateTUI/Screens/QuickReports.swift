@@ -4,7 +4,7 @@ import SkateStore
 
 /// Two-keystroke reports: `h` then a digit files a hazard, `r`/`s` then b/o/c rates the surface,
 /// `u` retracts the last hazard within `undoWindow` seconds.
-public enum QuickReports {
+enum QuickReports {
     /// Seconds a new hazard report can be undone.
     public static let undoWindow: Double = 10
     /// Severity of keyboard reports: the middle of 1…3 (no time to grade it while rolling).

@@ -1,6 +1,6 @@
 import SkateCore
 /// State of the recorded-ride picker (a box over the current screen).
-public struct RidePickerState: Hashable, Sendable {
+struct RidePickerState: Hashable, Sendable {
     public var visible: Bool
     /// Nil until the listing arrived.
     public var rides: [RideListing]?
@@ -9,7 +9,7 @@ public struct RidePickerState: Hashable, Sendable {
 }
 
 /// Lists ride folders (with ride.json) to replay.
-public enum RidePicker {
+enum RidePicker {
     public static func apply(_ action: KeyAction, to state: RidePickerState) -> RidePickerState {
         var s = state
         let n = s.rides?.count ?? 0

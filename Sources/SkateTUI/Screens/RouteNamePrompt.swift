@@ -3,7 +3,7 @@ import SkateCore
 import SkateStore
 
 /// The name prompt of "save this route" (preview): the text typed so far and the route.
-public struct RouteNameState: Hashable, Sendable {
+struct RouteNameState: Hashable, Sendable {
     public var text: String
     public var plan: PlanRef
     /// Names of the ends (sanitised), saved with the route.
@@ -14,7 +14,7 @@ public struct RouteNameState: Hashable, Sendable {
 
 /// Saving the previewed route under a name, as `skateroute routes save` does: the name follows
 /// the store's rules (sanitised, 1–60 characters, unique); a refusal is one toast line.
-public enum RouteNamePrompt {
+enum RouteNamePrompt {
     /// The prompt with a suggested name ("From to To", cut to the longest name kept).
     public static func make(plan: PlanRef, from: String, to: String) -> RouteNameState {
         let suggestion = String(RiderName.clean(from + " to " + to).prefix(RiderName.maxLength))

@@ -3,7 +3,7 @@ import SkateCore
 import SkateStore
 
 /// One spot as the spots list shows it.
-public struct SpotRow: Hashable, Sendable {
+struct SpotRow: Hashable, Sendable {
     /// Display name (sanitised).
     public var name: String
     /// "skatepark", "square", "pedestrian_area", or "your spot".
@@ -14,7 +14,7 @@ public struct SpotRow: Hashable, Sendable {
 }
 
 /// State of the spots list (a box over the plan or preview screen).
-public struct SpotListState: Hashable, Sendable {
+struct SpotListState: Hashable, Sendable {
     /// Nearest first.
     public var rows: [SpotRow]
     public var selected = 0
@@ -26,7 +26,7 @@ public struct SpotListState: Hashable, Sendable {
 
 /// The spots list: map spots and the rider's own, nearest first, with "go there" (Enter) that
 /// plans from the current From to the highlighted spot.
-public enum SpotList {
+enum SpotList {
     /// The list measured from `from`.
     public static func make(services: TUIServices, from: ChosenPlace) -> SpotListState {
         let rows = SpotEntry.byDistance(services.spotEntries, from: from.at).map {

@@ -39,7 +39,7 @@ public struct CueBanner: Hashable, Sendable {
     }
 }
 
-public enum CueBannerWidget {
+enum CueBannerWidget {
     /// Draws the banner centred on the first row of `area`, the row filled in the banner colour.
     public static func render(_ banner: CueBanner, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
         guard area.height >= 1, area.width >= 1 else { return }
@@ -59,7 +59,7 @@ public enum CueBannerWidget {
 }
 
 /// A short confirmation or error shown for a few seconds.
-public struct Toast: Hashable, Sendable {
+struct Toast: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable { case info, error }
     public var text: String
     public var kind: Kind
@@ -72,7 +72,7 @@ public struct Toast: Hashable, Sendable {
     }
 }
 
-public enum ToastWidget {
+enum ToastWidget {
     /// Draws the toast centred near the bottom of `area` (one text row, padded by a space).
     public static func render(_ toast: Toast, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
         guard area.width >= 4, area.height >= 1 else { return }

@@ -1,7 +1,7 @@
 import SkateCore
 
 /// An elevation profile: equally spaced samples along the route with their braking level.
-public struct ElevationProfile: Hashable, Sendable {
+struct ElevationProfile: Hashable, Sendable {
     /// Metres above sea level, equally spaced from start to end.
     public var elevations: [Double]
     /// Braking level per sample (same count as `elevations`, or empty for none).
@@ -11,7 +11,7 @@ public struct ElevationProfile: Hashable, Sendable {
 
 /// A sparkline of the elevation profile, several rows tall, with braking zones coloured in
 /// the warning colour and marked on a bottom row (`━` braking, `┄` caution; ASCII `=` and `-`).
-public enum ElevationSparklineWidget {
+enum ElevationSparklineWidget {
     static let unicodeBlocks = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
     static let asciiBlocks = [" ", ".", ".", "-", "-", "=", "=", "#", "#"]
 

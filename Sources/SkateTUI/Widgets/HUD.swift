@@ -141,7 +141,7 @@ extension String {
 }
 
 /// The ride HUD: a column of label/value rows.
-public enum HUDWidget {
+enum HUDWidget {
     /// "18:32": hours and minutes of `date` in the local time zone.
     public static func clockTime(_ date: Date, timeZone: TimeZone = .current) -> String {
         var cal = Calendar(identifier: .gregorian)

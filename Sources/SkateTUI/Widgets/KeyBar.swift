@@ -1,5 +1,5 @@
 /// The bottom key bar and the help overlay, both generated from the key table.
-public enum KeyBarWidget {
+enum KeyBarWidget {
     /// Draws " q quit  ? help  …" for the bindings with a bar label on `screen`, cut at the width.
     public static func render(keyMap: KeyMap, screen: ScreenID, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
         guard area.height >= 1, area.width >= 1 else { return }
@@ -52,7 +52,7 @@ public enum KeyBarWidget {
     }
 }
 
-public enum HelpOverlayWidget {
+enum HelpOverlayWidget {
     /// The rows of the help: keys then text.
     static func rows(keyMap: KeyMap, screen: ScreenID, glyphs: GlyphMode) -> [(String, String)] {
         keyMap.enabled(on: screen).map { ($0.keys.map { $0.label(glyphs) }.joined(separator: " "), $0.help) }

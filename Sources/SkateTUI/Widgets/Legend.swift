@@ -3,7 +3,7 @@ import SkateCore
 /// The map legend: one entry per roughness class, braking level and marker, sample then word.
 /// It never takes more than `maxShare` of the map's height: it folds into columns, then drops
 /// its box, when the map is short.
-public enum LegendWidget {
+enum LegendWidget {
     /// Largest share of the map's rows the legend may cover (a third: the 80×24 case
     /// had it hiding a third of the map with a one-column box).
     public static let maxShare = 0.3

@@ -1,5 +1,5 @@
 /// The screen shown when the terminal is below the minimum size.
-public enum TooSmallScreen {
+enum TooSmallScreen {
     /// Smallest width the app lays out (map, HUD and key bar side by side).
     public static let minWidth = 60
     /// Smallest height the app lays out.

@@ -1,7 +1,7 @@
 import SkateCore
 
 /// "Week  12.4 / 20 km ████░░": this week's distance against the weekly goal, on the plan screen.
-public enum WeekGoalLine {
+enum WeekGoalLine {
     /// Cells of the bar at most; the bar shrinks to what the line leaves.
     static let maxBarWidth = 12
     /// Narrowest bar worth drawing.
