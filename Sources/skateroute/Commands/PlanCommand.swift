@@ -119,3 +119,19 @@ func resolvePlace(_ text: String, search: PlaceSearch, role: String, saved: Save
         throw fail("no place matches '\(TerminalSafe.clean(text))'\(s)")
     }
 }
+
+/// Everything `skateroute plan` needs, as plain values: filled by ArgumentParser (`PlanCommand`)
+/// or, for the common well-formed command line, by `PlanFastPath`.
+struct PlanRequest: Equatable {
+    var from: String
+    var to: String
+    /// A `RideMode` raw value (checked when the plan runs, so both parsers report it the same way).
+    var mode: String = RideMode.smoothest.rawValue
+    var alternatives: Int = 0
+    var format: PlanCommand.Format = .text
+    /// Compiled map path; nil means the bundled default.
+    var map: String?
+    var dataDir: String?
+    var noStore = false
+    var now: String?
+}

@@ -1,21 +1,5 @@
 import SkateCore
 
-/// Everything `skateroute plan` needs, as plain values: filled by ArgumentParser (`PlanCommand`)
-/// or, for the common well-formed command line, by `PlanFastPath`.
-struct PlanRequest: Equatable {
-    var from: String
-    var to: String
-    /// A `RideMode` raw value (checked when the plan runs, so both parsers report it the same way).
-    var mode: String = RideMode.smoothest.rawValue
-    var alternatives: Int = 0
-    var format: PlanCommand.Format = .text
-    /// Compiled map path; nil means the bundled default.
-    var map: String?
-    var dataDir: String?
-    var noStore = false
-    var now: String?
-}
-
 /// A direct reader for well-formed `skateroute plan …` command lines.
 ///
 /// Why not ArgumentParser for these too: building its command tree reflects over every
