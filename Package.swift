@@ -48,7 +48,7 @@ let package = Package(
         // Persistent stores (hazards, ratings, measured roughness) in SQLite through GRDB.
         .target(
             name: "SkateStore",
-            dependencies: ["SkateCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SkateCore", "SkateRide", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Model–Update–View terminal UI rendering into an in-memory screen buffer;
         // only the backend file talks to ncurses.

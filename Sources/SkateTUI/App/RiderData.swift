@@ -44,7 +44,15 @@ final class StoreRiderData: RiderData, @unchecked Sendable {
     /// Time zone weeks start in (Monday 00:00), as `skateroute stats` uses.
     public let timeZone: TimeZone
 
-    public init(store: SkateStore, timeZone: TimeZone = .current) { self.store = store; self.timeZone = timeZone }
+    /// Where ride logs are written: new ones are indexed before the week is summed, so a ride
+    /// just finished counts without a `skateroute stats` run (nil: read the index as it is).
+    public let rideLogDirectory: String?
+    /// The map climbs are read from when indexing.
+    public let map: SkateMap?
+
+    public init(store: SkateStore, timeZone: TimeZone = .current, rideLogDirectory: String? = nil, map: SkateMap? = nil) {
+        self.store = store; self.timeZone = timeZone; self.rideLogDirectory = rideLogDirectory; self.map = map
+    }
 
     public func savedPlaces() -> [RiderPlace] {
         ((try? store.places()) ?? []).map { RiderPlace(name: $0.name, category: $0.category.rawValue, at: $0.at) }
@@ -60,6 +68,7 @@ final class StoreRiderData: RiderData, @unchecked Sendable {
 
     public func weekProgress(now: Date) -> WeekProgress? {
         guard let text = try? store.setting(SkateStore.weeklyGoalKey), let goal = Double(text), goal > 0 else { return nil }
+        if let dir = rideLogDirectory { _ = try? store.indexRideLogs(in: dir) { map } }
         let rides = ((try? store.indexedRides()) ?? []).map(\.record)
         let week = SkateRide.RideStats.weeks(rides, now: now, timeZone: timeZone, count: 1).last?.distance ?? 0
         return WeekProgress(distance: week, goal: goal)

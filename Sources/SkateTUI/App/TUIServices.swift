@@ -56,7 +56,7 @@ public final class TUIServices: @unchecked Sendable {
     public init(map: SkateMap, knowledge: RoadKnowledge = .empty, store: SkateStore? = nil, storeProblem: String = "no data directory",
                 reporter: String = TUIServices.defaultReporter, ridesDirectory: String = "Rides", rideLogDirectory: String? = nil,
                 zones: NoReportZones? = nil, now: @escaping @Sendable () -> Date = { Date() }, rider: RiderData? = nil) {
-        let rider = rider ?? store.map { StoreRiderData(store: $0) } ?? MemoryRiderData()
+        let rider = rider ?? store.map { StoreRiderData(store: $0, rideLogDirectory: rideLogDirectory, map: map) } ?? MemoryRiderData()
         self.rider = rider
         planner = Planner(map: map, knowledge: knowledge)
         search = PlaceSearch(map: map)

@@ -103,32 +103,9 @@ struct StatsShowCommand: ParsableCommand {
     }
 }
 
-/// Indexes new or changed ride logs in `dir`; returns one warning line per log cut short or unreadable.
+/// Indexes new or changed ride logs in `dir` (see `SkateStore.indexRideLogs`), store errors as one line.
 func indexRideLogs(in dir: String, store: SkateStore, mapPath: String?) throws -> [String] {
-    let fm = FileManager.default
-    guard let names = try? fm.contentsOfDirectory(atPath: dir) else { return [] }
-    let known = Dictionary(try CLIParse.store { try store.indexedRides() }.map { ($0.record.path, $0) }, uniquingKeysWith: { a, _ in a })
-    var map: SkateMap??
-    var warnings: [String] = []
-    for name in names.sorted() where name.hasSuffix(".ndjson") {
-        let path = (dir as NSString).appendingPathComponent(name)
-        guard let attrs = try? fm.attributesOfItem(atPath: path), (attrs[.type] as? FileAttributeType) == .typeRegular else { continue }
-        let size = (attrs[.size] as? NSNumber)?.int64Value ?? 0
-        let mtime = (attrs[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        if let k = known[path], k.fileSize == size, k.fileModified == mtime {
-            if !k.record.complete { warnings.append("\(path): ride log has no summary line; counted its samples") }
-            continue
-        }
-        if map == nil { map = .some(try? MapFormat.load(path: mapPath ?? BundledMaps.defaultMapPath())) }
-        do {
-            let (record, warning) = try RideLogIndexer.read(path: path, map: map ?? nil)
-            try CLIParse.store { try store.indexRide(IndexedRide(record: record, fileSize: size, fileModified: mtime)) }
-            if let warning { warnings.append(warning) }
-        } catch let e as RideLogIndexer.Failure {
-            if !e.simulated { warnings.append("skipped " + e.description) }
-        }
-    }
-    return warnings
+    try CLIParse.store { try store.indexRideLogs(in: dir) { try? MapFormat.load(path: mapPath ?? BundledMaps.defaultMapPath()) } }
 }
 
 struct StatsGoalCommand: ParsableCommand {
