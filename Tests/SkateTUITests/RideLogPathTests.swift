@@ -24,6 +24,8 @@ import Testing
         recorder?.stop()
         let header = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first.map(String.init) ?? ""
         #expect(header.contains("\"schema\":\(RideLogHeader.currentSchema)"), "\(header)")
+        // Like every output: the map's attribution and the creation time (the injected clock).
+        #expect(header.contains("\"attribution\":") && header.contains("\"created_at\":\"\(ISO8601Time.format(RouteFixture.now.timeIntervalSince1970.rounded(.down)))\""), "\(header)")
         // Used once: with no log folder, the next ride is not recorded.
         var again: String?
         #expect(RideLauncher.makeRecorder(services: services, inputs: inputs, plan: nil, mapName: "m", warnings: &warnings, path: &again) == nil)

@@ -55,9 +55,10 @@ enum RideLauncher {
         let start = inputs.first?.time ?? 0
         let id = "tui-\(Int(start))-\(Int(services.now().timeIntervalSince1970))"
         let path = given ?? (dir as NSString).appendingPathComponent(id + ".ndjson")
+        let stamp = OutputStamp(attribution: services.planner.map.metadata.attribution, created: services.now().timeIntervalSince1970.rounded(.down))
         do {
             logPath = path
-            return try RideRecorder(path: path, header: header(id: id, mapName: mapName, plan: plan, start: start, simulated: simulated))
+            return try RideRecorder(path: path, header: header(id: id, mapName: mapName, plan: plan, start: start, simulated: simulated, stamp: stamp))
         } catch {
             logPath = nil
             warnings.append("not recording: " + TerminalSafe.clean("\(error)"))
@@ -65,9 +66,10 @@ enum RideLauncher {
         }
     }
 
-    /// The log header; a simulated rider's log says so, so ride history never counts it.
-    static func header(id: String, mapName: String, plan: RoutePlan?, start: Double, simulated: Bool) -> RideLogHeader {
-        var h = RideLogHeader(rideId: id, map: mapName, mode: plan?.mode.rawValue ?? "free", startEpoch: start)
+    /// The log header (the map's attribution and the creation time, as every output carries them);
+    /// a simulated rider's log says so, so ride history never counts it.
+    static func header(id: String, mapName: String, plan: RoutePlan?, start: Double, simulated: Bool, stamp: OutputStamp? = nil) -> RideLogHeader {
+        var h = RideLogHeader(rideId: id, map: mapName, mode: plan?.mode.rawValue ?? "free", startEpoch: start, stamp: stamp)
         if simulated { h.source = RideLogHeader.simulatedSource }
         return h
     }
