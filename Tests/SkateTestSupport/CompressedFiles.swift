@@ -6,26 +6,17 @@ import Foundation
 public enum CompressedFiles {
     /// `data` as one gzip member (zlib's deflate with gzip framing).
     public static func gzip(_ data: [UInt8]) -> [UInt8] {
-        var s = z_stream()
-        // windowBits 15 + 16: gzip framing; memLevel 8 is zlib's default.
-        guard deflateInit2_(&s, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return [] }
-        defer { deflateEnd(&s) }
-        var out = [UInt8](repeating: 0, count: Int(deflateBound(&s, uLong(data.count))) + 64)
-        var input = data
-        let produced: Int = input.withUnsafeMutableBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                s.next_in = src.baseAddress; s.avail_in = uInt(src.count)
-                s.next_out = dst.baseAddress; s.avail_out = uInt(dst.count)
-                return CCompression.deflate(&s, Z_FINISH) == Z_STREAM_END ? dst.count - Int(s.avail_out) : -1
-            }
-        }
-        return produced < 0 ? [] : Array(out[..<produced])
+        // windowBits 15 + 16: gzip framing.
+        deflate(data, windowBits: 15 + 16)
     }
 
     /// `data` as raw deflate (for zip entries).
-    public static func rawDeflate(_ data: [UInt8]) -> [UInt8] {
+    public static func rawDeflate(_ data: [UInt8]) -> [UInt8] { deflate(data, windowBits: -15) }
+
+    /// `data` deflated in one call; `windowBits` picks the framing (zlib's convention); memLevel 8 is zlib's default.
+    static func deflate(_ data: [UInt8], windowBits: Int32) -> [UInt8] {
         var s = z_stream()
-        guard deflateInit2_(&s, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return [] }
+        guard deflateInit2_(&s, Z_BEST_COMPRESSION, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return [] }
         defer { deflateEnd(&s) }
         var out = [UInt8](repeating: 0, count: Int(deflateBound(&s, uLong(data.count))) + 64)
         var input = data
