@@ -25,14 +25,19 @@ public struct Planner: Sendable {
     /// Reuses a precomputed edge table (benchmarks, the TUI). `rules` other than the access
     /// model are for `skateroute bench`'s before/after figures only.
     public init(map: SkateMap, knowledge: RoadKnowledge, table: EdgeTable, rules: CostRules = .accessModel) {
-        self.map = map; self.knowledge = knowledge; self.table = table; self.rules = rules
-        self.components = ConnectedComponents(map: map)
+        self.init(map: map, knowledge: knowledge, table: table, rules: rules, components: ConnectedComponents(map: map))
     }
 
-    /// The same planner with its own costing caches, for another thread: lazily computed edge
-    /// costs are written on first use, so two threads should not share one cache.
+    init(map: SkateMap, knowledge: RoadKnowledge, table: EdgeTable, rules: CostRules, components: ConnectedComponents) {
+        self.map = map; self.knowledge = knowledge; self.table = table; self.rules = rules
+        self.components = components
+    }
+
+    /// The same planner (sharing its map, edge table and components) with its own costing
+    /// caches, for another thread: lazily computed edge costs are written on first use, so two
+    /// threads should not share one cache.
     public func detached() -> Planner {
-        var p = Planner(map: map, knowledge: knowledge, table: table, rules: rules)
+        var p = Planner(map: map, knowledge: knowledge, table: table, rules: rules, components: components)
         p.ownSpots = ownSpots
         p.boundedSearch = boundedSearch
         return p
