@@ -154,6 +154,19 @@ public struct MapViewport: Hashable, Sendable {
     }
 
     /// Centres on `box` and picks the closest scale that shows all of it with `fitMargin` around.
+    /// Fits `box` into the rows above the bottom `rows` (where the legend sits), so nothing of
+    /// the box — the route's ends above all — hides under it.
+    public mutating func fit(_ box: BoundingBox, reservingBottomRows rows: Int) {
+        let rows = max(0, min(rows, size.height - 1))
+        guard rows > 0 else { fit(box); return }
+        let full = size
+        size = Size(width: full.width, height: full.height - rows)
+        fit(box)
+        size = full
+        // The box was centred in the upper rows: move the centre down by half the reserved rows.
+        centerY -= Double(rows * BrailleCanvas.dotsPerCellY) / 2 * metresPerDotY
+    }
+
     public mutating func fit(_ box: BoundingBox) {
         guard !box.isEmpty else { return }
         let proj = projection

@@ -22,6 +22,11 @@ enum MapBrowseScreen {
         ScreenLayout.body(size)
     }
 
+    /// Rows the legend takes at the bottom of a map of `size` (0 when it does not fit).
+    static func legendRows(_ size: Size, theme: Theme) -> Int {
+        LegendWidget.layout(theme, mapHeight: size.height, maxWidth: size.width - 16)?.size.height ?? 0
+    }
+
     /// The initial state: fitted to the map.
     public static func initialState(context: TUIContext, size: Size) -> MapBrowseState {
         let box = context.map.bbox
@@ -53,7 +58,9 @@ enum MapBrowseScreen {
         case .zoomOut: s.viewport.zoomOut()
         case .fit:
             let o = s.overlay?.boundingBox ?? .empty
-            s.viewport.fit(o.isEmpty ? context.map.bbox : o)
+            // A route keeps its ends out from under the legend; the whole map may run under it.
+            if o.isEmpty { s.viewport.fit(context.map.bbox) }
+            else { s.viewport.fit(o, reservingBottomRows: s.showLegend ? legendRows(s.viewport.size, theme: context.theme) : 0) }
         case .toggleLegend: s.showLegend.toggle()
         default: break
         }
@@ -132,4 +139,5 @@ extension String {
         let frac = String(a % 100_000).leftPadded(to: 5, with: "0")
         self = (neg ? "-" : "") + "\(a / 100_000).\(frac)"
     }
+
 }

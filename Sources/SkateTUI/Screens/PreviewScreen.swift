@@ -54,7 +54,7 @@ enum PreviewScreen {
         if box.isEmpty { box = s.map.overlay?.boundingBox ?? .empty }
         var vp = MapViewport(origin: box.isEmpty ? context.map.bbox.center : box.center, metresPerDot: 1,
                              size: Size(width: area.width, height: area.height))
-        vp.fit(box)
+        vp.fit(box, reservingBottomRows: MapBrowseScreen.legendRows(vp.size, theme: context.theme))
         s.map.viewport = vp
         return s
     }
