@@ -35,7 +35,7 @@ public enum CostingConstants {
 /// There is no `Costing` protocol: the router also reads this costing's crusty flags (the 100 m
 /// rule) and its stored ALT landmark table, which the protocol never had, so a protocol with one
 /// conforming type only pretended to be a seam. Ride modes differ by `ModeWeights`, not by type.
-public struct SkateCosting: Sendable {
+public final class SkateCosting: Sendable {
     public let map: SkateMap
     public let table: EdgeTable
     public let mode: RideMode

@@ -124,8 +124,8 @@ public struct Router: Sendable {
 }
 
 /// One A* run. States are (node, crusty-run bucket); bucket 0 lives in an array, others in a dictionary.
-struct Search {
-    /// 24 bytes: the per-node array stays small enough to be cheap to allocate and touch.
+struct Search: ~Copyable {
+    /// 24 bytes: the per-node labels stay small enough to be cheap to touch.
     struct Label {
         var g: Double
         /// Metres of continuous crusty riding when reaching this state.
@@ -134,6 +134,15 @@ struct Search {
         var parent: Int32
         var via: Int32
         var closed: Bool
+        /// The search generation that wrote this label (`SearchLabels`; fits in the padding).
+        var stamp: UInt16 = 0
+
+        init(g: Double, run: Float, parent: Int32, via: Int32, closed: Bool) {
+            self.g = g; self.run = run; self.parent = parent; self.via = via; self.closed = closed
+        }
+
+        /// A state no way has reached yet.
+        static let unreached = Label(g: .infinity, run: 0, parent: -1, via: -1, closed: false)
     }
 
     struct QItem: Comparable {
@@ -142,15 +151,10 @@ struct Search {
         static func < (a: QItem, b: QItem) -> Bool { a.f != b.f ? a.f < b.f : a.state < b.state }
     }
 
-    let router: Router
-    let map: SkateMap
-    let costing: SkateCosting
-    let target: EdgeSnap
-    let penalty: [Int: Double]
-    let hardRule: Bool
-    let targetCoord: Coordinate
-    let proj: LocalProjection
-    var base: [Label]
+    /// What this search reads and never changes, behind one reference (`SearchContext`).
+    let ctx: SearchContext
+    /// Bucket-0 labels, one per node.
+    let base: SearchLabels
     var extra: [Int: Label] = [:]
     var heap = Heap<QItem>()
     var bestGoal = Double.infinity
@@ -159,35 +163,9 @@ struct Search {
     var directLeg: RouteLeg?
 
     init(router: Router, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool = false, entry: ForbiddenEntryBound? = nil) {
-        self.router = router
-        self.entry = entry
-        map = router.map
-        costing = router.costing
-        self.target = target
-        self.penalty = penalty
-        self.hardRule = hardRule
-        targetCoord = target.point
-        proj = LocalProjection(origin: target.point)
-        landmarkBound = costing.landmarkTable.map {
-            LandmarkBound(table: $0, targetNodes: (Int(router.map.edgeFrom[target.edge]), Int(router.map.edgeTo[target.edge])))
-        }
-        base = Array(repeating: Label(g: .infinity, run: 0, parent: -1, via: -1, closed: false), count: map.nodeCount)
-        // Every line ends with part of the target edge from one of its ends: the cheaper of the
-        // two is owed from any node (large when the target edge itself is a forbidden way; then,
-        // without it, the search settles every state cheaper than that part before stopping).
-        var last = 0.0
-        if bounded {
-            let eb = target.edge, len = Double(map.edgeLength[eb])
-            var m = Double.infinity
-            if costing.allowed(edge: eb, reversed: false) { m = min(m, traversalCost(eb, false, fraction: len > 0 ? target.offset / len : 0)) }
-            if costing.allowed(edge: eb, reversed: true) { m = min(m, traversalCost(eb, true, fraction: len > 0 ? (len - target.offset) / len : 0)) }
-            if m.isFinite { last = m * LandmarkBound.margin }
-        }
-        lastLeg = last
+        ctx = SearchContext(map: router.map, costing: router.costing, target: target, penalty: penalty, hardRule: hardRule, bounded: bounded, entry: entry)
+        base = SearchLabels(count: router.map.nodeCount)
     }
-
-    /// A lower bound (effort seconds) on the target edge's last part, owed from every node.
-    var lastLeg = 0.0
 
     static let B = Router.runBuckets
     static let shift = Router.runBucketShift
@@ -201,43 +179,20 @@ struct Search {
         if s & Self.bucketMask == 0 { base[s >> Self.shift] = l } else { extra[s] = l }
     }
 
-    /// ALT bounds towards the target edge, when the costing allows them.
-    let landmarkBound: LandmarkBound?
-    /// The least cost of the forbidden way every line to the target takes, when there is one.
-    let entry: ForbiddenEntryBound?
-
-    /// A lower bound on the cost from `node` to the target: the larger of straight-line distance
-    /// × the cheapest cost per metre (plus the forbidden entry, `ForbiddenEntryBound`) and the
-    /// landmark bound (both admissible; see `relax` for the quantised bounds).
-    func heuristic(_ node: Int) -> Double {
-        let (x, y) = proj.project(lat: map.nodeLat[node], lon: map.nodeLon[node])
-        var straight = (x * x + y * y).squareRoot() * costing.minCostPerMetre + lastLeg
-        if let entry { straight += entry.extra(node) }
-        guard let lb = landmarkBound else { return straight }
-        return Swift.max(straight, lb.bound(node))
-    }
-
     func bucket(for run: Double) -> Int {
         run <= 0 ? 0 : min(Self.B - 1, Int(run / Router.runBucketMetres) + 1)
     }
 
-    func traversalCost(_ e: Int, _ rev: Bool, fraction: Double = 1) -> Double {
-        let c = costing.edgeCost(edge: e, reversed: rev).cost * fraction
-        // Most searches have no penalties: skip hashing the edge id then.
-        if !penalty.isEmpty, let p = penalty[e] { return c * p }
-        return c
-    }
-
     /// Relaxes a state; returns false when the hard rule forbids it.
     mutating func relax(node: Int, g: Double, run: Double, parent: Int, via: Int) {
-        if hardRule && run >= CostingConstants.maxContinuousCrusty { return }
+        if ctx.hardRule && run >= CostingConstants.maxContinuousCrusty { return }
         let s = node << Self.shift | bucket(for: run)
         // A settled state is opened again when a cheaper way reaches it: the quantised landmark
         // bounds (`LandmarkTable`) are admissible but may be inconsistent by one quantum, and
         // reopening keeps the search exact then (with consistent bounds it never happens).
         if let old = label(s), old.g <= g { return }
         setLabel(s, Label(g: g, run: Float(run), parent: Int32(parent), via: Int32(via), closed: false))
-        heap.insert(QItem(f: g + heuristic(node), state: s))
+        heap.insert(QItem(f: g + ctx.heuristic(node), state: s))
     }
 
     mutating func run(from a: EdgeSnap) -> RoutePath? {
@@ -251,17 +206,18 @@ struct Search {
 
     /// Puts the start's states on the heap (and the direct leg, when both ends share an edge).
     mutating func seed(from a: EdgeSnap) {
+        let ctx = self.ctx, map = ctx.map, costing = ctx.costing, target = ctx.target, hardRule = ctx.hardRule
         let ea = a.edge
         let lenA = Double(map.edgeLength[ea])
         let crustyA = costing.isCrusty(edge: ea)
         // Start on the snapped edge, both ways.
         if costing.allowed(edge: ea, reversed: true) {
             let fr = lenA > 0 ? a.offset / lenA : 0
-            relax(node: Int(map.edgeFrom[ea]), g: traversalCost(ea, true, fraction: fr), run: crustyA ? a.offset : 0, parent: -1, via: ea << 1 | 1)
+            relax(node: Int(map.edgeFrom[ea]), g: ctx.traversalCost(ea, true, fraction: fr), run: crustyA ? a.offset : 0, parent: -1, via: ea << 1 | 1)
         }
         if costing.allowed(edge: ea, reversed: false) {
             let fr = lenA > 0 ? (lenA - a.offset) / lenA : 0
-            relax(node: Int(map.edgeTo[ea]), g: traversalCost(ea, false, fraction: fr), run: crustyA ? lenA - a.offset : 0, parent: -1, via: ea << 1)
+            relax(node: Int(map.edgeTo[ea]), g: ctx.traversalCost(ea, false, fraction: fr), run: crustyA ? lenA - a.offset : 0, parent: -1, via: ea << 1)
         }
         // Same edge: ride straight along it.
         if target.edge == ea {
@@ -270,7 +226,7 @@ struct Search {
                 let fr = lenA > 0 ? abs(target.offset - a.offset) / lenA : 0
                 let okRule = !hardRule || !crustyA || abs(target.offset - a.offset) < CostingConstants.maxContinuousCrusty
                 if okRule {
-                    bestGoal = traversalCost(ea, rev, fraction: fr)
+                    bestGoal = ctx.traversalCost(ea, rev, fraction: fr)
                     directLeg = RouteLeg(edge: ea, reversed: rev, startOffset: a.offset, endOffset: target.offset)
                 }
             }
@@ -280,6 +236,7 @@ struct Search {
     /// Settles states until the search is done (true) or `limit` states have been settled in
     /// all (false; calling again carries on exactly where it stopped).
     mutating func advance(limit: Int = .max) -> Bool {
+        let ctx = self.ctx, map = ctx.map, costing = ctx.costing, target = ctx.target, hardRule = ctx.hardRule
         let eb = target.edge
         let lenB = Double(map.edgeLength[eb])
         let fromB = Int(map.edgeFrom[eb]), toB = Int(map.edgeTo[eb])
@@ -305,7 +262,7 @@ struct Search {
                     if !(hardRule && runEnd >= CostingConstants.maxContinuousCrusty) {
                         let fr = lenB > 0 ? part / lenB : 0
                         let tcost = (viaEdge == eb) ? 0 : costing.transitionCost(from: viaEdge, fromReversed: viaRev, node: u, to: eb, toReversed: rev)
-                        let total = lab.g + tcost + traversalCost(eb, rev, fraction: fr)
+                        let total = lab.g + tcost + ctx.traversalCost(eb, rev, fraction: fr)
                         if total < bestGoal && viaEdge != eb {
                             bestGoal = total
                             bestGoalState = s
@@ -322,7 +279,7 @@ struct Search {
                 guard costing.allowed(edge: e, reversed: rev) else { continue }
                 let v = Int(rev ? map.edgeFrom[e] : map.edgeTo[e])
                 let t = costing.transitionCost(from: viaEdge, fromReversed: viaRev, node: u, to: e, toReversed: rev)
-                let g = lab.g + t + traversalCost(e, rev)
+                let g = lab.g + t + ctx.traversalCost(e, rev)
                 let run = costing.isCrusty(edge: e) ? Double(lab.run) + Double(map.edgeLength[e]) : 0
                 relax(node: v, g: g, run: run, parent: s, via: e << 1 | (rev ? 1 : 0))
             }
@@ -332,6 +289,7 @@ struct Search {
 
     /// The path found (after `advance` returned true).
     func result(from a: EdgeSnap) -> RoutePath? {
+        let map = ctx.map
         if let d = directLeg { return RoutePath(legs: [d], cost: bestGoal, crustyRuleMet: true) }
         guard bestGoalState >= 0, let last = bestGoalLeg else { return nil }
         // Walk parents back to the start.

@@ -1,0 +1,72 @@
+/// What one A* search reads and never changes — the map, the costing, the target, penalties and
+/// the bounds of its heuristic — behind one reference.
+///
+/// These used to be stored in `Search` itself, a ~5 KB struct (the map alone is 2.3 KB of
+/// array headers): every non-mutating call a mutating method made (the heuristic on each relaxed
+/// state) copied all of it, which was 8 % of `skateroute bench`'s routing time (perf: memmove
+/// of 0x1408 bytes under `Search.relax`). A final class with constant fields is read in place.
+final class SearchContext {
+    let map: SkateMap
+    let costing: SkateCosting
+    let target: EdgeSnap
+    /// Per-edge cost multipliers (alternatives); empty for most searches.
+    let penalty: [Int: Double]
+    /// Whether the 100 m continuous-crusty rule binds this search.
+    let hardRule: Bool
+    let proj: LocalProjection
+    /// ALT bounds towards the target edge, when the costing allows them.
+    let landmarkBound: LandmarkBound?
+    /// The least cost of the forbidden way every line to the target takes, when there is one.
+    let entry: ForbiddenEntryBound?
+    /// A lower bound (effort seconds) on the target edge's last part, owed from every node.
+    let lastLeg: Double
+
+    init(map: SkateMap, costing: SkateCosting, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool, entry: ForbiddenEntryBound?) {
+        self.map = map
+        self.costing = costing
+        self.target = target
+        self.penalty = penalty
+        self.hardRule = hardRule
+        self.entry = entry
+        proj = LocalProjection(origin: target.point)
+        landmarkBound = costing.landmarkTable.map {
+            LandmarkBound(table: $0, targetNodes: (Int(map.edgeFrom[target.edge]), Int(map.edgeTo[target.edge])))
+        }
+        // Every line ends with part of the target edge from one of its ends: the cheaper of the
+        // two is owed from any node (large when the target edge itself is a forbidden way; then,
+        // without it, the search settles every state cheaper than that part before stopping).
+        var last = 0.0
+        if bounded {
+            let eb = target.edge, len = Double(map.edgeLength[eb])
+            var m = Double.infinity
+            func part(_ rev: Bool, _ fraction: Double) -> Double {
+                let c = costing.edgeCost(edge: eb, reversed: rev).cost * fraction
+                if !penalty.isEmpty, let p = penalty[eb] { return c * p }
+                return c
+            }
+            if costing.allowed(edge: eb, reversed: false) { m = min(m, part(false, len > 0 ? target.offset / len : 0)) }
+            if costing.allowed(edge: eb, reversed: true) { m = min(m, part(true, len > 0 ? (len - target.offset) / len : 0)) }
+            if m.isFinite { last = m * LandmarkBound.margin }
+        }
+        lastLeg = last
+    }
+
+    /// A lower bound on the cost from `node` to the target: the larger of straight-line distance
+    /// × the cheapest cost per metre (plus the forbidden entry, `ForbiddenEntryBound`) and the
+    /// landmark bound (both admissible; see `Search.relax` for the quantised bounds).
+    @inline(__always) func heuristic(_ node: Int) -> Double {
+        let (x, y) = proj.project(lat: map.nodeLat[node], lon: map.nodeLon[node])
+        var straight = (x * x + y * y).squareRoot() * costing.minCostPerMetre + lastLeg
+        if let entry { straight += entry.extra(node) }
+        guard let lb = landmarkBound else { return straight }
+        return Swift.max(straight, lb.bound(node))
+    }
+
+    /// The cost of riding `fraction` of an edge, with its penalty.
+    @inline(__always) func traversalCost(_ e: Int, _ rev: Bool, fraction: Double = 1) -> Double {
+        let c = costing.edgeCost(edge: e, reversed: rev).cost * fraction
+        // Most searches have no penalties: skip hashing the edge id then.
+        if !penalty.isEmpty, let p = penalty[e] { return c * p }
+        return c
+    }
+}
