@@ -3,10 +3,11 @@ import Foundation
 import SkateTestSupport
 import Testing
 
-/// Issue 16: `trickSpotCrawl` tries its spot candidates cheapest lower bound first and skips
-/// those whose bound cannot beat the best line found (`Router.costLowerBound`). On seeded pairs
-/// of both real maps the answer must equal the one from searching every candidate, and the bound
-/// must never exceed the cost of the line the router finds.
+/// Issue 16: `trickSpotCrawl` tries its spot candidates cheapest lower bound first, skips those
+/// whose bound cannot beat the best line found (`Router.costLowerBound`), and searches them on
+/// two threads. On seeded pairs of both real maps the answer (one thread and two) must equal the
+/// one from searching every candidate in rank order, and the bound must never exceed the cost of
+/// the line the router finds.
 @Suite(.serialized) struct SpotPruningTests {
     /// Seeded pairs per map.
     static let pairs = 24
@@ -17,7 +18,12 @@ import Testing
         var pruned = Planner(map: map)
         var full = pruned.detached()
         full.pruneSpotSearches = false
+        full.spotSearchThreads = 1
         pruned.pruneSpotSearches = true
+        pruned.spotSearchThreads = 1
+        // Two threads: which candidates get searched depends on timing, the answer must not.
+        var parallel = pruned.detached()
+        parallel.spotSearchThreads = 2
         let router = pruned.router(for: .trickSpotCrawl)
         let fullRouter = full.router(for: .trickSpotCrawl)
         var rng = CrustyRuleProofTests.SplitMix(s: seed)
@@ -39,6 +45,8 @@ import Testing
             let a = pruned.threadThroughSpot(path: direct, from: sa, to: sb, router: router, searches: &searchesPruned)
             let b = full.threadThroughSpot(path: direct, from: sa, to: sb, router: fullRouter, searches: &searchesFull)
             #expect(a.0 == b.0 && a.1 == b.1 && a.2 == b.2, "pruned answer differs: \(na) → \(nb): \(a.1) vs \(b.1)")
+            let c = parallel.threadThroughSpot(path: direct, from: sa, to: sb, router: parallel.router(for: .trickSpotCrawl))
+            #expect(c.0 == b.0 && c.1 == b.1 && c.2 == b.2, "two-thread answer differs: \(na) → \(nb): \(c.1) vs \(b.1)")
             skipped += searchesFull - searchesPruned
             compared += 1
         }

@@ -23,6 +23,11 @@ public struct Planner: Sendable {
     /// Whether `trickSpotCrawl` skips spots whose lower bound cannot beat the best spot line so
     /// far; false only in the tests that compare with searching every candidate.
     var pruneSpotSearches = true
+    /// Threads `trickSpotCrawl` searches its spot candidates on: the candidates' searches are
+    /// independent (the costing's lazily computed costs tolerate concurrent writers), and on the
+    /// plans where all six must be searched they are most of the plan's time. The answer does
+    /// not depend on it (`SpotPruningTests` compares 1 and 2 threads with searching all).
+    public var spotSearchThreads = 2
 
     public init(map: SkateMap, knowledge: RoadKnowledge = .empty) {
         self.init(map: map, knowledge: knowledge, table: EdgeTable(map: map, knowledge: knowledge))
@@ -47,6 +52,7 @@ public struct Planner: Sendable {
         p.ownSpots = ownSpots
         p.boundedSearch = boundedSearch
         p.pruneSpotSearches = pruneSpotSearches
+        p.spotSearchThreads = spotSearchThreads
         return p
     }
 
@@ -215,7 +221,7 @@ public struct Planner: Sendable {
         // tie. Candidates are tried cheapest lower bound first (`Router.costLowerBound`), and a
         // candidate whose bound already exceeds the best line found is never searched: it could
         // not win. Same answer as searching all of them (`SpotPruningTests`), with fewer searches.
-        struct Candidate { let rank: Int; let name: String; let snap: EdgeSnap; let toSpot: Double; let fromSpot: Double }
+        struct Candidate: Sendable { let rank: Int; let name: String; let snap: EdgeSnap; let toSpot: Double; let fromSpot: Double }
         var candidates: [Candidate] = []
         for (rank, (spot, _)) in scored.prefix(Self.spotCandidates).enumerated() {
             guard let ss = try? router.snap(spot.at, radius: Self.spotSnapRadius) else { continue }
@@ -224,23 +230,22 @@ public struct Planner: Sendable {
         }
         if !pruneSpotSearches { candidates = candidates.map { Candidate(rank: $0.rank, name: $0.name, snap: $0.snap, toSpot: 0, fromSpot: 0) } }
         candidates.sort { ($0.toSpot + $0.fromSpot, $0.rank) < ($1.toSpot + $1.fromSpot, $1.rank) }
-        var best: (path: RoutePath, name: String, rank: Int)?
-        /// Whether a line of (at least) `cost` from the candidate of `rank` could replace the best.
-        func couldWin(_ cost: Double, rank: Int) -> Bool {
-            guard let b = best else { return true }
-            return cost < b.path.cost || (cost == b.path.cost && rank < b.rank)
+        let state = SpotSearchState(), list = candidates
+        let workers = Swift.max(1, Swift.min(spotSearchThreads, ProcessInfo.processInfo.activeProcessorCount, list.count))
+        let work: @Sendable (Int) -> Void = { _ in
+            while let i = state.next(count: list.count, bound: { (list[$0].toSpot + list[$0].fromSpot, list[$0].rank) }) {
+                let c = list[i]
+                guard let p1 = router.bestRoute(from: sa, to: c.snap) else { continue }
+                guard state.couldWin(p1.cost + c.fromSpot, rank: c.rank, countingSearch: true) else { continue }
+                guard let p2 = router.bestRoute(from: c.snap, to: sb) else { continue }
+                let joined = RoutePath(legs: p1.legs + p2.legs, cost: p1.cost + p2.cost, crustyRuleMet: p1.crustyRuleMet && p2.crustyRuleMet)
+                guard joined.length <= budget else { continue }
+                state.offer(joined, name: c.name, rank: c.rank)
+            }
         }
-        for c in candidates {
-            guard couldWin(c.toSpot + c.fromSpot, rank: c.rank) else { continue }
-            searches += 1
-            guard let p1 = router.bestRoute(from: sa, to: c.snap), couldWin(p1.cost + c.fromSpot, rank: c.rank) else { continue }
-            searches += 1
-            guard let p2 = router.bestRoute(from: c.snap, to: sb) else { continue }
-            let joined = RoutePath(legs: p1.legs + p2.legs, cost: p1.cost + p2.cost, crustyRuleMet: p1.crustyRuleMet && p2.crustyRuleMet)
-            guard joined.length <= budget else { continue }
-            if couldWin(joined.cost, rank: c.rank) { best = (joined, c.name, c.rank) }
-        }
-        if let b = best { return (b.path, [b.name], nil) }
+        if workers > 1 { DispatchQueue.concurrentPerform(iterations: workers, execute: work) } else { work(0) }
+        searches += state.searches
+        if let b = state.best { return (b.path, [b.name], nil) }
         return (path, [], "no trick spot within the detour budget (\(Int(budget)) m); riding the direct line")
     }
 }
@@ -258,5 +263,47 @@ final class CostingCache: @unchecked Sendable {
         let c = make()
         byMode[slot] = c
         return c
+    }
+}
+
+/// The shared state of one plan's spot candidate searches (`Planner.threadThroughSpot`): which
+/// candidate is next, the best joined line so far and the searches run, behind one lock.
+final class SpotSearchState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private(set) var best: (path: RoutePath, name: String, rank: Int)?
+    private(set) var searches = 0
+
+    /// The index of the next of `count` candidates that could still win (counting its first
+    /// search), or nil when none is left; `bound` gives a candidate's lower bound and rank.
+    func next(count: Int, bound: (Int) -> (cost: Double, rank: Int)) -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        while next < count {
+            let i = next
+            next += 1
+            let b = bound(i)
+            if winsOver(b.cost, rank: b.rank) { searches += 1; return i }
+        }
+        return nil
+    }
+
+    /// Whether a line of at least `cost` from the candidate of `rank` could replace the best
+    /// (the cheaper line wins; on a tie the better-ranked spot); counts a search when it could.
+    func couldWin(_ cost: Double, rank: Int, countingSearch: Bool) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        let ok = winsOver(cost, rank: rank)
+        if ok && countingSearch { searches += 1 }
+        return ok
+    }
+
+    /// Keeps `path` when it beats the best so far.
+    func offer(_ path: RoutePath, name: String, rank: Int) {
+        lock.lock(); defer { lock.unlock() }
+        if winsOver(path.cost, rank: rank) { best = (path, name, rank) }
+    }
+
+    private func winsOver(_ cost: Double, rank: Int) -> Bool {
+        guard let b = best else { return true }
+        return cost < b.path.cost || (cost == b.path.cost && rank < b.rank)
     }
 }
