@@ -59,6 +59,25 @@ import Testing
 
     /// A store fact that makes an edge cheaper than the stored cost switches landmarks off for
     /// that costing (its bounds could overestimate); a dearer one keeps them.
+    /// The import's quantile (`LandmarkTable.select`) equals sorting, on shapes that trip
+    /// quickselects: duplicates, sorted, reversed, all equal, one element, random.
+    @Test func selectEqualsSorting() {
+        var rng = SystemRandomNumberGenerator()
+        var inputs: [[Double]] = [[5], [2, 1], [3, 3, 3, 3], Array(0..<500).map(Double.init), Array((0..<500).reversed()).map(Double.init)]
+        for n in [10, 101, 2_000] {
+            inputs.append((0..<n).map { _ in Double(Int.random(in: 0..<20, using: &rng)) })
+            inputs.append((0..<n).map { _ in Double.random(in: -1e6...1e6, using: &rng) })
+        }
+        for x in inputs {
+            let sorted = x.sorted()
+            for k in Set([0, x.count / 2, x.count * 8 / 10, x.count - 1]) {
+                var y = x
+                #expect(LandmarkTable.select(&y, rank: k) == sorted[k], "n \(x.count) rank \(k)")
+                #expect(y.sorted() == sorted, "select must only reorder")
+            }
+        }
+    }
+
     @Test func cheaperKnowledgeDisablesLandmarks() throws {
         let map = try MapFormat.load(path: TestData.bundledMonaco)
         let rough = (0..<map.edgeCount).first { map.tagRoughness(ofEdge: $0).rms >= 0.2 && SkateCosting.isAllowed(map: map, edge: $0) }!

@@ -1,3 +1,4 @@
+import Foundation
 import HeapModule
 
 /// ALT landmarks (A*, landmarks, triangle inequality; Goldberg & Harrelson 2005): for a few
@@ -70,18 +71,49 @@ public enum Landmarks {
 
     /// For one mode's costs: per node, `count` pairs (cost from the landmark, cost to it),
     /// flattened `node × 2 × count`, in effort seconds (infinity where unreachable).
+    /// The `2 × landmarks` Dijkstra runs are independent and run on `importThreads` threads
+    /// (most of an import's time on a city map); each writes its own column, so the result is
+    /// the same as one after the other.
     static func distances(map: SkateMap, cost: FlatArray<Float>, landmarks: [Int]) -> [Double] {
         let n = map.nodeCount
         var out = [Double](repeating: .infinity, count: n * 2 * count)
-        for (i, l) in landmarks.enumerated() {
-            let from = dijkstra(map: map, cost: cost, source: l, backward: false)
-            let to = dijkstra(map: map, cost: cost, source: l, backward: true)
-            for v in 0..<n {
-                out[v * 2 * count + 2 * i] = from[v]
-                out[v * 2 * count + 2 * i + 1] = to[v]
+        out.withUnsafeMutableBufferPointer { buf in
+            let columns = ColumnWriter(base: buf.baseAddress!, stride: 2 * count)
+            let runs = 2 * landmarks.count
+            let threads = Swift.max(1, Swift.min(importThreads, ProcessInfo.processInfo.activeProcessorCount, runs))
+            let next = RunCounter()
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                while let k = next.take(below: runs) {
+                    let d = dijkstra(map: map, cost: cost, source: landmarks[k / 2], backward: k % 2 == 1)
+                    columns.write(column: k, d)
+                }
             }
         }
         return out
+    }
+
+    /// Threads the import computes landmark costs on.
+    static let importThreads = 2
+
+    /// Writes one column of the node × column table; columns never overlap.
+    private struct ColumnWriter: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Double>
+        let stride: Int
+        func write(column: Int, _ values: [Double]) {
+            for v in values.indices { base[v * stride + column] = values[v] }
+        }
+    }
+
+    /// Hands out run numbers 0, 1, 2 … to the threads.
+    private final class RunCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+        func take(below limit: Int) -> Int? {
+            lock.lock(); defer { lock.unlock() }
+            guard next < limit else { return nil }
+            next += 1
+            return next - 1
+        }
     }
 }
 
@@ -126,9 +158,9 @@ public struct LandmarkTable: Sendable {
         var base = [Double](repeating: .infinity, count: columns)
         for (i, x) in raw.enumerated() where x.isFinite { base[i % columns] = min(base[i % columns], x) }
         let d = raw.enumerated().map { i, x in x.isFinite ? max(0, x - base[i % columns]) : x }
-        let finite = d.filter { $0.isFinite }.sorted()
-        let kneeCost = finite.isEmpty ? 0 : finite[min(finite.count - 1, Int(Double(finite.count) * fineShare))]
-        let maxFinite = finite.last ?? 0
+        var finite = d.filter { $0.isFinite }
+        let kneeCost = finite.isEmpty ? 0 : Self.select(&finite, rank: min(finite.count - 1, Int(Double(finite.count) * fineShare)))
+        let maxFinite = finite.max() ?? 0
         let fine = max(kneeCost / Double(knee), .leastNormalMagnitude)
         var coarse = max((maxFinite - Double(knee) * fine) / Double(Int(maxValue) - knee), fine)
         var t = LandmarkTable(values: [], fine: fine, coarse: coarse)
@@ -143,6 +175,30 @@ public struct LandmarkTable: Sendable {
             return UInt16(q)
         }
         return (values, fine, coarse)
+    }
+}
+
+extension LandmarkTable {
+    /// The value of rank `k` (0 = least) of `x`, as `x.sorted()[k]` would give, found by
+    /// quickselect in linear time: sorting 750 000 costs per mode was a third of a Heidelberg
+    /// import. Reorders `x`.
+    static func select(_ x: inout [Double], rank k: Int) -> Double {
+        precondition(k >= 0 && k < x.count, "rank out of range")
+        var lo = 0, hi = x.count - 1
+        while lo < hi {
+            // Median of three as the pivot: sorted or reversed input stays linear.
+            let mid = lo + (hi - lo) / 2
+            let a = x[lo], b = x[mid], c = x[hi]
+            let pivot = Swift.max(Swift.min(a, b), Swift.min(Swift.max(a, b), c))
+            var i = lo, j = hi
+            while i <= j {
+                while x[i] < pivot { i += 1 }
+                while x[j] > pivot { j -= 1 }
+                if i <= j { x.swapAt(i, j); i += 1; j -= 1 }
+            }
+            if k <= j { hi = j } else if k >= i { lo = i } else { return x[k] }
+        }
+        return x[k]
     }
 }
 
