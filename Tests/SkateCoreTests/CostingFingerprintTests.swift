@@ -14,6 +14,18 @@ import Testing
         #expect(!MapSummary(map: map).text().contains(MapSummary.staleNote))
     }
 
+    /// The fingerprint's explicit field list is every field of `ModeWeights`, by name and
+    /// value, in declaration order: a weight added to the struct but not to the list fails here.
+    @Test func fieldListMatchesTheStruct() {
+        for mode in RideMode.allCases {
+            let w = mode.weights
+            let reflected = Mirror(reflecting: w).children.map { ($0.label ?? "", $0.value as? Double ?? .nan) }
+            let listed = w.fingerprintFields
+            #expect(listed.map(\.0) == reflected.map(\.0), "\(mode): field names")
+            #expect(listed.map { $0.1.bitPattern } == reflected.map { $0.1.bitPattern }, "\(mode): field values")
+        }
+    }
+
     @Test func fingerprintFollowsEveryWeight() {
         let base = CostingFingerprint.current
         var w = RideMode.nightSafe.weights

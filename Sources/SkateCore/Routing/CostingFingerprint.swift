@@ -4,8 +4,10 @@
 /// formula version. A loaded map whose fingerprint differs keeps its base arrays and recomputes
 /// everything derived in memory (as an in-memory map does); `map info` says so.
 ///
-/// To keep it honest: a new weight is picked up by itself (fields are read by reflection); a
-/// new shared constant goes into `constants` below; a change to a formula (`SkateCosting`,
+/// To keep it honest: a new weight goes into `ModeWeights.fingerprintFields` (a test compares
+/// that list with the struct's fields by reflection, so a weight left out fails it; reflection
+/// itself cost 0.4 ms of every process start: `Mirror` demangles each field's type); a new
+/// shared constant goes into `constants` below; a change to a formula (`SkateCosting`,
 /// `SkatePhysics`, `MapDerived`, `Landmarks`, the tag roughness table) bumps `formulaVersion`.
 public enum CostingFingerprint {
     /// Bump when a cost, speed, roughness or landmark formula changes without a constant changing.
@@ -51,12 +53,26 @@ public enum CostingFingerprint {
         bytes.appendLE(formulaVersion)
         for mode in RideMode.allCases {
             add(mode.rawValue)
-            for child in Mirror(reflecting: mode.weights).children {
-                add(child.label ?? "")
-                add(child.value as? Double ?? .nan)
+            for (name, value) in mode.weights.fingerprintFields {
+                add(name)
+                add(value)
             }
         }
         for (name, value) in constants { add(name); add(value) }
         return bytes.withUnsafeBytes { XXHash64.hash($0) }
+    }
+}
+
+extension ModeWeights {
+    /// Every weight by field name, in declaration order (what the fingerprint hashes; see
+    /// `CostingFingerprintTests.fieldListMatchesTheStruct`).
+    var fingerprintFields: [(String, Double)] {
+        [
+            ("roughness", roughness), ("climbSecondsPerMetre", climbSecondsPerMetre), ("flowReward", flowReward),
+            ("brakingRisk", brakingRisk), ("crossingSeconds", crossingSeconds), ("signalSeconds", signalSeconds),
+            ("majorJunctionSeconds", majorJunctionSeconds), ("arterial", arterial), ("illegal", illegal),
+            ("bikeLaneReward", bikeLaneReward), ("unlit", unlit), ("distance", distance),
+            ("sharpDownhillTurnSeconds", sharpDownhillTurnSeconds), ("hazardSeconds", hazardSeconds), ("detourCap", detourCap),
+        ]
     }
 }
