@@ -50,12 +50,12 @@ struct SavedPlaceResolver {
 }
 
 /// The store as a plan reads it: nil when off (`--no-store`) or never created (planning never
-/// creates a database).
-func openExistingStore(dataDir: String?, disabled: Bool) throws -> SkateStore? {
+/// creates a database). `short`: one plain connection for a one-shot command (`SkateStore(openingExisting:)`).
+func openExistingStore(dataDir: String?, disabled: Bool, short: Bool = false) throws -> SkateStore? {
     if disabled { return nil }
     let dir = dataDir.map { URL(fileURLWithPath: $0) } ?? StorePaths.defaultDataDir()
     guard FileManager.default.fileExists(atPath: StorePaths.databaseURL(in: dir).path) else { return nil }
-    do { return try SkateStore(dataDir: dir) } catch { throw fail("store \(dir.path): \(error)") }
+    do { return try short ? SkateStore(openingExisting: dir) : SkateStore(dataDir: dir) } catch { throw fail("store \(dir.path): \(error)") }
 }
 
 /// Resolves a place text for a command other than `plan`: "lat,lon", a saved place, then the map.

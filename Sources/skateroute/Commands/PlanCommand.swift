@@ -52,7 +52,7 @@ func runPlan(_ r: PlanRequest) throws {
     let map = try loadMap(r.map)
     timer.mark("load")
     // `--no-store` and a store never created read nothing (the fast path stays fast).
-    let store = try openExistingStore(dataDir: r.dataDir, disabled: r.noStore)
+    let store = try openExistingStore(dataDir: r.dataDir, disabled: r.noStore, short: true)
     var knowledge = RoadKnowledge.empty
     var saved = SavedPlaceResolver.empty
     if let store {
