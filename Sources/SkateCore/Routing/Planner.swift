@@ -113,16 +113,19 @@ public struct Planner: Sendable {
             throw RoutingError.disconnected(from: sa.point, to: sb.point)
         }
         var router = router
+        // No line between these ends keeps to the crusty rule in this mode, so none does in any
+        // (Router.bestRoute's `ruleUnmet`): later searches between them skip the rule-bound search.
+        let ruleUnmet = !path.crustyRuleMet
         if mode == .smoothest {
             // Distance capped: never more than detourCap × the fast line; raise the distance weight until it fits.
             let fast = self.router(for: .fastMildRoughness)
-            let fastPath = fast.bestRoute(from: sa, to: sb)
+            let fastPath = fast.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet)
             if let ref = fastPath?.length, ref > 0 {
                 var w = router.costing.weights
                 for _ in 0..<Self.detourCapRetries where path.length > w.detourCap * ref {
                     w.distance *= 2
                     router = self.router(for: mode, weights: w)
-                    if let p = router.bestRoute(from: sa, to: sb) { path = p }
+                    if let p = router.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet) { path = p }
                 }
             }
             // Smoothest means smoothest: if the fast line happens to carry less roughness per metre
@@ -148,7 +151,7 @@ public struct Planner: Sendable {
             var penalty: [Int: Double] = [:]
             for _ in 0..<(alternatives * 3) where found.count <= alternatives {
                 for p in found { for l in p.legs { penalty[l.edge] = (penalty[l.edge] ?? 1) * Self.alternativePenalty } }
-                guard let alt = router.bestRoute(from: sa, to: sb, penalty: penalty) else { break }
+                guard let alt = router.bestRoute(from: sa, to: sb, penalty: penalty, ruleUnmet: ruleUnmet) else { break }
                 if found.allSatisfy({ Self.sharedFraction(alt, $0) <= 1 - Self.alternativeMinDifference }) {
                     // Report the true (unpenalised) cost.
                     var fixed = alt

@@ -75,15 +75,23 @@ public struct Router: Sendable {
     /// When a bounded search (`CrustyRuleProof`) shows that no line keeps to the rule, the
     /// rule-bound search — which would settle every state it can reach before failing — is
     /// skipped; the answer is the same (`CrustyRuleProofTests` runs both on seeded pairs).
-    public func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:]) -> RoutePath? {
+    ///
+    /// `ruleUnmet`: the caller already knows no line from `a` to `b` keeps to the rule — a
+    /// search of another mode between the same ends found none. Whether a line keeps to the rule
+    /// depends only on which traversals are allowed and which edges are crusty, and neither
+    /// depends on the weights (`SkateCosting.isAllowed`, `isCrusty`), so the rule-bound search
+    /// and its proof are skipped. (The relaxed search then starts without a forbidden-entry
+    /// bound and adds one past the cap, as after a proof: the same cost; the line differs only
+    /// where two lines cost exactly the same.)
+    public func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:], ruleUnmet: Bool = false) -> RoutePath? {
         guard boundedSearch else { return bestRouteExhaustive(from: a, to: b, penalty: penalty) }
         // The rule-bound search, as always; only when it grows past the cap is it asked whether
         // it can succeed at all (CrustyRuleProof) or must pay a forbidden entry.
         var entry: ForbiddenEntryBound?
         var hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true)
-        hard.seed(from: a)
-        var ruleMet = true
-        if !hard.advance(limit: boundCheckStates) {
+        var ruleMet = !ruleUnmet
+        if ruleMet { hard.seed(from: a) }
+        if ruleMet, !hard.advance(limit: boundCheckStates) {
             if CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
                 ruleMet = false
             } else {
