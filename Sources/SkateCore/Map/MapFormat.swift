@@ -269,25 +269,48 @@ extension SkateMap {
         if edgeGeomStart.count != e + 1 || edgeElevStart.count != e + 1 || adjStart.count != n + 1 { return "bad offsets" }
         if geomLon.count != geomLat.count { return "geometry arrays differ" }
         // Values the router computes with: a crafted file must not make it loop for ever or trap.
-        for i in 0..<e where !(edgeLength[i] >= 0 && edgeLength[i] <= Self.maxEdgeLength) { return "edge \(i) has an impossible length" }
-        for i in 0..<n where !(abs(nodeLat[i]) <= 90 && abs(nodeLon[i]) <= 180) { return "node \(i) lies off the globe" }
-        for i in 0..<geomLat.count where !(abs(geomLat[i]) <= 90 && abs(geomLon[i]) <= 180) { return "a shape point lies off the globe" }
-        for x in elevation where !(x.isFinite && abs(x) < Self.maxElevationMagnitude) { return "an elevation sample is impossible" }
+        // Loops over the raw buffers (no per-element bounds check; min/max reductions where one
+        // suffices): these checks run on every load and read most of a map's base arrays.
+        let maxLength = Self.maxEdgeLength
+        if !edgeLength.withUnsafeBufferPointer({ $0.allSatisfy { $0 >= 0 && $0 <= maxLength } }),
+           let i = (0..<e).first(where: { !(edgeLength[$0] >= 0 && edgeLength[$0] <= maxLength) }) {
+            return "edge \(i) has an impossible length"
+        }
+        if !(nodeLat.allWithin(90) && nodeLon.allWithin(180)),
+           let i = (0..<n).first(where: { !(abs(nodeLat[$0]) <= 90 && abs(nodeLon[$0]) <= 180) }) {
+            return "node \(i) lies off the globe"
+        }
+        if !(geomLat.allWithin(90) && geomLon.allWithin(180)) { return "a shape point lies off the globe" }
+        let maxElevation = Self.maxElevationMagnitude
+        if !elevation.withUnsafeBufferPointer({ $0.allSatisfy { $0.isFinite && abs($0) < maxElevation } }) { return "an elevation sample is impossible" }
         func csrOK(_ s: FlatArray<UInt32>, _ total: Int, minRun: Int = 0) -> Bool {
             guard s.first == 0, Int(s.last ?? 0) == total else { return false }
-            for i in 1..<s.count where s[i] < s[i - 1] + UInt32(minRun) { return false }
-            return true
+            let step = UInt32(minRun)
+            return s.withUnsafeBufferPointer { b in
+                var ok = true
+                for i in 1..<b.count { ok = ok && b[i] >= b[i - 1] &+ step && b[i - 1] <= UInt32.max - step }
+                return ok
+            }
+        }
+        func allBelow(_ a: FlatArray<UInt32>, _ limit: Int, shift: UInt32 = 0) -> Bool {
+            a.withUnsafeBufferPointer { b in
+                var hi: UInt32 = 0
+                for x in b { hi = Swift.max(hi, x >> shift) }
+                return b.isEmpty || Int(hi) < limit
+            }
         }
         if !csrOK(edgeGeomStart, geomLat.count, minRun: 2) { return "bad geometry offsets" }
         if !csrOK(edgeElevStart, elevation.count) { return "bad elevation offsets" }
         if !csrOK(adjStart, adjacency.count) { return "bad adjacency offsets" }
         if !csrOK(stringStart, stringBytes.count) { return "bad string table" }
         let sc = UInt32(stringCount)
-        for i in 0..<e {
-            if Int(edgeFrom[i]) >= n || Int(edgeTo[i]) >= n { return "edge \(i) points past the nodes" }
-            if edgeName[i] >= sc { return "edge \(i) has a bad name" }
+        if !(allBelow(edgeFrom, n) && allBelow(edgeTo, n) && allBelow(edgeName, Int(sc))) {
+            for i in 0..<e {
+                if Int(edgeFrom[i]) >= n || Int(edgeTo[i]) >= n { return "edge \(i) points past the nodes" }
+                if edgeName[i] >= sc { return "edge \(i) has a bad name" }
+            }
         }
-        for a in adjacency where Int(a >> 1) >= e { return "adjacency points past the edges" }
+        if !allBelow(adjacency, e, shift: 1) { return "adjacency points past the edges" }
         let p = placeLat.count
         if placeLon.count != p || placeName.count != p || placeKind.count != p || placeCategory.count != p { return "place arrays differ" }
         for i in 0..<p where placeName[i] >= sc || placeCategory[i] >= sc { return "place \(i) has a bad name" }
@@ -296,7 +319,7 @@ extension SkateMap {
         if !csrOK(zoneRingStart, zoneLat.count) { return "bad zone rings" }
         for i in 0..<z where zoneName[i] >= sc { return "zone \(i) has a bad name" }
         if grid.cellStart.count != grid.nx * grid.ny + 1 || !csrOK(grid.cellStart, grid.cellEdges.count) { return "bad grid" }
-        for c in grid.cellEdges where Int(c) >= e { return "grid points past the edges" }
+        if !allBelow(grid.cellEdges, e) { return "grid points past the edges" }
         return nil
     }
 }
