@@ -108,6 +108,11 @@ struct BenchCommand: ParsableCommand {
             if name.hasPrefix("Monaco") {
                 Self.printTUIFigures(map: m, name: name)
                 print("ride replay \(name): " + RideSession.benchmarkReplay(map: m).text)
+                let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+                // Rides/ sits beside Maps/ (the bundled map's folder).
+                let root = ((BundledMaps.defaultMapPath() as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+                let rides = root.isEmpty ? "Rides" : root + "/Rides"
+                ShippedRidesBenchmark(selfPath: me, runs: Self.shippedRideRuns).run(ridesDir: rides)
                 print("trace match \(name): " + TraceMatcher.benchmark(map: m))
             }
         }
@@ -122,6 +127,9 @@ struct BenchCommand: ParsableCommand {
                          t.renderSeconds * 1000, t.diffSeconds * 1000, t.changedCells))
         }
     }
+
+    /// Whole-process replays per shipped ride (the median is printed).
+    static let shippedRideRuns = 9
 
     /// Upper ends (metres) of the route-length bands the p99 figures are split by.
     static let lengthBands: [Double] = [1000, 2000, 4000, 8000, 12000]
