@@ -39,13 +39,12 @@ final class SearchContext {
         if bounded {
             let eb = target.edge, len = Double(map.edgeLength[eb])
             var m = Double.infinity
-            func part(_ rev: Bool, _ fraction: Double) -> Double {
-                let c = costing.edgeCost(edge: eb, reversed: rev).cost * fraction
-                if !penalty.isEmpty, let p = penalty[eb] { return c * p }
-                return c
+            if costing.allowed(edge: eb, reversed: false) {
+                m = min(m, Self.traversalCost(costing, penalty, eb, false, fraction: len > 0 ? target.offset / len : 0))
             }
-            if costing.allowed(edge: eb, reversed: false) { m = min(m, part(false, len > 0 ? target.offset / len : 0)) }
-            if costing.allowed(edge: eb, reversed: true) { m = min(m, part(true, len > 0 ? (len - target.offset) / len : 0)) }
+            if costing.allowed(edge: eb, reversed: true) {
+                m = min(m, Self.traversalCost(costing, penalty, eb, true, fraction: len > 0 ? (len - target.offset) / len : 0))
+            }
             if m.isFinite { last = m * LandmarkBound.margin }
         }
         lastLeg = last
@@ -64,6 +63,10 @@ final class SearchContext {
 
     /// The cost of riding `fraction` of an edge, with its penalty.
     @inline(__always) func traversalCost(_ e: Int, _ rev: Bool, fraction: Double = 1) -> Double {
+        Self.traversalCost(costing, penalty, e, rev, fraction: fraction)
+    }
+
+    @inline(__always) static func traversalCost(_ costing: SkateCosting, _ penalty: [Int: Double], _ e: Int, _ rev: Bool, fraction: Double) -> Double {
         let c = costing.edgeCost(edge: e, reversed: rev).cost * fraction
         // Most searches have no penalties: skip hashing the edge id then.
         if !penalty.isEmpty, let p = penalty[e] { return c * p }
