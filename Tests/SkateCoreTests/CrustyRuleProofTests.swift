@@ -32,10 +32,10 @@ import Testing
     /// Runs old and new on seeded node pairs; returns (pairs compared, pairs the proof settled,
     /// pairs whose target only a forbidden way reaches). Every third target is the middle of a
     /// seeded forbidden edge (private grounds, closed tunnels), where `ForbiddenEntryBound` acts.
-    func compare(map: SkateMap, seed: UInt64, pairsPerMode: Int = CrustyRuleProofTests.pairsPerMode) throws -> (Int, Int, Int) {
+    func compare(map: SkateMap, seed: UInt64, pairsPerMode: Int = CrustyRuleProofTests.pairsPerMode) throws -> (Int, Int, Int, Int) {
         let planner = Planner(map: map)
         var rng = SplitMix(s: seed)
-        var compared = 0, proven = 0, entered = 0
+        var compared = 0, proven = 0, entered = 0, quickProven = 0
         let forbidden = (0..<map.edgeCount).filter { AccessModel.decision(of: map.flags(ofEdge: $0)).accessClass == .forbidden }
         for mode in RideMode.allCases {
             let router = planner.router(for: mode)
@@ -64,25 +64,30 @@ import Testing
                 let proof = CrustyRuleProof(map: map, costing: router.costing).provesNoLine(from: sa, to: sb)
                 // A proof never claims what the rule-bound search disproves.
                 if proof { proven += 1; #expect(router.route(from: sa, to: sb, hardRule: true) == nil) }
+                // The quick proof `bestRoute` tries first proves nothing the full one does not.
+                var quick = CrustyRuleProof(map: map, costing: router.costing)
+                quick.budget = CrustyRuleProof.quickBudgetPerSide
+                if quick.provesNoLine(from: sa, to: sb) { quickProven += 1; #expect(proof, "quick proof without the full one: \(mode) \(ca) → \(cb)") }
                 compared += 1; done += 1
             }
         }
-        return (compared, proven, entered)
+        return (compared, proven, entered, quickProven)
     }
 
     @Test(.enabled(if: TestData.available, TestData.skip)) func monacoAnswersEqualTheExhaustiveOrder() throws {
         let map = try #require(try? MapFormat.load(path: TestData.bundledMonaco), "Maps/monaco.srmap missing")
-        let (n, _, _) = try compare(map: map, seed: 16)
+        let (n, _, _, _) = try compare(map: map, seed: 16)
         #expect(n >= RideMode.allCases.count * Self.pairsPerMode / 2)
     }
 
     @Test(.enabled(if: TestData.available, TestData.skip)) func heidelbergAnswersEqualTheExhaustiveOrder() throws {
         let map = try #require(Self.heidelberg)
-        let (n, proven, entered) = try compare(map: map, seed: 1616, pairsPerMode: Self.heidelbergPairsPerMode)
+        let (n, proven, entered, quick) = try compare(map: map, seed: 1616, pairsPerMode: Self.heidelbergPairsPerMode)
         #expect(n >= RideMode.allCases.count * Self.heidelbergPairsPerMode / 2)
         // The extract has crusty pockets: some pairs must take the proof's shortcut, or this
         // test would not exercise it.
         #expect(proven > 0, "no pair was proven infeasible (\(n) pairs)")
+        #expect(quick > 0, "no pair took the quick proof (\(n) pairs)")
         #expect(entered > 0, "no target was reachable only over a forbidden way (\(n) pairs)")
     }
 

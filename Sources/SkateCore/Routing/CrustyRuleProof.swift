@@ -21,8 +21,18 @@ struct CrustyRuleProof {
     /// call a line infeasible that the router's own sums (`Search.relax`) would accept.
     static let roundingSlack = 0.01
 
+    /// Nodes per side of the quick proof `Router.bestRoute` tries before any search: the proofs
+    /// that succeed on Heidelberg almost all exhaust a side within 3 nodes (11 of 60 seeded
+    /// smoothest plans: an end on a crusty way longer than the limit, or in a small pocket of
+    /// them), and proving it first spares the 3,000-state rule-bound search (~1.5 ms). Small
+    /// enough to cost microseconds when it proves nothing.
+    static let quickBudgetPerSide = 64
+
     let map: SkateMap
     let costing: SkateCosting
+    /// This proof's budget (`budgetPerSide` or `quickBudgetPerSide`); a quick one keeps its runs
+    /// in a dictionary rather than two node-sized arrays.
+    var budget = CrustyRuleProof.budgetPerSide
 
     /// The limit the proof tests against (a hair above the router's).
     static var limit: Double { CostingConstants.maxContinuousCrusty + roundingSlack }
@@ -31,7 +41,8 @@ struct CrustyRuleProof {
     func provesNoLine(from a: EdgeSnap, to b: EdgeSnap) -> Bool {
         // The router may ride straight along a shared edge; leave that case to it.
         if a.edge == b.edge { return false }
-        var fwd = Side(nodeCount: map.nodeCount), bwd = Side(nodeCount: map.nodeCount)
+        let sparse = budget < Self.budgetPerSide
+        var fwd = Side(nodeCount: map.nodeCount, sparse: sparse), bwd = Side(nodeCount: map.nodeCount, sparse: sparse)
         let limit = Self.limit
         // Forward starts: leaving the snapped edge at either end (as `Search.run` does).
         let ea = a.edge, lenA = Double(map.edgeLength[ea]), crustyA = costing.isCrusty(edge: ea)
@@ -56,7 +67,7 @@ struct CrustyRuleProof {
 
         // A node both sides reach, with runs that join under the limit, is a possible line.
         func meets(_ n: Int) -> Bool {
-            let f = fwd.run[n], r = bwd.run[n]
+            let f = fwd.run(n), r = bwd.run(n)
             return f < .infinity && r < .infinity && f + r < limit
         }
         for n in [fromA, toA, fromB, toB] where meets(n) { return false }
@@ -64,7 +75,7 @@ struct CrustyRuleProof {
         while true {
             // One node forward: ride out of it.
             guard let u = fwd.next() else { return true }
-            let ru = fwd.run[u]
+            let ru = fwd.run(u)
             for k in map.adjacencyRange(of: u) {
                 let adj = map.adjacency[k]
                 let e = Int(adj >> 1), rev = adj & 1 == 1
@@ -75,7 +86,7 @@ struct CrustyRuleProof {
             }
             // One node backward: ride into it.
             guard let v = bwd.next() else { return true }
-            let rv = bwd.run[v]
+            let rv = bwd.run(v)
             for k in map.adjacencyRange(of: v) {
                 let adj = map.adjacency[k]
                 let e = Int(adj >> 1), leavesReversed = adj & 1 == 1
@@ -85,24 +96,32 @@ struct CrustyRuleProof {
                 let r = costing.isCrusty(edge: e) ? rv + Double(map.edgeLength[e]) : 0
                 if r < limit, bwd.offer(u, r), meets(u) { return false }
             }
-            if fwd.settled > Self.budgetPerSide && bwd.settled > Self.budgetPerSide { return false }
+            if fwd.settled > budget && bwd.settled > budget { return false }
         }
     }
 
     /// One direction's least runs and its work list (label-correcting: a node is queued again
     /// when its run drops; runs only drop, so this ends).
     struct Side {
-        var run: [Double]
+        /// Least run per node: an array of all nodes, or (quick proofs) only the nodes reached.
+        var dense: [Double]
+        var sparse: [Int: Double]
+        let isSparse: Bool
         var queue: [Int] = []
         var head = 0
         var settled = 0
 
-        init(nodeCount: Int) { run = [Double](repeating: .infinity, count: nodeCount) }
+        init(nodeCount: Int, sparse: Bool) {
+            isSparse = sparse
+            dense = sparse ? [] : [Double](repeating: .infinity, count: nodeCount)
+            self.sparse = [:]
+        }
 
-        /// Records a run at a node; true when it is lower than the one known.
+        func run(_ n: Int) -> Double { isSparse ? sparse[n] ?? .infinity : dense[n] }
+
         mutating func offer(_ n: Int, _ r: Double) -> Bool {
-            guard r < run[n] else { return false }
-            run[n] = r
+            guard r < run(n) else { return false }
+            if isSparse { sparse[n] = r } else { dense[n] = r }
             queue.append(n)
             return true
         }

@@ -90,6 +90,14 @@ public struct Router: Sendable {
         var entry: ForbiddenEntryBound?
         var hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true)
         var ruleMet = !ruleUnmet
+        // A quick proof first: most ends no rule-abiding line leaves or reaches are shut in
+        // within a few nodes (`CrustyRuleProof.quickBudgetPerSide`). Exact: when it proves,
+        // the rule-bound search below would have failed and the relaxed search starts the same.
+        if ruleMet {
+            var quick = CrustyRuleProof(map: map, costing: costing)
+            quick.budget = CrustyRuleProof.quickBudgetPerSide
+            if quick.provesNoLine(from: a, to: b) { ruleMet = false }
+        }
         if ruleMet { hard.seed(from: a) }
         if ruleMet, !hard.advance(limit: boundCheckStates) {
             if CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
