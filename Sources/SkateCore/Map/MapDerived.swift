@@ -31,7 +31,7 @@ public struct MapDerived: Sendable, Equatable {
     /// (`modes × nodes × 2 × Landmarks.count`), quantised (`LandmarkTable`: value × the mode's
     /// scale, rounded down; `LandmarkTable.unreachable` where unreachable).
     public var landmarkCosts: FlatArray<UInt16>
-    /// Per mode: the two steps of `landmarkCosts`' scale (`LandmarkTable.fine`, `.coarse`, in
+    /// Per table: the two steps of `landmarkCosts`' scale (`LandmarkTable.fine`, `.coarse`, in
     /// effort seconds per code; empty without landmarks).
     public var landmarkScale: FlatArray<Double>
     /// Place search: the street candidates (edge and midpoint, in `PlaceSearch` order) and the
@@ -63,7 +63,7 @@ public struct MapDerived: Sendable, Equatable {
     /// samples), plus with `routingTables` the components, the mode costs and the landmark
     /// tables (2 × `Landmarks.count` Dijkstra runs per mode), which only a map file carries.
     /// Without them (an in-memory map's `EdgeTable`) those arrays stay empty.
-    public init(map: SkateMap, routingTables: Bool = true) {
+    public init(map: SkateMap, routingTables: Bool = true, landmarks layout: LandmarkLayout = .perMode) {
         let n = map.edgeCount
         tagRMS = .init(repeating: 0, count: n); tagRMSSource = .init(repeating: 0, count: n)
         grade = .init(repeating: 0, count: n); climb = .init(repeating: 0, count: n); descent = .init(repeating: 0, count: n)
@@ -146,8 +146,18 @@ public struct MapDerived: Sendable, Equatable {
         var bounds: [UInt16] = [], scales: [Double] = []
         if chosen.count == Landmarks.count {
             bounds.reserveCapacity(RideMode.allCases.count * map.nodeCount * 2 * Landmarks.count)
-            for mode in RideMode.allCases {
-                let t = LandmarkTable.quantise(Landmarks.distances(map: map, cost: FlatArray(modeCosts[mode.ordinal]), landmarks: chosen),
+            // Per mode, each table from its own costs; shared, one table from the least cost of
+            // any mode on each traversal, a lower bound under every mode (admissible for all).
+            let tableCosts: [[Float]]
+            switch layout {
+            case .perMode: tableCosts = modeCosts
+            case .shared:
+                var least = modeCosts[0]
+                for c in modeCosts.dropFirst() { for i in least.indices where c[i] < least[i] { least[i] = c[i] } }
+                tableCosts = [least]
+            }
+            for costs in tableCosts {
+                let t = LandmarkTable.quantise(Landmarks.distances(map: map, cost: FlatArray(costs), landmarks: chosen),
                                                columns: 2 * Landmarks.count)
                 bounds += t.values; scales += [t.fine, t.coarse]
             }
@@ -162,9 +172,14 @@ public struct MapDerived: Sendable, Equatable {
     func landmarkTable(for mode: RideMode, nodeCount: Int) -> LandmarkTable? {
         guard landmarks.count == Landmarks.count else { return nil }
         let w = nodeCount * 2 * Landmarks.count
-        return LandmarkTable(values: landmarkCosts.subarray((mode.ordinal * w)..<((mode.ordinal + 1) * w)),
-                             fine: landmarkScale[2 * mode.ordinal], coarse: landmarkScale[2 * mode.ordinal + 1])
+        // One table per mode, or one shared by all (`LandmarkLayout.shared`).
+        let t = landmarkScale.count == 2 ? 0 : mode.ordinal
+        return LandmarkTable(values: landmarkCosts.subarray((t * w)..<((t + 1) * w)),
+                             fine: landmarkScale[2 * t], coarse: landmarkScale[2 * t + 1])
     }
+
+    /// How the landmark costs are laid out (one table per mode, or one shared).
+    public var landmarkLayout: LandmarkLayout { landmarkScale.count == 2 ? .shared : .perMode }
 
     /// Seconds to travel an edge along and against its drawing direction, from the skate speed
     /// model at the given grade (percent, drawing direction) and roughness (g); steps are walked;
@@ -208,6 +223,7 @@ public struct MapDerived: Sendable, Equatable {
         // Lengths are checked against `MapSection.all` before this runs; these are the values.
         for x in modeMinCostPerMetre where !(x >= 0 && x.isFinite) { return "bad mode cost" }
         for x in landmarkScale where !(x > 0 && x.isFinite) { return "bad landmark scale" }
+        if landmarkCosts.count != landmarkScale.count / 2 * nodes * 2 * Landmarks.count { return "landmark tables and scales disagree" }
         for l in landmarks where Int(l) >= nodes { return "landmark out of range" }
         if streetMidLat.count != streetEdge.count || streetMidLon.count != streetEdge.count { return "derived street arrays differ in length" }
         for e in streetEdge where Int(e) >= edges { return "street candidate past the edges" }

@@ -62,8 +62,8 @@ public enum MapFormat {
     /// whose bytes equal the start of one already written points at those bytes instead of
     /// repeating them (on a map without a DEM the grades, climbs and descents are all zero, and
     /// the travel times are the same both ways).
-    public static func encode(_ map: SkateMap) throws -> [UInt8] {
-        let d = MapDerived(map: map)
+    public static func encode(_ map: SkateMap, landmarks: LandmarkLayout = .perMode) throws -> [UInt8] {
+        let d = MapDerived(map: map, landmarks: landmarks)
         let sections = MapSection.all.map { s in let (elem, bytes) = s.bytes(map, d); return (s.id, UInt32(elem), bytes) }
         let dirSize = sections.count * directoryEntrySize
         var offset = align8(headerSize + dirSize)
@@ -101,8 +101,8 @@ public enum MapFormat {
 
     /// Writes a map atomically: to a temporary file beside `path`, then renamed over it, so a
     /// failure never leaves a half-written map.
-    public static func write(_ map: SkateMap, to path: String) throws {
-        let bytes = try encode(map)
+    public static func write(_ map: SkateMap, to path: String, landmarks: LandmarkLayout = .perMode) throws {
+        let bytes = try encode(map, landmarks: landmarks)
         try writeAtomically(bytes, to: path)
     }
 

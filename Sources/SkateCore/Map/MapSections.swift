@@ -20,9 +20,11 @@ struct MapSection {
         case modes
         /// `Landmarks.count`, or empty (a map too small for landmarks).
         case landmarksOrEmpty
-        /// Two per mode when the map has landmarks, else empty.
+        /// Two per landmark table (one table per mode, or one shared) when the map has
+        /// landmarks, else empty.
         case twoPerModeIfLandmarks
-        /// `modes × nodes × 2 × Landmarks.count` when the map has landmarks, else empty.
+        /// `tables × nodes × 2 × Landmarks.count` (tables: one per mode, or one shared) when the
+        /// map has landmarks, else empty.
         case landmarkTable
 
         func allows(_ n: Int, nodes: Int, edges: Int, hasLandmarks: Bool) -> Bool {
@@ -36,8 +38,8 @@ struct MapSection {
             case .edgesOrEmpty: return n == edges || n == 0
             case .modes: return n == modes
             case .landmarksOrEmpty: return n == Landmarks.count || n == 0
-            case .twoPerModeIfLandmarks: return n == (hasLandmarks ? 2 * modes : 0)
-            case .landmarkTable: return n == (hasLandmarks ? modes * nodes * 2 * Landmarks.count : 0)
+            case .twoPerModeIfLandmarks: return hasLandmarks ? n == 2 * modes || n == 2 : n == 0
+            case .landmarkTable: return hasLandmarks ? n == modes * nodes * 2 * Landmarks.count || n == nodes * 2 * Landmarks.count : n == 0
             }
         }
     }

@@ -1,8 +1,26 @@
 import Foundation
 
 extension SkateMap {
-    /// Grid cell edge in metres: ~100 m keeps a 40 m snap query to at most 3×3 cells of a few dozen edges.
-    static let gridCellMetres: Double = 100
+    /// Smallest grid cell edge in metres: ~100 m keeps a 40 m snap query to at most 3×3 cells of
+    /// a few dozen edges.
+    static let minGridCellMetres: Double = 100
+
+    /// The grid's cell edge in metres for a map's extent: 100 m, or larger where the extent holds
+    /// more than one 100 m cell per edge. A sparse extract (the Heidelberg test file spans
+    /// 100 km × 20 km for 58 000 edges) otherwise spends 3.6 cells per edge — 0.8 MB of mostly
+    /// empty cells — where one per edge keeps a snap to a few cells of a few dozen edges.
+    static func gridCellMetres(bbox box: BoundingBox, edgeCount: Int) -> Double {
+        guard !box.isEmpty, edgeCount > 0 else { return minGridCellMetres }
+        let proj = LocalProjection(origin: box.center)
+        let area = (box.maxLon - box.minLon) * proj.mPerDegLon * (box.maxLat - box.minLat) * proj.mPerDegLat
+        return max(minGridCellMetres, (area / Double(edgeCount)).squareRoot())
+    }
+
+    /// This map's grid cell edge in metres, read back from the grid itself (a map written before
+    /// the cells adapted has 100 m cells whatever its extent), to a micrometre.
+    var gridCellMetres: Double {
+        (grid.cellLat * LocalProjection(origin: grid.bbox.center).mPerDegLat * 1e6).rounded() / 1e6
+    }
 
     /// Rebuilds the adjacency lists and the spatial grid from the node, edge and geometry arrays.
     /// Deterministic: neighbours are listed in edge order.
@@ -33,8 +51,9 @@ extension SkateMap {
         for i in 0..<placeLat.count { box.extend(lat: placeLat[i], lon: placeLon[i]) }
         if box.isEmpty { grid = .empty; return }
         let proj = LocalProjection(origin: box.center)
-        let cellLat = Self.gridCellMetres / proj.mPerDegLat
-        let cellLon = Self.gridCellMetres / proj.mPerDegLon
+        let cellMetres = Self.gridCellMetres(bbox: box, edgeCount: edgeCount)
+        let cellLat = cellMetres / proj.mPerDegLat
+        let cellLon = cellMetres / proj.mPerDegLon
         let nx = max(1, Int(((box.maxLon - box.minLon) / cellLon).rounded(.down)) + 1)
         let ny = max(1, Int(((box.maxLat - box.minLat) / cellLat).rounded(.down)) + 1)
         var g = SpatialGrid(bbox: box, cellLat: cellLat, cellLon: cellLon, nx: nx, ny: ny, cellStart: [], cellEdges: [])
@@ -93,13 +112,14 @@ extension SkateMap {
         guard grid.nx > 0 else { return nil }
         let proj = LocalProjection(origin: c)
         let (cx, cy) = grid.cell(lat: c.lat, lon: c.lon)
-        let maxRing = Int((maxDistance / Self.gridCellMetres).rounded(.up)) + 1
+        let cellMetres = gridCellMetres
+        let maxRing = Int((maxDistance / cellMetres).rounded(.up)) + 1
         var best: EdgeSnap?
         // No visited set: an edge seen again in a neighbouring cell snaps to the same point and
         // cannot replace itself (ties go to the smaller id), and a set would cost more than it saves.
         for ring in 0...maxRing {
             // Cells at Chebyshev distance `ring` from the centre cell.
-            if let b = best, Double(ring - 1) * Self.gridCellMetres > b.distance { break }
+            if let b = best, Double(ring - 1) * cellMetres > b.distance { break }
             for y in (cy - ring)...(cy + ring) {
                 for x in (cx - ring)...(cx + ring) where max(abs(x - cx), abs(y - cy)) == ring {
                     for e32 in grid.edges(inCellX: x, y: y) {

@@ -252,3 +252,14 @@ struct LandmarkBound {
         return Swift.max(0, min(a, b) * Self.margin - Self.slack)
     }
 }
+
+/// How a map file stores its ALT landmark costs (`skateroute import --compact`).
+public enum LandmarkLayout: Sendable {
+    /// One table per ride mode, each from that mode's own costs: the tightest bounds, the
+    /// fastest searches (the default).
+    case perMode
+    /// One table from the least cost any mode gives each traversal, which bounds every mode from
+    /// below: a fifth of the landmark bytes (on Heidelberg 7.5 → 1.5 MB), at looser bounds for
+    /// the modes whose costs run above that least cost (README: measured search times).
+    case shared
+}

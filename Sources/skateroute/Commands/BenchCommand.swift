@@ -27,6 +27,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Also time the routing figures in the old order (rule-bound search first, no crusty-rule proof).") var beforeAfter = false
     @Flag(help: "Only the peer comparison and the routing figures (skip legal, terrain, TUI, ride figures).") var routingOnly = false
     @Flag(help: "Only the TUI frame figures on the bundled map (browse, preview, ride north-up and heading-up at 200x60).") var tuiOnly = false
+    @Flag(help: "Import the maps it times as `import --compact` does (one landmark table shared by all modes).") var compact = false
 
     func run() throws {
         #if DEBUG
@@ -66,11 +67,12 @@ struct BenchCommand: ParsableCommand {
                     let t0 = Self.now()
                     let (m, st) = try MapImporter.compile(osmPath: osm, demPaths: dem, options: ImportOptions(name: name))
                     elevationTimes.append(st.elevationSeconds)
-                    try MapFormat.write(m, to: out)
+                    try MapFormat.write(m, to: out, landmarks: compact ? .shared : .perMode)
                     times.append(Self.now() - t0)
                     last = m
                 }
-                print(String(format: "import %@: median %.3f s (min %.3f) — %d nodes, %d edges; of which DEM sampling + terrain conditioning %.3f s", name, Self.median(times), times.min() ?? 0, last?.nodeCount ?? 0, last?.edgeCount ?? 0, Self.median(elevationTimes)))
+                let bytes = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+                print(String(format: "import %@%@: median %.3f s (min %.3f) — %d nodes, %d edges, %.2f MB; of which DEM sampling + terrain conditioning %.3f s", name, compact ? " (compact)" : "", Self.median(times), times.min() ?? 0, last?.nodeCount ?? 0, last?.edgeCount ?? 0, Double(bytes) / 1e6, Self.median(elevationTimes)))
                 if name != "Monaco" { maps.append((name, out)) }
             }
         } else {
