@@ -1,0 +1,39 @@
+#!/bin/bash
+# Regenerates Sources/skateroute/hot-symbols.order: the functions a plan (and --help/--version)
+# executes, which the release link places side by side (lld --symbol-ordering-file, see
+# Package.swift). The kernel maps up to 64 KB of the binary around each page fault, so hot code
+# spread over the 23 MB of text costs a plan ~8 MB of resident pages; packed, ~4 MB.
+# Needs valgrind. Usage: swift build -c release --product skateroute && scripts/hot-symbols.sh
+# A stale list is harmless (unknown names are skipped); it only packs less of the hot code.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=$(swift build -c release --show-bin-path)/skateroute
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+# valgrind cannot read the Swift debug info of a static binary: profile a copy without it.
+strip -g -o "$work/skateroute" "$bin"
+B="$work/skateroute"; n=0
+run() { n=$((n+1)); valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/cg.$n" "$B" "$@" >/dev/null 2>&1 || true; }
+run --help; run --version; run plan --help
+M=Maps/monaco.srmap
+for p in "43.7341,7.4149 43.7260,7.4142" "43.7396,7.4275 43.7310,7.4200" "43.7485,7.4375 43.7380,7.4245"; do
+  set -- $p
+  for m in smoothest fastMildRoughness chillFewCrossings nightSafe trickSpotCrawl; do
+    run plan --from "$1" --to "$2" --map "$M" --no-store --mode "$m"
+  done
+done
+run plan --from "Jardin Exotique" --to "Stade Louis II" --format json --no-store
+run plan --from "Jardin Exotique" --to "Stade Louis II"
+hd=../shared/data/maps/heidelberg-ors-2024/heidelberg.test.pbf
+if [ -f "$hd" ]; then
+  "$B" import --osm "$hd" --out "$work/hd.srmap" --name Heidelberg >/dev/null
+  for p in "49.4300,8.6850 49.3800,8.6870" "49.4000,8.6400 49.4093,8.6936" "49.4175,8.6690 49.3850,8.7000"; do
+    set -- $p
+    for m in smoothest fastMildRoughness trickSpotCrawl; do
+      run plan --from "$1" --to "$2" --map "$work/hd.srmap" --no-store --mode "$m"
+    done
+  done
+fi
+# Every function callgrind saw run (fn=) or be called (cfn=), without its recursion suffix.
+cat "$work"/cg.* | sed -nE "s/^c?fn=\([0-9]+\) (.*)$/\1/p" | sed -E "s/'[0-9]+$//" | grep -v '^0x' | LC_ALL=C sort -u \
+  > Sources/skateroute/hot-symbols.order
+echo "$(wc -l < Sources/skateroute/hot-symbols.order) hot functions from $n runs → Sources/skateroute/hot-symbols.order"
