@@ -69,7 +69,7 @@ public enum RideLogIndexer {
             maxSpeed = max(maxSpeed, speed)
             motion.update(t: t, speed: speed, rms: obj["rms"] as? Double)
             if let m = elevationMap, let e = obj["edge"] as? Int, let off = obj["offset_m"] as? Double,
-               let z = elevation(m, edge: e, offset: off) {
+               let z = elevation(m, edge: e, way: (obj["way"] as? NSNumber)?.int64Value, offset: off) {
                 if let a = anchor {
                     if z - a >= elevationHysteresis { climb += z - a; anchor = z }
                     else if a - z >= elevationHysteresis { descent += a - z; anchor = z }
@@ -96,8 +96,10 @@ public enum RideLogIndexer {
     }
 
     /// Elevation (m) at `offset` metres along edge `e` from its first node, or nil when unknown.
-    static func elevation(_ m: SkateMap, edge e: Int, offset: Double) -> Double? {
-        guard e >= 0, e < m.edgeCount else { return nil }
+    /// - Parameter way: the logged OSM way; a map imported again numbers its edges anew, so an
+    ///   index whose edge lies on another way reads nothing rather than another street's height.
+    static func elevation(_ m: SkateMap, edge e: Int, way: Int64?, offset: Double) -> Double? {
+        guard e >= 0, e < m.edgeCount, way.map({ m.edgeWayId[e] == $0 }) ?? true else { return nil }
         let prof = m.elevationProfile(ofEdge: e)
         guard !prof.isEmpty else { return nil }
         if prof.count == 1 { return Double(prof[prof.startIndex]) }

@@ -219,13 +219,23 @@ public struct MapDerived: Sendable, Equatable {
 
     /// Whether the arrays fit a map with these counts and hold sane values (a loaded file's
     /// derived block is checked before use). Returns a description of the first problem, or nil.
-    func problem(nodes: Int, edges: Int, placesNamed: Int) -> String? {
+    /// - Parameter scanValues: scan the values too (see `SkateMap.consistencyProblem(scanValues:)`).
+    func problem(nodes: Int, edges: Int, placesNamed: Int, scanValues: Bool = true) -> String? {
         // Lengths are checked against `MapSection.all` before this runs; these are the values.
         for x in modeMinCostPerMetre where !(x >= 0 && x.isFinite) { return "bad mode cost" }
         for x in landmarkScale where !(x > 0 && x.isFinite) { return "bad landmark scale" }
         if landmarkCosts.count != landmarkScale.count / 2 * nodes * 2 * Landmarks.count { return "landmark tables and scales disagree" }
         for l in landmarks where Int(l) >= nodes { return "landmark out of range" }
         if streetMidLat.count != streetEdge.count || streetMidLon.count != streetEdge.count { return "derived street arrays differ in length" }
+        guard scanValues else {
+            let ends = { (s: FlatArray<UInt32>, total: Int) in s.first == 0 && Int(s.last ?? 0) == total }
+            if hasSearchIndex && (!ends(searchTokenStart, searchTokenBytes.count)
+                                  || !ends(searchCandidateTokenStart, searchTokenStart.count - 1)
+                                  || searchCandidateTokenStart.count - 1 != placesNamed + streetEdge.count) {
+                return "bad place-search index"
+            }
+            return nil
+        }
         for e in streetEdge where Int(e) >= edges { return "street candidate past the edges" }
         func csrOK(_ s: FlatArray<UInt32>, _ total: Int) -> Bool {
             guard s.first == 0, Int(s.last ?? 0) == total else { return false }

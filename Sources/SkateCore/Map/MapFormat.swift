@@ -218,7 +218,7 @@ public enum MapFormat {
         var d = MapDerived.empty
         for s in table where s.group == .base { try s.read(&m, &d, reader(s)) }
         try checkLengths(table, group: .base, map: m, derived: d, path: path)
-        if let problem = m.consistencyProblem() { throw MapFileError.corrupt(path: path, reason: problem) }
+        if let problem = m.consistencyProblem(scanValues: verifyChecksum) { throw MapFileError.corrupt(path: path, reason: problem) }
         var sizes: [MapSectionSize] = []
         var seen = Set<Int>()
         for s in table { if let e = dir[Int(s.id)] { sizes.append(MapSectionSize(name: s.name, bytes: seen.insert(e.off).inserted ? e.len : 0)) } }
@@ -234,7 +234,7 @@ public enum MapFormat {
         try checkLengths(table, group: .derived, map: m, derived: d, path: path)
         var placesNamed = 0
         for i in 0..<m.placeCount where m.placeName[i] != 0 && m.stringStart[Int(m.placeName[i]) + 1] > m.stringStart[Int(m.placeName[i])] { placesNamed += 1 }
-        if let problem = d.problem(nodes: m.nodeCount, edges: m.edgeCount, placesNamed: placesNamed) { throw MapFileError.corrupt(path: path, reason: problem) }
+        if let problem = d.problem(nodes: m.nodeCount, edges: m.edgeCount, placesNamed: placesNamed, scanValues: verifyChecksum) { throw MapFileError.corrupt(path: path, reason: problem) }
         m.derived = d
         return m
     }
@@ -258,7 +258,13 @@ extension SkateMap {
 
     /// Checks every index and CSR array so that a loaded map can be used without bounds traps.
     /// Returns a description of the first problem, or nil. O(nodes + edges + points).
-    public func consistencyProblem() -> String? {
+    /// - Parameter scanValues: also scan every value the router indexes or computes with (node
+    ///   and edge ranges, offsets, coordinates, lengths). `load` scans when it hashes the file (its
+    ///   first use, or `.always`): a file whose identity stamp (inode, size, mtime and ctime) is
+    ///   unchanged since a full check cannot hold different values, and the scans read ~6 MB of a
+    ///   city map's pages that a plan otherwise never touches. The shape checks (array lengths,
+    ///   offsets' ends) always run.
+    public func consistencyProblem(scanValues: Bool = true) -> String? {
         let n = nodeCount, e = edgeCount
         if nodeLon.count != n || nodeFlags.count != n || nodeOsmId.count != n { return "node arrays differ in length" }
         for a in [edgeTo.count, edgeLength.count, edgeHighway.count, edgeSurface.count, edgeSmoothness.count,
@@ -268,6 +274,7 @@ extension SkateMap {
         if !edgeStepCount.isEmpty && edgeStepCount.count != e { return "edge arrays differ in length" }
         if edgeGeomStart.count != e + 1 || edgeElevStart.count != e + 1 || adjStart.count != n + 1 { return "bad offsets" }
         if geomLon.count != geomLat.count { return "geometry arrays differ" }
+        guard scanValues else { return shapeProblem() }
         // Values the router computes with: a crafted file must not make it loop for ever or trap.
         // Loops over the raw buffers (no per-element bounds check; min/max reductions where one
         // suffices): these checks run on every load and read most of a map's base arrays.
@@ -320,6 +327,23 @@ extension SkateMap {
         for i in 0..<z where zoneName[i] >= sc { return "zone \(i) has a bad name" }
         if grid.cellStart.count != grid.nx * grid.ny + 1 || !csrOK(grid.cellStart, grid.cellEdges.count) { return "bad grid" }
         if !allBelow(grid.cellEdges, e) { return "grid points past the edges" }
+        return nil
+    }
+
+    /// The O(1) part of the checks: the arrays' lengths and the offset tables' ends agree, so
+    /// every range an offset table hands out lies inside its array once the file is trusted.
+    func shapeProblem() -> String? {
+        func endsOK(_ s: FlatArray<UInt32>, _ total: Int) -> Bool { s.first == 0 && Int(s.last ?? 0) == total }
+        if !endsOK(edgeGeomStart, geomLat.count) { return "bad geometry offsets" }
+        if !endsOK(edgeElevStart, elevation.count) { return "bad elevation offsets" }
+        if !endsOK(adjStart, adjacency.count) { return "bad adjacency offsets" }
+        if !endsOK(stringStart, stringBytes.count) { return "bad string table" }
+        let p = placeLat.count
+        if placeLon.count != p || placeName.count != p || placeKind.count != p || placeCategory.count != p { return "place arrays differ" }
+        let z = zoneKind.count
+        if zoneName.count != z || zoneRingStart.count != z + 1 || zoneLat.count != zoneLon.count { return "zone arrays differ" }
+        if !endsOK(zoneRingStart, zoneLat.count) { return "bad zone rings" }
+        if grid.cellStart.count != grid.nx * grid.ny + 1 || !endsOK(grid.cellStart, grid.cellEdges.count) { return "bad grid" }
         return nil
     }
 }

@@ -116,7 +116,7 @@ extension SkateMap {
         let maxRing = Int((maxDistance / cellMetres).rounded(.up)) + 1
         var best: EdgeSnap?
         // No visited set: an edge seen again in a neighbouring cell snaps to the same point and
-        // cannot replace itself (ties go to the smaller id), and a set would cost more than it saves.
+        // cannot replace itself (`snapsBefore` is strict), and a set would cost more than it saves.
         for ring in 0...maxRing {
             // Cells at Chebyshev distance `ring` from the centre cell.
             if let b = best, Double(ring - 1) * cellMetres > b.distance { break }
@@ -126,7 +126,7 @@ extension SkateMap {
                         let e = Int(e32)
                         guard filter(e) else { continue }
                         if let s = snap(c, toEdge: e, projection: proj), s.distance <= maxDistance,
-                           best == nil || s.distance < best!.distance || (s.distance == best!.distance && e < best!.edge) {
+                           best == nil || s.distance < best!.distance || (s.distance == best!.distance && snapsBefore(e, best!.edge)) {
                             best = s
                         }
                     }
@@ -134,6 +134,17 @@ extension SkateMap {
             }
         }
         return best
+    }
+
+    /// Which of two edges at the same distance a point snaps to (a point on a junction is on
+    /// all its edges): the one on the smaller OSM way id, then by its end nodes' OSM ids. Not by
+    /// edge index, which the importer's numbering (`orderSpatially`) decides: a plan from a
+    /// junction must not depend on it. Way ids first keeps the earlier first-seen choice, whose
+    /// edges came in way id order.
+    @inlinable func snapsBefore(_ a: Int, _ b: Int) -> Bool {
+        let ka = (edgeWayId[a], nodeOsmId[Int(edgeFrom[a])], nodeOsmId[Int(edgeTo[a])])
+        let kb = (edgeWayId[b], nodeOsmId[Int(edgeFrom[b])], nodeOsmId[Int(edgeTo[b])])
+        return ka != kb ? ka < kb : a < b
     }
 
     /// Projects `c` onto edge `e` and returns the snap (distance, offset along the edge).

@@ -142,6 +142,10 @@ extension MapCompiler {
             map.edgeElevStart = FlatArray(repeating: 0, count: map.edgeCount + 1)
         }
 
+        // Near places at near indexes (see `orderSpatially`): what a plan reads stays in few pages.
+        // After the terrain conditioning, whose chains follow edge order, so grades do not change.
+        if options.spatialOrder { map.orderSpatially(perEdge: &edgeInclinePct) }
+
         // 6. Places and zones.
         buildPlaces(into: &map, strings: &strings)
         buildZones(into: &map, strings: &strings)

@@ -22,8 +22,11 @@ public struct ImportOptions: Sendable {
     public var name: String
     /// Elevation sample spacing along edges in metres: a 30 m braking window then spans ≥ 3 samples.
     public var elevationSpacing: Double
-    public init(name: String = "Map", elevationSpacing: Double = ElevationSampling.maxSpacing) {
-        self.name = name; self.elevationSpacing = elevationSpacing
+    /// Number nodes along a Hilbert curve and edges by start node (`SkateMap.orderSpatially`);
+    /// off only to compare against the first-seen numbering.
+    public var spatialOrder: Bool
+    public init(name: String = "Map", elevationSpacing: Double = ElevationSampling.maxSpacing, spatialOrder: Bool = true) {
+        self.name = name; self.elevationSpacing = elevationSpacing; self.spatialOrder = spatialOrder
     }
 }
 

@@ -42,10 +42,14 @@ struct PeerBenchmark {
         return nil
     }
 
-    /// Runs a command with output to /dev/null; wall seconds from spawn to exit, or nil when it
-    /// failed. posix_spawn + waitpid directly: Foundation's Process waits on a run loop that adds
-    /// tens of milliseconds, far more than the commands take.
-    static func time(_ exe: String, _ args: [String]) -> Double? {
+    /// One finished run: wall seconds from spawn to exit and the child's peak resident set (KB).
+    struct Run { var seconds: Double; var peakKB: Int }
+
+    /// Runs a command with output to /dev/null; wall seconds and peak RSS, or nil when it
+    /// failed. posix_spawn + wait4 directly: Foundation's Process waits on a run loop that adds
+    /// tens of milliseconds, far more than the commands take; wait4's rusage gives the child's
+    /// ru_maxrss, the figure `/usr/bin/time -f %M` prints.
+    static func run(_ exe: String, _ args: [String]) -> Run? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -57,10 +61,27 @@ struct PeerBenchmark {
         let t0 = BenchCommand.now()
         guard posix_spawn(&pid, exe, &actions, nil, argv, environ) == 0 else { return nil }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let t = BenchCommand.now() - t0
         // Exited normally with status 0 (WIFEXITED && WEXITSTATUS == 0).
-        return (status & 0x7F) == 0 && ((status >> 8) & 0xFF) == 0 ? t : nil
+        guard (status & 0x7F) == 0 && ((status >> 8) & 0xFF) == 0 else { return nil }
+        return Run(seconds: t, peakKB: Int(usage.ru_maxrss))
+    }
+
+    /// Wall seconds of a command (see `run`).
+    static func time(_ exe: String, _ args: [String]) -> Double? { run(exe, args)?.seconds }
+
+    /// Drops a just-written file's pages from the page cache, so the runs map pages the read path
+    /// brought in, as for a file written long ago. Pages left by the writer can be large folios
+    /// that one fault maps whole: right after `import`, a Heidelberg plan's peak was 21 MB, after
+    /// this 16 MB; Routino's database files get the same treatment.
+    static func evictFromPageCache(_ path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        _ = fdatasync(fd)
+        _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_DONTNEED))
     }
 
     /// Prints the comparison per map and pair, or why it was skipped.
@@ -76,6 +97,10 @@ struct PeerBenchmark {
             guard Self.time(splitter, ["--dir=\(dir)", "--prefix=map", "--tagging=\(tagging)", set.pbf]) != nil else {
                 print("peer: planetsplitter failed on \(set.pbf); \(set.name) skipped")
                 continue
+            }
+            Self.evictFromPageCache(set.srmap)
+            for f in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] {
+                Self.evictFromPageCache(dir + "/" + f)
             }
             for pair in set.pairs {
                 runPair(set: set, pair: pair, routino: router, dir: dir)
@@ -100,21 +125,29 @@ struct PeerBenchmark {
             ("skateroute fastMildRoughness", selfPath, plan + ["--mode", "fastMildRoughness"]),
         ]
         var times = [[Double]](repeating: [], count: commands.count)
+        var peaks = [[Double]](repeating: [], count: commands.count)
         for i in 0..<(Self.warmups + runs) {
             for (k, c) in commands.enumerated() {
-                guard let t = Self.time(c.1, c.2) else {
+                guard let r = Self.run(c.1, c.2) else {
                     print("peer \(set.name) \(pair.label): \(c.0) failed; pair skipped")
                     return
                 }
-                if i >= Self.warmups { times[k].append(t) }
+                if i >= Self.warmups { times[k].append(r.seconds); peaks[k].append(Double(r.peakKB)) }
             }
         }
         let med = times.map { BenchCommand.median($0) }
+        let peak = peaks.map { BenchCommand.median($0) / 1024 }
         var line = "peer \(set.name) \(pair.label) (\(runs) alternating runs, medians):"
         for (k, c) in commands.enumerated() { line += String(format: " %@ %.2f ms;", c.0, med[k] * 1000) }
         for k in 2..<commands.count {
             line += String(format: " %@ = %.2f× foot, %.2f× bicycle;", commands[k].0, med[k] / med[0], med[k] / med[1])
         }
         print(line)
+        var mem = "peer \(set.name) \(pair.label) peak RSS (medians):"
+        for (k, c) in commands.enumerated() { mem += String(format: " %@ %.1f MB;", c.0, peak[k]) }
+        for k in 2..<commands.count {
+            mem += String(format: " %@ = %.2f× foot, %.2f× bicycle;", commands[k].0, peak[k] / peak[0], peak[k] / peak[1])
+        }
+        print(mem)
     }
 }
