@@ -28,6 +28,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Only the peer comparison and the routing figures (skip legal, terrain, TUI, ride figures).") var routingOnly = false
     @Flag(help: "Only the TUI frame figures on the bundled map (browse, preview, ride north-up and heading-up at 200x60).") var tuiOnly = false
     @Flag(help: "Import the maps it times as `import --compact` does (one landmark table shared by all modes).") var compact = false
+    @Flag(help: "Import the maps it times in first-seen order instead of along a Hilbert curve (the numbering before issue 16's memory round), to compare.") var firstSeenOrder = false
 
     func run() throws {
         #if DEBUG
@@ -65,7 +66,7 @@ struct BenchCommand: ParsableCommand {
                 var last: SkateMap?
                 for _ in 0..<max(1, repeats) {
                     let t0 = Self.now()
-                    let (m, st) = try MapImporter.compile(osmPath: osm, demPaths: dem, options: ImportOptions(name: name))
+                    let (m, st) = try MapImporter.compile(osmPath: osm, demPaths: dem, options: ImportOptions(name: name, spatialOrder: !firstSeenOrder))
                     elevationTimes.append(st.elevationSeconds)
                     try MapFormat.write(m, to: out, landmarks: compact ? .shared : .perMode)
                     times.append(Self.now() - t0)
@@ -150,7 +151,11 @@ struct BenchCommand: ParsableCommand {
         let prep = Self.now() - t0
         let tag = boundedSearch ? "" : " [old order: unbounded searches]"
         var rng = SplitMix64(seed: seed)
+        // Sampled in OSM order (way id, end node ids), not edge-index order: the same pairs
+        // whichever way the importer numbers the edges (`--first-seen-order`).
         let mainEdges = (0..<map.edgeCount).filter { planner.components.isMain(edge: $0) && map.isRideable(edge: $0) }
+            .sorted { (map.edgeWayId[$0], map.nodeOsmId[Int(map.edgeFrom[$0])], map.nodeOsmId[Int(map.edgeTo[$0])], $0)
+                    < (map.edgeWayId[$1], map.nodeOsmId[Int(map.edgeFrom[$1])], map.nodeOsmId[Int(map.edgeTo[$1])], $1) }
         guard !mainEdges.isEmpty else { return }
         var od: [(Coordinate, Coordinate)] = []
         for _ in 0..<pairs {

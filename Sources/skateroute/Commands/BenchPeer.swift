@@ -28,6 +28,8 @@ struct PeerBenchmark {
     ]
     /// Warm-up runs of each command before timing (page cache, first-run effects).
     static let warmups = 3
+    /// Runs per command for the peak RSS (it varies by a page or two between runs).
+    static let rssRuns = 5
 
     let runs: Int
     let selfPath: String
@@ -42,14 +44,10 @@ struct PeerBenchmark {
         return nil
     }
 
-    /// One finished run: wall seconds from spawn to exit and the child's peak resident set (KB).
-    struct Run { var seconds: Double; var peakKB: Int }
-
-    /// Runs a command with output to /dev/null; wall seconds and peak RSS, or nil when it
-    /// failed. posix_spawn + wait4 directly: Foundation's Process waits on a run loop that adds
-    /// tens of milliseconds, far more than the commands take; wait4's rusage gives the child's
-    /// ru_maxrss, the figure `/usr/bin/time -f %M` prints.
-    static func run(_ exe: String, _ args: [String]) -> Run? {
+    /// Runs a command with output to /dev/null; wall seconds from spawn to exit, or nil when it
+    /// failed. posix_spawn + waitpid directly: Foundation's Process waits on a run loop that adds
+    /// tens of milliseconds, far more than the commands take.
+    static func time(_ exe: String, _ args: [String]) -> Double? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -61,16 +59,24 @@ struct PeerBenchmark {
         let t0 = BenchCommand.now()
         guard posix_spawn(&pid, exe, &actions, nil, argv, environ) == 0 else { return nil }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let t = BenchCommand.now() - t0
         // Exited normally with status 0 (WIFEXITED && WEXITSTATUS == 0).
-        guard (status & 0x7F) == 0 && ((status >> 8) & 0xFF) == 0 else { return nil }
-        return Run(seconds: t, peakKB: Int(usage.ru_maxrss))
+        return (status & 0x7F) == 0 && ((status >> 8) & 0xFF) == 0 ? t : nil
     }
 
-    /// Wall seconds of a command (see `run`).
-    static func time(_ exe: String, _ args: [String]) -> Double? { run(exe, args)?.seconds }
+    /// GNU time, which reports a command's peak RSS (`%M`, KB).
+    static let gnuTime = "/usr/bin/time"
+
+    /// A command's peak resident set in KB, through `/usr/bin/time -f %M`, or nil. Not from this
+    /// process's wait4: a child spawned from the bench starts on the bench's own memory (vfork),
+    /// and the kernel carries that high-water mark (~120 MB) across the exec into ru_maxrss.
+    /// GNU time is a ~1 MB process, below every command measured.
+    static func peakKB(_ exe: String, _ args: [String], scratch: String) -> Int? {
+        guard time(gnuTime, ["-f", "%M", "-o", scratch, exe] + args) != nil,
+              let text = try? String(contentsOfFile: scratch, encoding: .utf8) else { return nil }
+        return text.split(whereSeparator: \.isNewline).last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
 
     /// Drops a just-written file's pages from the page cache, so the runs map pages the read path
     /// brought in, as for a file written long ago. Pages left by the writer can be large folios
@@ -125,25 +131,36 @@ struct PeerBenchmark {
             ("skateroute fastMildRoughness", selfPath, plan + ["--mode", "fastMildRoughness"]),
         ]
         var times = [[Double]](repeating: [], count: commands.count)
-        var peaks = [[Double]](repeating: [], count: commands.count)
         for i in 0..<(Self.warmups + runs) {
             for (k, c) in commands.enumerated() {
-                guard let r = Self.run(c.1, c.2) else {
+                guard let t = Self.time(c.1, c.2) else {
                     print("peer \(set.name) \(pair.label): \(c.0) failed; pair skipped")
                     return
                 }
-                if i >= Self.warmups { times[k].append(r.seconds); peaks[k].append(Double(r.peakKB)) }
+                if i >= Self.warmups { times[k].append(t) }
             }
         }
         let med = times.map { BenchCommand.median($0) }
-        let peak = peaks.map { BenchCommand.median($0) / 1024 }
         var line = "peer \(set.name) \(pair.label) (\(runs) alternating runs, medians):"
         for (k, c) in commands.enumerated() { line += String(format: " %@ %.2f ms;", c.0, med[k] * 1000) }
         for k in 2..<commands.count {
             line += String(format: " %@ = %.2f× foot, %.2f× bicycle;", commands[k].0, med[k] / med[0], med[k] / med[1])
         }
         print(line)
-        var mem = "peer \(set.name) \(pair.label) peak RSS (medians):"
+        guard access(Self.gnuTime, X_OK) == 0 else {
+            print("peer \(set.name) \(pair.label) peak RSS: \(Self.gnuTime) not installed (apt-get install time); skipped")
+            return
+        }
+        let scratch = dir + "/peak-rss.txt"
+        var peaks = [[Double]](repeating: [], count: commands.count)
+        for _ in 0..<Self.rssRuns {
+            for (k, c) in commands.enumerated() {
+                if let kb = Self.peakKB(c.1, c.2, scratch: scratch) { peaks[k].append(Double(kb)) }
+            }
+        }
+        guard peaks.allSatisfy({ !$0.isEmpty }) else { print("peer \(set.name) \(pair.label) peak RSS: a run failed; skipped"); return }
+        let peak = peaks.map { BenchCommand.median($0) / 1024 }
+        var mem = "peer \(set.name) \(pair.label) peak RSS (\(Self.rssRuns) alternating runs, medians):"
         for (k, c) in commands.enumerated() { mem += String(format: " %@ %.1f MB;", c.0, peak[k]) }
         for k in 2..<commands.count {
             mem += String(format: " %@ = %.2f× foot, %.2f× bicycle;", commands[k].0, peak[k] / peak[0], peak[k] / peak[1])
