@@ -27,10 +27,12 @@ func usageError(_ message: String) -> ExitCode {
 /// A place text that is two numbers separated by a comma but not a position on the globe
 /// (e.g. "91,7"): the usage error to give instead of searching place names for it.
 func outOfRangePosition(_ text: String, option: String) -> String? {
+    // A good position first, without Foundation: its string trimming bridged through NSString
+    // and cost 6 % of a whole Monaco plan process.
+    if Coordinate(parsing: text) != nil { return nil }
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         .map { $0.trimmingCharacters(in: .whitespaces) }
     guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else { return nil }
-    if Coordinate(parsing: text) != nil { return nil }
     let quoted = TerminalSafe.quoted(text, maxLength: 60)
     if !(lat.isFinite && abs(lat) <= 90) { return "\(option) '\(quoted)': latitude \(parts[0]) is outside -90…90 (give \"lat,lon\")" }
     if !(lon.isFinite && abs(lon) <= 180) { return "\(option) '\(quoted)': longitude \(parts[1]) is outside -180…180 (give \"lat,lon\")" }
