@@ -11,9 +11,10 @@ import PackageDescription
 /// but scattered: the kernel maps up to 64 KB around each page fault, so the scattered functions
 /// cost ~8 MB of resident pages. Each function gets its own section (`-function-sections`) and
 /// lld places the ones listed in `hot-symbols.order` (made by `scripts/hot-symbols.sh` from
-/// callgrind runs of plans, `--help` and `--version`) side by side: a Monaco plan's peak RSS
-/// 13.4 → 9.8 MB, the answers byte-identical (README, issue 16). Release builds only; lld ships
-/// with the Swift toolchain.
+/// callgrind runs of plans, `--help` and `--version`; what every plan runs first) side by side:
+/// a Monaco plan's peak RSS 14.7 → 8.9 MB with the other memory work of issue 16, the answers
+/// byte-identical (README). Release builds only; lld ships with the Swift toolchain. SwiftPM
+/// does not relink when only the list changes: remove the release binary first.
 let hotCodeLayout = (
     swift: [SwiftSetting.unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))],
     linker: [LinkerSetting.unsafeFlags(

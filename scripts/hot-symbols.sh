@@ -4,6 +4,8 @@
 # Package.swift). The kernel maps up to 64 KB of the binary around each page fault, so hot code
 # spread over the 23 MB of text costs a plan ~8 MB of resident pages; packed, ~4 MB.
 # Needs valgrind. Usage: swift build -c release --product skateroute && scripts/hot-symbols.sh
+# (optionally HOT_SYMBOLS_LINK_MAP=map.txt from a release link with `-Xlinker -Map=map.txt`),
+# then build the release binary again.
 # A stale list is harmless (unknown names are skipped); it only packs less of the hot code.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,10 +35,34 @@ if [ -f "$hd" ]; then
     done
   done
 fi
-# Every function callgrind saw run (fn=) or be called (cfn=), without its recursion suffix.
-cat "$work"/cg.* | sed -nE "s/^c?fn=\([0-9]+\) (.*)$/\1/p" | sed -E "s/'[0-9]+$//" | grep -v '^0x' | LC_ALL=C sort -u \
-  > Sources/skateroute/hot-symbols.order
+# Every function callgrind saw run (fn=) or be called (cfn=), without its recursion suffix: first
+# those of the plans without a store (runs 4-19 and 21 on), then the rest (--help, --version, the
+# plan with a store), so what every plan runs is packed tightest. With a linker map of the
+# previous release link (HOT_SYMBOLS_LINK_MAP, from `-Xlinker -Map=FILE`), functions in their own
+# small section come before those inside a big object's single .text, which cannot be split.
+names() { cat "$@" | sed -nE "s/^c?fn=\([0-9]+\) (.*)$/\1/p" | sed -E "s/'[0-9]+$//" | grep -v '^0x' | LC_ALL=C sort -u; }
+names $(ls "$work"/cg.* | grep -vE 'cg\.(1|2|3|20)$') > "$work/plan.txt"
+names "$work"/cg.* > "$work/all.txt"
+python3 - "$work/plan.txt" "$work/all.txt" "${HOT_SYMBOLS_LINK_MAP:-}" > Sources/skateroute/hot-symbols.order <<'PY'
+import re, sys
+plan = [l.strip() for l in open(sys.argv[1]) if l.strip()]
+rest = [l for l in (l.strip() for l in open(sys.argv[2])) if l and l not in set(plan)]
+size = {}
+if sys.argv[3]:
+    section, in_text = None, False
+    for line in open(sys.argv[3]):
+        m = re.match(r'\s*[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+\S+(\s+)(\S.*)$', line)
+        if not m: continue
+        width, name = len(m.group(2)), m.group(3)
+        if width <= 1: in_text = name == '.text'
+        elif in_text and width <= 9: section = int(m.group(1), 16)
+        elif in_text: size[name] = section
+SMALL = 16384  # bytes: a section this small is (about) one function
+def tiers(names):
+    return [n for n in names if size.get(n, 0) <= SMALL] + [n for n in names if size.get(n, 0) > SMALL]
+print('\n'.join(tiers(plan) + tiers(rest)))
+PY
 echo "$(wc -l < Sources/skateroute/hot-symbols.order) hot functions from $n runs → Sources/skateroute/hot-symbols.order"
-# SwiftPM does not track the order file as a link input: touch a source of the executable so the
-# next release build links again.
-touch Sources/skateroute/Version.swift
+# SwiftPM does not track the order file as a link input (and skips the link when the objects
+# come out byte-identical): remove the linked binary so the next release build links again.
+rm -f "$bin"
