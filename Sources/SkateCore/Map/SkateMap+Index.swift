@@ -42,6 +42,20 @@ extension SkateMap {
             adj[Int(fill[a])] = UInt32(e) << 1; fill[a] += 1
             adj[Int(fill[b])] = UInt32(e) << 1 | 1; fill[b] += 1
         }
+        // Each node's edges in OSM order (way id, then end nodes' ids), not edge-index order: the
+        // search relaxes them in this order and keeps the first of equal-cost ways in, so a tie
+        // (two ways drawn over the same street) must not depend on how the importer numbers
+        // edges. Way ids first keeps the first-seen numbering's choice, whose edges came in way
+        // id order.
+        for n in 0..<nodeCount where degree[n] > 1 {
+            let lo = Int(start[n]), hi = Int(start[n + 1])
+            adj[lo..<hi].sort { a, b in
+                let ea = Int(a >> 1), eb = Int(b >> 1)
+                let ka = (edgeWayId[ea], nodeOsmId[Int(edgeFrom[ea])], nodeOsmId[Int(edgeTo[ea])])
+                let kb = (edgeWayId[eb], nodeOsmId[Int(edgeFrom[eb])], nodeOsmId[Int(edgeTo[eb])])
+                return ka != kb ? ka < kb : a < b
+            }
+        }
         adjStart = FlatArray(start)
         adjacency = FlatArray(adj)
 
