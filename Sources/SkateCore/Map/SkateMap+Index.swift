@@ -23,7 +23,7 @@ extension SkateMap {
     }
 
     /// Rebuilds the adjacency lists and the spatial grid from the node, edge and geometry arrays.
-    /// Deterministic: neighbours are listed in edge order.
+    /// Deterministic: each node's neighbours are listed in OSM order (`edgePrecedesInOSMOrder`).
     public mutating func rebuildIndexes() {
         // Adjacency CSR.
         var degree = [UInt32](repeating: 0, count: nodeCount + 1)
@@ -42,18 +42,11 @@ extension SkateMap {
             adj[Int(fill[a])] = UInt32(e) << 1; fill[a] += 1
             adj[Int(fill[b])] = UInt32(e) << 1 | 1; fill[b] += 1
         }
-        // Each node's edges in OSM order (way id, then end nodes' ids), not edge-index order: the
-        // search relaxes them in this order and keeps the first of equal-cost ways in, so a tie
-        // (two ways drawn over the same street) must not depend on how the importer numbers
-        // edges. Way ids first keeps the first-seen numbering's choice, whose edges came in way
-        // id order.
+        // The search relaxes a node's edges in this order and keeps the first of two equal-cost
+        // ways (two ways drawn over one street), so the order must not be the edge numbering.
         for n in 0..<nodeCount where degree[n] > 1 {
-            let lo = Int(start[n]), hi = Int(start[n + 1])
-            adj[lo..<hi].sort { a, b in
-                let ea = Int(a >> 1), eb = Int(b >> 1)
-                let ka = (edgeWayId[ea], nodeOsmId[Int(edgeFrom[ea])], nodeOsmId[Int(edgeTo[ea])])
-                let kb = (edgeWayId[eb], nodeOsmId[Int(edgeFrom[eb])], nodeOsmId[Int(edgeTo[eb])])
-                return ka != kb ? ka < kb : a < b
+            adj[Int(start[n])..<Int(start[n + 1])].sort { a, b in
+                a >> 1 != b >> 1 ? edgePrecedesInOSMOrder(Int(a >> 1), Int(b >> 1)) : a < b
             }
         }
         adjStart = FlatArray(start)
@@ -130,7 +123,8 @@ extension SkateMap {
         let maxRing = Int((maxDistance / cellMetres).rounded(.up)) + 1
         var best: EdgeSnap?
         // No visited set: an edge seen again in a neighbouring cell snaps to the same point and
-        // cannot replace itself (`snapsBefore` is strict), and a set would cost more than it saves.
+        // cannot replace itself (`edgePrecedesInOSMOrder` is strict), and a set would cost more than
+        // it saves. Ties (a point on a junction is on all its edges) go by OSM order.
         for ring in 0...maxRing {
             // Cells at Chebyshev distance `ring` from the centre cell.
             if let b = best, Double(ring - 1) * cellMetres > b.distance { break }
@@ -140,7 +134,7 @@ extension SkateMap {
                         let e = Int(e32)
                         guard filter(e) else { continue }
                         if let s = snap(c, toEdge: e, projection: proj), s.distance <= maxDistance,
-                           best == nil || s.distance < best!.distance || (s.distance == best!.distance && snapsBefore(e, best!.edge)) {
+                           best == nil || s.distance < best!.distance || (s.distance == best!.distance && edgePrecedesInOSMOrder(e, best!.edge)) {
                             best = s
                         }
                     }
@@ -150,12 +144,12 @@ extension SkateMap {
         return best
     }
 
-    /// Which of two edges at the same distance a point snaps to (a point on a junction is on
-    /// all its edges): the one on the smaller OSM way id, then by its end nodes' OSM ids. Not by
-    /// edge index, which the importer's numbering (`orderSpatially`) decides: a plan from a
-    /// junction must not depend on it. Way ids first keeps the earlier first-seen choice, whose
-    /// edges came in way id order.
-    @inlinable func snapsBefore(_ a: Int, _ b: Int) -> Bool {
+    /// Whether edge `a` comes before edge `b` in OSM order: by way id, then by the ids of the
+    /// end nodes, then by index. What breaks ties between edges (which one a point on a junction
+    /// snaps to, which of two equal-cost ways a search keeps, which pairs `bench` draws), so that
+    /// no answer depends on how the importer numbers edges (`orderSpatially`). Way ids first
+    /// repeat the first-seen numbering's choices, whose edges came in way id order.
+    @inlinable public func edgePrecedesInOSMOrder(_ a: Int, _ b: Int) -> Bool {
         let ka = (edgeWayId[a], nodeOsmId[Int(edgeFrom[a])], nodeOsmId[Int(edgeTo[a])])
         let kb = (edgeWayId[b], nodeOsmId[Int(edgeFrom[b])], nodeOsmId[Int(edgeTo[b])])
         return ka != kb ? ka < kb : a < b

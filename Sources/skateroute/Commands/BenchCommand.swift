@@ -154,8 +154,7 @@ struct BenchCommand: ParsableCommand {
         // Sampled in OSM order (way id, end node ids), not edge-index order: the same pairs
         // whichever way the importer numbers the edges (`--first-seen-order`).
         let mainEdges = (0..<map.edgeCount).filter { planner.components.isMain(edge: $0) && map.isRideable(edge: $0) }
-            .sorted { (map.edgeWayId[$0], map.nodeOsmId[Int(map.edgeFrom[$0])], map.nodeOsmId[Int(map.edgeTo[$0])], $0)
-                    < (map.edgeWayId[$1], map.nodeOsmId[Int(map.edgeFrom[$1])], map.nodeOsmId[Int(map.edgeTo[$1])], $1) }
+            .sorted(by: map.edgePrecedesInOSMOrder)
         guard !mainEdges.isEmpty else { return }
         var od: [(Coordinate, Coordinate)] = []
         for _ in 0..<pairs {
