@@ -227,19 +227,10 @@ public struct MapDerived: Sendable, Equatable {
         if landmarkCosts.count != landmarkScale.count / 2 * nodes * 2 * Landmarks.count { return "landmark tables and scales disagree" }
         for l in landmarks where Int(l) >= nodes { return "landmark out of range" }
         if streetMidLat.count != streetEdge.count || streetMidLon.count != streetEdge.count { return "derived street arrays differ in length" }
-        guard scanValues else {
-            let ends = { (s: FlatArray<UInt32>, total: Int) in s.first == 0 && Int(s.last ?? 0) == total }
-            if hasSearchIndex && (!ends(searchTokenStart, searchTokenBytes.count)
-                                  || !ends(searchCandidateTokenStart, searchTokenStart.count - 1)
-                                  || searchCandidateTokenStart.count - 1 != placesNamed + streetEdge.count) {
-                return "bad place-search index"
-            }
-            return nil
-        }
-        for e in streetEdge where Int(e) >= edges { return "street candidate past the edges" }
+        // Offset tables: the ends always, and that they never decrease when scanning.
         func csrOK(_ s: FlatArray<UInt32>, _ total: Int) -> Bool {
             guard s.first == 0, Int(s.last ?? 0) == total else { return false }
-            for i in 1..<s.count where s[i] < s[i - 1] { return false }
+            if scanValues { for i in 1..<s.count where s[i] < s[i - 1] { return false } }
             return true
         }
         if hasSearchIndex && (!csrOK(searchTokenStart, searchTokenBytes.count)
@@ -247,6 +238,8 @@ public struct MapDerived: Sendable, Equatable {
                               || searchCandidateTokenStart.count - 1 != placesNamed + streetEdge.count) {
             return "bad place-search index"
         }
+        guard scanValues else { return nil }
+        for e in streetEdge where Int(e) >= edges { return "street candidate past the edges" }
         // Landmark costs are not scanned: they only steer the search (a damaged value could make
         // a route less than optimal, never index out of range or loop), and reading 1.7 MB of
         // them would double the load time. The file checksum still covers them.

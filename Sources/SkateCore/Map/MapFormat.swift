@@ -274,10 +274,23 @@ extension SkateMap {
         if !edgeStepCount.isEmpty && edgeStepCount.count != e { return "edge arrays differ in length" }
         if edgeGeomStart.count != e + 1 || edgeElevStart.count != e + 1 || adjStart.count != n + 1 { return "bad offsets" }
         if geomLon.count != geomLat.count { return "geometry arrays differ" }
-        guard scanValues else { return shapeProblem() }
+        // The offset tables' ends: with them, every range a table hands out of a trusted file lies
+        // inside its array.
+        func endsOK(_ s: FlatArray<UInt32>, _ total: Int) -> Bool { s.first == 0 && Int(s.last ?? 0) == total }
+        if !endsOK(edgeGeomStart, geomLat.count) { return "bad geometry offsets" }
+        if !endsOK(edgeElevStart, elevation.count) { return "bad elevation offsets" }
+        if !endsOK(adjStart, adjacency.count) { return "bad adjacency offsets" }
+        if !endsOK(stringStart, stringBytes.count) { return "bad string table" }
+        let p = placeLat.count
+        if placeLon.count != p || placeName.count != p || placeKind.count != p || placeCategory.count != p { return "place arrays differ" }
+        let z = zoneKind.count
+        if zoneName.count != z || zoneRingStart.count != z + 1 || zoneLat.count != zoneLon.count { return "zone arrays differ" }
+        if !endsOK(zoneRingStart, zoneLat.count) { return "bad zone rings" }
+        if grid.cellStart.count != grid.nx * grid.ny + 1 || !endsOK(grid.cellStart, grid.cellEdges.count) { return "bad grid" }
+        guard scanValues else { return nil }
         // Values the router computes with: a crafted file must not make it loop for ever or trap.
         // Loops over the raw buffers (no per-element bounds check; min/max reductions where one
-        // suffices): these checks run on every load and read most of a map's base arrays.
+        // suffices): they read most of a map's base arrays, so they run only with `scanValues`.
         let maxLength = Self.maxEdgeLength
         if !edgeLength.withUnsafeBufferPointer({ $0.allSatisfy { $0 >= 0 && $0 <= maxLength } }),
            let i = (0..<e).first(where: { !(edgeLength[$0] >= 0 && edgeLength[$0] <= maxLength) }) {
@@ -290,8 +303,8 @@ extension SkateMap {
         if !(geomLat.allWithin(90) && geomLon.allWithin(180)) { return "a shape point lies off the globe" }
         let maxElevation = Self.maxElevationMagnitude
         if !elevation.withUnsafeBufferPointer({ $0.allSatisfy { $0.isFinite && abs($0) < maxElevation } }) { return "an elevation sample is impossible" }
-        func csrOK(_ s: FlatArray<UInt32>, _ total: Int, minRun: Int = 0) -> Bool {
-            guard s.first == 0, Int(s.last ?? 0) == total else { return false }
+        // Offsets never decrease (by at least `minRun`); their ends were checked above.
+        func runsOK(_ s: FlatArray<UInt32>, minRun: Int = 0) -> Bool {
             let step = UInt32(minRun)
             return s.withUnsafeBufferPointer { b in
                 var ok = true
@@ -306,10 +319,10 @@ extension SkateMap {
                 return b.isEmpty || Int(hi) < limit
             }
         }
-        if !csrOK(edgeGeomStart, geomLat.count, minRun: 2) { return "bad geometry offsets" }
-        if !csrOK(edgeElevStart, elevation.count) { return "bad elevation offsets" }
-        if !csrOK(adjStart, adjacency.count) { return "bad adjacency offsets" }
-        if !csrOK(stringStart, stringBytes.count) { return "bad string table" }
+        if !runsOK(edgeGeomStart, minRun: 2) { return "bad geometry offsets" }
+        if !runsOK(edgeElevStart) { return "bad elevation offsets" }
+        if !runsOK(adjStart) { return "bad adjacency offsets" }
+        if !runsOK(stringStart) { return "bad string table" }
         let sc = UInt32(stringCount)
         if !(allBelow(edgeFrom, n) && allBelow(edgeTo, n) && allBelow(edgeName, Int(sc))) {
             for i in 0..<e {
@@ -318,32 +331,11 @@ extension SkateMap {
             }
         }
         if !allBelow(adjacency, e, shift: 1) { return "adjacency points past the edges" }
-        let p = placeLat.count
-        if placeLon.count != p || placeName.count != p || placeKind.count != p || placeCategory.count != p { return "place arrays differ" }
         for i in 0..<p where placeName[i] >= sc || placeCategory[i] >= sc { return "place \(i) has a bad name" }
-        let z = zoneKind.count
-        if zoneName.count != z || zoneRingStart.count != z + 1 || zoneLat.count != zoneLon.count { return "zone arrays differ" }
-        if !csrOK(zoneRingStart, zoneLat.count) { return "bad zone rings" }
+        if !runsOK(zoneRingStart) { return "bad zone rings" }
         for i in 0..<z where zoneName[i] >= sc { return "zone \(i) has a bad name" }
-        if grid.cellStart.count != grid.nx * grid.ny + 1 || !csrOK(grid.cellStart, grid.cellEdges.count) { return "bad grid" }
+        if !runsOK(grid.cellStart) { return "bad grid" }
         if !allBelow(grid.cellEdges, e) { return "grid points past the edges" }
-        return nil
-    }
-
-    /// The O(1) part of the checks: the arrays' lengths and the offset tables' ends agree, so
-    /// every range an offset table hands out lies inside its array once the file is trusted.
-    func shapeProblem() -> String? {
-        func endsOK(_ s: FlatArray<UInt32>, _ total: Int) -> Bool { s.first == 0 && Int(s.last ?? 0) == total }
-        if !endsOK(edgeGeomStart, geomLat.count) { return "bad geometry offsets" }
-        if !endsOK(edgeElevStart, elevation.count) { return "bad elevation offsets" }
-        if !endsOK(adjStart, adjacency.count) { return "bad adjacency offsets" }
-        if !endsOK(stringStart, stringBytes.count) { return "bad string table" }
-        let p = placeLat.count
-        if placeLon.count != p || placeName.count != p || placeKind.count != p || placeCategory.count != p { return "place arrays differ" }
-        let z = zoneKind.count
-        if zoneName.count != z || zoneRingStart.count != z + 1 || zoneLat.count != zoneLon.count { return "zone arrays differ" }
-        if !endsOK(zoneRingStart, zoneLat.count) { return "bad zone rings" }
-        if grid.cellStart.count != grid.nx * grid.ny + 1 || !endsOK(grid.cellStart, grid.cellEdges.count) { return "bad grid" }
         return nil
     }
 }
