@@ -85,15 +85,10 @@ import Testing
 
     /// Seeded points near a map's nodes.
     struct SeededPairs {
-        var s: UInt64
-        init(seed: UInt64) { s = seed }
-        mutating func unit() -> Double {
-            s &+= 0x9E37_79B9_7F4A_7C15
-            var z = s
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
+        var rng: SplitMix64
+        init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+        /// Uniform in [0, 1): the generator's top 53 bits.
+        mutating func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
         /// A seeded graph node's position, nudged off it by up to ~20 m.
         mutating func coordinate(in m: SkateMap) -> Coordinate {
             let n = Int(unit() * Double(m.nodeCount))

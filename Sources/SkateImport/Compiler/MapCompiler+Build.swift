@@ -143,8 +143,7 @@ extension MapCompiler {
         }
 
         // Near places at near indexes (see `orderSpatially`): what a plan reads stays in few pages.
-        // After the terrain conditioning, whose chains follow edge order, so grades do not change.
-        if options.spatialOrder { map.orderSpatially(perEdge: &edgeInclinePct) }
+        if options.spatialOrder { map.orderSpatially() }
 
         // 6. Places and zones.
         buildPlaces(into: &map, strings: &strings)

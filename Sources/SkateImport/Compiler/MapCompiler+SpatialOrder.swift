@@ -12,14 +12,12 @@ extension SkateMap {
     /// metre on a city, so only duplicate positions tie; ties keep first-seen order).
     static let hilbertOrder = 16
 
-    /// Renumbers nodes and edges in place, with their shape points and elevation profiles (before
-    /// the indexes and derived tables are built); `perEdge` arrays the caller keeps beside the map
-    /// are permuted alike.
-    /// - Returns: the old edge index of each new edge.
-    @discardableResult
-    mutating func orderSpatially<T>(perEdge: inout [T]) -> [Int] {
+    /// Renumbers nodes and edges in place, with their shape points and elevation profiles. Runs
+    /// before the indexes and derived tables are built, and after the terrain conditioning,
+    /// whose chains follow edge order.
+    mutating func orderSpatially() {
         let n = nodeCount, e = edgeCount
-        guard n > 1, e > 0 else { return Array(0..<e) }
+        guard n > 1, e > 0 else { return }
         var minLat = Double.infinity, maxLat = -Double.infinity, minLon = Double.infinity, maxLon = -Double.infinity
         for i in 0..<n {
             minLat = Swift.min(minLat, nodeLat[i]); maxLat = Swift.max(maxLat, nodeLat[i])
@@ -49,24 +47,23 @@ extension SkateMap {
         edgeCrossings = permuted(edgeCrossings); edgeName = permuted(edgeName)
         edgeWayId = permuted(edgeWayId)
         if edgeStepCount.count == e { edgeStepCount = permuted(edgeStepCount) }
-        var lat: [Double] = [], lon: [Double] = [], starts: [UInt32] = [0]
-        lat.reserveCapacity(geomLat.count); lon.reserveCapacity(geomLon.count); starts.reserveCapacity(e + 1)
-        for old in edgeOrder {
-            for k in Int(edgeGeomStart[old])..<Int(edgeGeomStart[old + 1]) { lat.append(geomLat[k]); lon.append(geomLon[k]) }
-            starts.append(UInt32(lat.count))
-        }
-        geomLat = DegreeArray(lat); geomLon = DegreeArray(lon); edgeGeomStart = FlatArray(starts)
-        if edgeElevStart.count == e + 1 && !elevation.isEmpty {
-            var elev: [Float] = [], elevStarts: [UInt32] = [0]
-            elev.reserveCapacity(elevation.count); elevStarts.reserveCapacity(e + 1)
+        // Per-edge runs (shape points, elevation samples) in the new edge order, with new offsets.
+        func permutedRuns(_ starts: FlatArray<UInt32>) -> (order: [Int], starts: FlatArray<UInt32>) {
+            var order: [Int] = [], newStarts: [UInt32] = [0]
+            newStarts.reserveCapacity(e + 1)
             for old in edgeOrder {
-                for k in Int(edgeElevStart[old])..<Int(edgeElevStart[old + 1]) { elev.append(elevation[k]) }
-                elevStarts.append(UInt32(elev.count))
+                order += Int(starts[old])..<Int(starts[old + 1])
+                newStarts.append(UInt32(order.count))
             }
-            elevation = FlatArray(elev); edgeElevStart = FlatArray(elevStarts)
+            return (order, FlatArray(newStarts))
         }
-        if perEdge.count == e { perEdge = edgeOrder.map { perEdge[$0] } }
-        return edgeOrder
+        let shape = permutedRuns(edgeGeomStart)
+        geomLat = DegreeArray(shape.order.map { geomLat[$0] }); geomLon = DegreeArray(shape.order.map { geomLon[$0] })
+        edgeGeomStart = shape.starts
+        if edgeElevStart.count == e + 1 {
+            let profile = permutedRuns(edgeElevStart)
+            elevation = FlatArray(profile.order.map { elevation[$0] }); edgeElevStart = profile.starts
+        }
     }
 
     /// Position of cell (x, y) along the Hilbert curve filling a 2^order × 2^order grid.

@@ -93,6 +93,12 @@ struct PeerBenchmark {
         _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_DONTNEED))
     }
 
+    /// Copies a file over any older copy; false when it could not.
+    static func copy(_ path: String, to target: String) -> Bool {
+        try? FileManager.default.removeItem(atPath: target)
+        return (try? FileManager.default.copyItem(atPath: path, toPath: target)) != nil
+    }
+
     /// Prints the comparison per map and pair, or why it was skipped.
     func run(tmp: URL, sets: [MapSet]) {
         guard let router = Self.which("routino-router"), let splitter = Self.which("planetsplitter") else {
@@ -104,8 +110,7 @@ struct PeerBenchmark {
         // plan ~2 ms and 0.5 MB more than the same file read back (measured right after a build).
         var me = self
         let exe = tmp.appendingPathComponent("skateroute-peer").path
-        try? FileManager.default.removeItem(atPath: exe)
-        if (try? FileManager.default.copyItem(atPath: selfPath, toPath: exe)) != nil {
+        if Self.copy(selfPath, to: exe) {
             chmod(exe, 0o755)
             Self.evictFromPageCache(exe)
             me.selfPath = exe
@@ -126,8 +131,7 @@ struct PeerBenchmark {
             // cached), so the eviction takes and the plans read the file as they would any day.
             var set = set
             let copy = dir + "/" + URL(fileURLWithPath: set.srmap).lastPathComponent
-            try? FileManager.default.removeItem(atPath: copy)
-            if (try? FileManager.default.copyItem(atPath: set.srmap, toPath: copy)) != nil {
+            if Self.copy(set.srmap, to: copy) {
                 set.srmap = copy
                 // Past the age at which a verified load records the file's stamp, then one load
                 // that hashes it (MAP_POPULATE) before the eviction below: pages a populate read
