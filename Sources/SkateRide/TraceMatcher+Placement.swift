@@ -47,16 +47,15 @@ extension TraceMatcher {
     /// The point `offset` metres along edge `e` from `edgeFrom` (the stored length scales the
     /// drawn polyline, as `SkateMap.snap` does), clamped to the edge.
     func point(onEdge e: Int, offset: Double) -> Coordinate {
-        let r = map.geometryRange(ofEdge: e)
-        guard r.count >= 2 else { return map.coordinate(ofNode: Int(map.edgeFrom[e])) }
-        let first = Coordinate(lat: map.geomLat[r.lowerBound], lon: map.geomLon[r.lowerBound])
+        let count = map.shapePointCount(ofEdge: e)
+        let first = map.shapePoint(ofEdge: e, 0)
         let proj = LocalProjection(origin: first)
         var drawn = 0.0
         var segs: [(ax: Double, ay: Double, bx: Double, by: Double, len: Double)] = []
-        segs.reserveCapacity(r.count - 1)
+        segs.reserveCapacity(count - 1)
         var (ax, ay) = proj.project(first)
-        for i in (r.lowerBound + 1)..<r.upperBound {
-            let (bx, by) = proj.project(lat: map.geomLat[i], lon: map.geomLon[i])
+        for i in 1..<count {
+            let (bx, by) = proj.project(map.shapePoint(ofEdge: e, i))
             let len = ((bx - ax) * (bx - ax) + (by - ay) * (by - ay)).squareRoot()
             segs.append((ax, ay, bx, by, len))
             drawn += len
@@ -71,6 +70,6 @@ extension TraceMatcher {
             }
             want -= s.len
         }
-        return Coordinate(lat: map.geomLat[r.upperBound - 1], lon: map.geomLon[r.upperBound - 1])
+        return map.shapePoint(ofEdge: e, count - 1)
     }
 }

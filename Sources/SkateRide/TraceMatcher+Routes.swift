@@ -40,10 +40,9 @@ struct TraceRouteSearch {
         self.turnCost = turnCost
         var sb = [Float](repeating: 0, count: map.edgeCount), eb = sb
         for e in 0..<map.edgeCount {
-            let r = map.geometryRange(ofEdge: e)
-            guard r.count >= 2 else { continue }
-            sb[e] = Float(Self.bearing(map, r.lowerBound, r.lowerBound + 1))
-            eb[e] = Float(Self.bearing(map, r.upperBound - 2, r.upperBound - 1))
+            let count = map.shapePointCount(ofEdge: e)
+            sb[e] = Float(Self.bearing(map.shapePoint(ofEdge: e, 0), map.shapePoint(ofEdge: e, 1)))
+            eb[e] = Float(Self.bearing(map.shapePoint(ofEdge: e, count - 2), map.shapePoint(ofEdge: e, count - 1)))
         }
         startBearing = sb
         endBearing = eb
@@ -133,11 +132,11 @@ struct TraceRouteSearch {
         return (best, cost)
     }
 
-    /// Bearing in radians (clockwise from north) from geometry point i to point j.
-    static func bearing(_ map: SkateMap, _ i: Int, _ j: Int) -> Double {
-        let lat = map.geomLat[i] * .pi / 180
-        let dx = (map.geomLon[j] - map.geomLon[i]) * cos(lat)
-        let dy = map.geomLat[j] - map.geomLat[i]
+    /// Bearing in radians (clockwise from north) from shape point `a` to shape point `b`.
+    static func bearing(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let lat = a.lat * .pi / 180
+        let dx = (b.lon - a.lon) * cos(lat)
+        let dy = b.lat - a.lat
         return atan2(dx, dy)
     }
 

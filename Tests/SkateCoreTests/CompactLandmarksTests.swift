@@ -11,7 +11,7 @@ import Testing
 
     func maps() throws -> (perMode: SkateMap, shared: SkateMap, perModeBytes: Int, sharedBytes: Int) {
         let m = try #require(try? MapFormat.load(path: TestData.bundledMonaco, copying: true), "Maps/monaco.srmap missing")
-        let a = try MapFormat.encode(m), b = try MapFormat.encode(m, landmarks: .shared)
+        let a = try MapFormat.encode(m, landmarks: .perMode), b = try MapFormat.encode(m, landmarks: .shared)
         let perMode = try a.withUnsafeBytes { try MapFormat.decode($0, path: "per-mode") }
         let shared = try b.withUnsafeBytes { try MapFormat.decode($0, path: "shared") }
         return (perMode, shared, a.count, b.count)
@@ -23,8 +23,10 @@ import Testing
         #expect(dp.landmarkLayout == .perMode && ds.landmarkLayout == .shared)
         #expect(ds.landmarkCosts.count == s.nodeCount * 2 * Landmarks.count)
         #expect(dp.landmarkCosts.count == RideMode.allCases.count * ds.landmarkCosts.count)
-        // The file loses four of the five tables (UInt16 each), nothing else.
-        #expect(pb - sb == (RideMode.allCases.count - 1) * ds.landmarkCosts.count * 2 + (RideMode.allCases.count - 1) * 2 * 8)
+        // The file loses four of the five tables (UInt16 each) and their scales, nothing else but
+        // the 8 bytes of the table-of-mode row (the shared map's five zeros repeat earlier bytes).
+        #expect(pb - sb == (RideMode.allCases.count - 1) * ds.landmarkCosts.count * 2 + (RideMode.allCases.count - 1) * 2 * 8 + 8)
+        #expect(dp.landmarkTableOfMode.array == [0, 1, 2, 3, 4] && ds.landmarkTableOfMode.array == [0, 0, 0, 0, 0])
         // Every mode reads the same table, and it bounds each mode's own from below.
         for mode in RideMode.allCases {
             let t = try #require(ds.landmarkTable(for: mode, nodeCount: s.nodeCount))

@@ -24,7 +24,7 @@ import Testing
         let path = TestData.bundledMonaco
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         var map = try MapFormat.load(path: path)
-        #expect(map.nodeLat.isMapped && map.geomLon.isMapped && map.grid.cellEdges.isMapped)
+        #expect(map.nodeLat.isMapped && map.viaOffsetLon.isMapped && map.grid.cellEdges.isMapped)
         let derived = try #require(map.derived)
         #expect(derived.landmarkCosts.isMapped)
         let copy = map

@@ -2,8 +2,8 @@
 import SkateTestSupport
 import Testing
 
-/// Format version 6: one declaration per section drives the file; shared bytes, fixed-point
-/// coordinates and quantised landmark costs read back as exactly what was written.
+/// Format version 6 and 7: one declaration per section drives the file; shared bytes, fixed-point
+/// coordinates, via-point offsets and quantised landmark costs read back as exactly what was written.
 @Suite struct MapSectionTests {
     func flatMap(elevation: Bool) -> SkateMap {
         AsciiMap("""
@@ -65,11 +65,45 @@ import Testing
         mixed.append(43.7 + 1e-9)
         #expect(!mixed.isFixed && mixed.storage.elementSize == 8 && mixed[4] == 43.7 + 1e-9 && mixed[0] == fixed[0])
         let bundled = try MapFormat.load(path: TestData.bundledMonaco)
-        #expect(bundled.geomLat.isFixed && bundled.nodeLon.isFixed, "the bundled map's coordinates are all OSM's")
+        #expect(bundled.nodeLat.isFixed && bundled.nodeLon.isFixed, "the bundled map's coordinates are all OSM's")
+        #expect(bundled.viaLat.isEmpty && bundled.viaOffsetLat.count > 1000, "its via points are offsets from their edge's start")
         let m = flatMap(elevation: true)
         let back = try MapFormat.encode(m).withUnsafeBytes { try MapFormat.decode($0, path: "mem") }
-        #expect(back.geomLat.map(\.bitPattern) == m.geomLat.map(\.bitPattern))
+        #expect((0..<m.edgeCount).allSatisfy { e in
+            back.geometry(ofEdge: e).map(\.lat.bitPattern) == m.geometry(ofEdge: e).map(\.lat.bitPattern)
+                && back.geometry(ofEdge: e).map(\.lon.bitPattern) == m.geometry(ofEdge: e).map(\.lon.bitPattern)
+        })
         #expect(back.nodeLon.map(\.bitPattern) == m.nodeLon.map(\.bitPattern))
+    }
+
+    /// Format 7 stores shapes without their end nodes, and the via points as Int16 offsets from
+    /// their edge's start node when every one fits; one that does not keeps them all as Int32
+    /// degrees. Either way every shape point reads back bit for bit.
+    @Test(.enabled(if: TestData.available, TestData.skip)) func viaPointsTakeTheOffsetFormOnlyWhenAllFit() throws {
+        var m = try MapFormat.load(path: TestData.bundledMonaco, copying: true)
+        var lat: [Double] = [], lon: [Double] = []
+        for e in 0..<m.edgeCount where m.shapePointCount(ofEdge: e) > 2 {
+            for k in 1..<(m.shapePointCount(ofEdge: e) - 1) { let p = m.shapePoint(ofEdge: e, k); lat.append(p.lat); lon.append(p.lon) }
+        }
+        let shapes = (0..<m.edgeCount).map { m.geometry(ofEdge: $0) }
+        m.viaLat = DegreeArray(lat); m.viaLon = DegreeArray(lon); m.viaOffsetLat = []; m.viaOffsetLon = []
+        #expect(m.viaLat.isFixed && (0..<m.edgeCount).allSatisfy { m.geometry(ofEdge: $0) == shapes[$0] })
+        func roundTrip(_ x: SkateMap) throws -> SkateMap { try MapFormat.encode(x).withUnsafeBytes { try MapFormat.decode($0, path: "mem") } }
+        func same(_ a: SkateMap, _ b: SkateMap) -> Bool {
+            (0..<a.edgeCount).allSatisfy { e in
+                a.geometry(ofEdge: e).map { [$0.lat.bitPattern, $0.lon.bitPattern] } == b.geometry(ofEdge: e).map { [$0.lat.bitPattern, $0.lon.bitPattern] }
+            }
+        }
+        let compact = try roundTrip(m)
+        #expect(compact.viaLat.isEmpty && compact.viaOffsetLat.count == lat.count && same(compact, m))
+        // One via point moved 50 000 units (about 550 m) north: past Int16, so none are offsets.
+        let e = try #require((0..<m.edgeCount).first { m.shapePointCount(ofEdge: $0) > 2 })
+        let i = Int(m.edgeViaStart[e])
+        m.viaLat[i] = Double(m.viaLat.fixed[i] + 50_000) / DegreeArray.unitsPerDegree
+        #expect(m.viaLat.isFixed)
+        let wide = try roundTrip(m)
+        #expect(wide.viaOffsetLat.isEmpty && wide.viaLat.isFixed && wide.viaLat.count == lat.count && same(wide, m))
+        #expect(wide.shapePoint(ofEdge: e, 1).lat == shapes[e][1].lat + 0.005 || abs(wide.shapePoint(ofEdge: e, 1).lat - shapes[e][1].lat - 0.005) < 1e-9)
     }
 
     /// Quantised landmark costs are rounded down: the true cost lies in [lower(q), lower(q + 1)),

@@ -40,7 +40,7 @@ import Testing
 
         func edges(_ m: SkateMap) -> [String] {
             (0..<m.edgeCount).map { e in
-                let g = m.geometryRange(ofEdge: e).map { "\(m.geomLat[$0]),\(m.geomLon[$0])" }.joined(separator: ";")
+                let g = m.geometry(ofEdge: e).map { "\($0.lat),\($0.lon)" }.joined(separator: ";")
                 let prof = m.elevationProfile(ofEdge: e).map { "\($0)" }.joined(separator: ",")
                 return "\(m.nodeOsmId[Int(m.edgeFrom[e])])>\(m.nodeOsmId[Int(m.edgeTo[e])]) w\(m.edgeWayId[e]) \(m.edgeLength[e]) \(m.edgeFlags[e]) [\(g)] [\(prof)]"
             }.sorted()

@@ -55,6 +55,15 @@ struct CLITests {
         #expect(r.status == 1 && !r.stderr.contains("\u{1B}"))
     }
 
+    @Test func importRefusesABadLandmarkLayoutInOneLine() throws {
+        let out = TestData.temporaryDirectory("cli-landmarks").appendingPathComponent("x.srmap").path
+        for bad in ["smoothest", "smoothest+warp", "per-mode,shared"] {
+            expectOneLineError(try BuiltCLI.run(["import", "--osm", "none.pbf", "--out", out, "--landmarks", bad]), mentioning: "--landmarks: expected", status: 64)
+        }
+        expectOneLineError(try BuiltCLI.run(["import", "--osm", "none.pbf", "--out", out, "--compact", "--landmarks", "shared"]), mentioning: "choose one", status: 64)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test(.enabled(if: TestData.available, TestData.skip))
     func importBadInputsAreOneLineAndLeaveNoFile() throws {
         let dir = TestData.temporaryDirectory("cli-import")

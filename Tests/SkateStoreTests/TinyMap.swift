@@ -39,8 +39,7 @@ struct TinyMap {
         map.edgeSmoothness.append(smoothness.rawValue); map.edgeFlags.append(flags.rawValue)
         map.edgeIncline.append(SkateMap.noIncline); map.edgeCrossings.append(0)
         map.edgeName.append(string(name)); map.edgeWayId.append(way)
-        map.geomLat.append(contentsOf: [ca.lat, cb.lat]); map.geomLon.append(contentsOf: [ca.lon, cb.lon])
-        map.edgeGeomStart.append(UInt32(map.geomLat.count))
+        map.edgeViaStart.append(UInt32(map.viaLat.count))  // a straight edge: no via points
         map.edgeElevStart.append(UInt32(map.elevation.count))
         return map.edgeCount - 1
     }

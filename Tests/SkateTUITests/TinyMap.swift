@@ -20,8 +20,8 @@ enum TinyMap {
             m.edgeHighway.append(HighwayClass.residential.rawValue); m.edgeSurface.append(0); m.edgeSmoothness.append(0)
             m.edgeFlags.append(0); m.edgeIncline.append(SkateMap.noIncline); m.edgeCrossings.append(0)
             m.edgeName.append(0); m.edgeWayId.append(Int64(m.edgeFrom.count))
-            for p in pts { m.geomLat.append(p.lat); m.geomLon.append(p.lon) }
-            m.edgeGeomStart.append(UInt32(m.geomLat.count))
+            for p in pts.dropFirst().dropLast() { m.viaLat.append(p.lat); m.viaLon.append(p.lon) }
+            m.edgeViaStart.append(UInt32(m.viaLat.count))
             m.edgeElevStart.append(0)
         }
         node(at(-41, -1)); node(at(41, -1)); node(at(1, 19)); node(at(1, -19))

@@ -31,6 +31,9 @@ public struct MapDerived: Sendable, Equatable {
     /// (`modes × nodes × 2 × Landmarks.count`), quantised (`LandmarkTable`: value × the mode's
     /// scale, rounded down; `LandmarkTable.unreachable` where unreachable).
     public var landmarkCosts: FlatArray<UInt16>
+    /// Per mode (in `allCases` order): which table of `landmarkCosts` bounds it (`LandmarkLayout`;
+    /// empty without landmarks).
+    public var landmarkTableOfMode: FlatArray<UInt8>
     /// Per table: the two steps of `landmarkCosts`' scale (`LandmarkTable.fine`, `.coarse`, in
     /// effort seconds per code; empty without landmarks).
     public var landmarkScale: FlatArray<Double>
@@ -54,7 +57,7 @@ public struct MapDerived: Sendable, Equatable {
         tagRMS = []; tagRMSSource = []; grade = []; climb = []; descent = []; steepestDownFwd = []; steepestDownBwd = []
         tagSecondsFwd = []; tagSecondsBwd = []; bearingStart = []; bearingEnd = []
         componentRoot = []; componentSize = []; modeMinCostPerMetre = []
-        landmarks = []; landmarkCosts = []; landmarkScale = []
+        landmarks = []; landmarkCosts = []; landmarkScale = []; landmarkTableOfMode = []
         streetEdge = []; streetMidLat = []; streetMidLon = []
         searchTokenBytes = []; searchTokenStart = []; searchCandidateTokenStart = []
     }
@@ -63,7 +66,7 @@ public struct MapDerived: Sendable, Equatable {
     /// samples), plus with `routingTables` the components, the mode costs and the landmark
     /// tables (2 × `Landmarks.count` Dijkstra runs per mode), which only a map file carries.
     /// Without them (an in-memory map's `EdgeTable`) those arrays stay empty.
-    public init(map: SkateMap, routingTables: Bool = true, landmarks layout: LandmarkLayout = .perMode) {
+    public init(map: SkateMap, routingTables: Bool = true, landmarks layout: LandmarkLayout = .standard) {
         let n = map.edgeCount
         tagRMS = .init(repeating: 0, count: n); tagRMSSource = .init(repeating: 0, count: n)
         grade = .init(repeating: 0, count: n); climb = .init(repeating: 0, count: n); descent = .init(repeating: 0, count: n)
@@ -99,17 +102,15 @@ public struct MapDerived: Sendable, Equatable {
                 steepestDownFwd[e] = max(-maxG, minF); steepestDownBwd[e] = max(-maxG, minB)
             }
             (tagSecondsFwd[e], tagSecondsBwd[e]) = Self.travelSeconds(map: map, edge: e, grade: grade[e], rms: tagRMS[e])
-            let r = map.geometryRange(ofEdge: e)
-            let a = Coordinate(lat: map.geomLat[r.lowerBound], lon: map.geomLon[r.lowerBound])
-            let b = Coordinate(lat: map.geomLat[r.lowerBound + 1], lon: map.geomLon[r.lowerBound + 1])
-            let y = Coordinate(lat: map.geomLat[r.upperBound - 2], lon: map.geomLon[r.upperBound - 2])
-            let z = Coordinate(lat: map.geomLat[r.upperBound - 1], lon: map.geomLon[r.upperBound - 1])
+            let count = map.shapePointCount(ofEdge: e)
+            let a = map.shapePoint(ofEdge: e, 0), b = map.shapePoint(ofEdge: e, 1)
+            let y = map.shapePoint(ofEdge: e, count - 2), z = map.shapePoint(ofEdge: e, count - 1)
             bearingStart[e] = Float(Geo.bearing(a, b)); bearingEnd[e] = Float(Geo.bearing(y, z))
         }
         componentRoot = []; componentSize = []
         modeMinCostPerMetre = []
         landmarks = []
-        landmarkCosts = []; landmarkScale = []
+        landmarkCosts = []; landmarkScale = []; landmarkTableOfMode = []
         streetEdge = []; streetMidLat = []; streetMidLon = []
         searchTokenBytes = []; searchTokenStart = []; searchCandidateTokenStart = []
         guard routingTables else { return }
@@ -146,15 +147,15 @@ public struct MapDerived: Sendable, Equatable {
         var bounds: [UInt16] = [], scales: [Double] = []
         if chosen.count == Landmarks.count {
             bounds.reserveCapacity(RideMode.allCases.count * map.nodeCount * 2 * Landmarks.count)
-            // Per mode, each table from its own costs; shared, one table from the least cost of
-            // any mode on each traversal, a lower bound under every mode (admissible for all).
-            let tableCosts: [[Float]]
-            switch layout {
-            case .perMode: tableCosts = modeCosts
-            case .shared:
-                var least = modeCosts[0]
-                for c in modeCosts.dropFirst() { for i in least.indices where c[i] < least[i] { least[i] = c[i] } }
-                tableCosts = [least]
+            // Each table from the least cost any of its modes gives each traversal: a lower
+            // bound under every mode of the group (admissible for all of them).
+            let tableCosts: [[Float]] = layout.groups.map { group in
+                var least = modeCosts[group[0].ordinal]
+                for m in group.dropFirst() {
+                    let c = modeCosts[m.ordinal]
+                    for i in least.indices where c[i] < least[i] { least[i] = c[i] }
+                }
+                return least
             }
             for costs in tableCosts {
                 let t = LandmarkTable.quantise(Landmarks.distances(map: map, cost: FlatArray(costs), landmarks: chosen),
@@ -166,20 +167,22 @@ public struct MapDerived: Sendable, Equatable {
         }
         landmarks = FlatArray(lm)
         landmarkCosts = FlatArray(bounds); landmarkScale = FlatArray(scales)
+        landmarkTableOfMode = lm.isEmpty ? [] : FlatArray(layout.tableOfMode.map { UInt8($0) })
     }
 
     /// One mode's landmark table (`nodes × 2 × Landmarks.count`), or nil when the map has none.
     func landmarkTable(for mode: RideMode, nodeCount: Int) -> LandmarkTable? {
         guard landmarks.count == Landmarks.count else { return nil }
         let w = nodeCount * 2 * Landmarks.count
-        // One table per mode, or one shared by all (`LandmarkLayout.shared`).
-        let t = landmarkScale.count == 2 ? 0 : mode.ordinal
+        let t = Int(landmarkTableOfMode[mode.ordinal])
         return LandmarkTable(values: landmarkCosts.subarray((t * w)..<((t + 1) * w)),
                              fine: landmarkScale[2 * t], coarse: landmarkScale[2 * t + 1])
     }
 
-    /// How the landmark costs are laid out (one table per mode, or one shared).
-    public var landmarkLayout: LandmarkLayout { landmarkScale.count == 2 ? .shared : .perMode }
+    /// Which modes share which landmark table (nil without landmarks).
+    public var landmarkLayout: LandmarkLayout? {
+        LandmarkLayout(stored: landmarkTableOfMode.map { Int($0) }, tables: landmarkScale.count / 2)
+    }
 
     /// Seconds to travel an edge along and against its drawing direction, from the skate speed
     /// model at the given grade (percent, drawing direction) and roughness (g); steps are walked;
@@ -225,6 +228,7 @@ public struct MapDerived: Sendable, Equatable {
         for x in modeMinCostPerMetre where !(x >= 0 && x.isFinite) { return "bad mode cost" }
         for x in landmarkScale where !(x > 0 && x.isFinite) { return "bad landmark scale" }
         if landmarkCosts.count != landmarkScale.count / 2 * nodes * 2 * Landmarks.count { return "landmark tables and scales disagree" }
+        if !landmarks.isEmpty && landmarkLayout == nil { return "bad landmark table of a mode" }
         for l in landmarks where Int(l) >= nodes { return "landmark out of range" }
         if streetMidLat.count != streetEdge.count || streetMidLon.count != streetEdge.count { return "derived street arrays differ in length" }
         // Offset tables: the ends always, and that they never decrease when scanning.

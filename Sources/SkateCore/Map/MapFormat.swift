@@ -47,11 +47,13 @@ public enum MapFileError: Error, CustomStringConvertible, Equatable {
 /// step counts; version 6 one declaration per section (`MapSection`), sections whose bytes repeat
 /// an earlier one's share them, the costing fingerprint (`CostingFingerprint`: derived tables
 /// from other weights are ignored, not trusted) and landmark costs quantised to UInt16
-/// (`LandmarkTable`).
+/// (`LandmarkTable`); version 7 shapes without their end nodes (the nodes hold them), via points
+/// as Int16 offsets from the edge's start node when they fit, no elevation offsets on a map
+/// without elevation, and landmark tables shared by groups of modes (`LandmarkLayout`).
 public enum MapFormat {
     public static let magic: [UInt8] = Array("SKTRMAP\0".utf8)
     /// Bump on any layout change; loaders refuse other versions.
-    public static let version: UInt32 = 6
+    public static let version: UInt32 = 7
     static let headerSize = 32
     static let directoryEntrySize = 24
 
@@ -62,7 +64,14 @@ public enum MapFormat {
     /// whose bytes equal the start of one already written points at those bytes instead of
     /// repeating them (on a map without a DEM the grades, climbs and descents are all zero, and
     /// the travel times are the same both ways).
-    public static func encode(_ map: SkateMap, landmarks: LandmarkLayout = .perMode) throws -> [UInt8] {
+    public static func encode(_ map: SkateMap, landmarks: LandmarkLayout = .standard) throws -> [UInt8] {
+        var map = map
+        // Via points as Int16 offsets from their edge's start node whenever they all fit (half
+        // the bytes of Int32 degrees); otherwise as they are.
+        if map.viaOffsetLat.isEmpty, !map.viaLat.isEmpty, let o = map.viaOffsets() {
+            map.viaOffsetLat = FlatArray(o.lat); map.viaOffsetLon = FlatArray(o.lon)
+            map.viaLat = []; map.viaLon = []
+        }
         let d = MapDerived(map: map, landmarks: landmarks)
         let sections = MapSection.all.map { s in let (elem, bytes) = s.bytes(map, d); return (s.id, UInt32(elem), bytes) }
         let dirSize = sections.count * directoryEntrySize
@@ -101,7 +110,7 @@ public enum MapFormat {
 
     /// Writes a map atomically: to a temporary file beside `path`, then renamed over it, so a
     /// failure never leaves a half-written map.
-    public static func write(_ map: SkateMap, to path: String, landmarks: LandmarkLayout = .perMode) throws {
+    public static func write(_ map: SkateMap, to path: String, landmarks: LandmarkLayout = .standard) throws {
         let bytes = try encode(map, landmarks: landmarks)
         try writeAtomically(bytes, to: path)
     }
@@ -272,13 +281,18 @@ extension SkateMap {
             return "edge arrays differ in length"
         }
         if !edgeStepCount.isEmpty && edgeStepCount.count != e { return "edge arrays differ in length" }
-        if edgeGeomStart.count != e + 1 || edgeElevStart.count != e + 1 || adjStart.count != n + 1 { return "bad offsets" }
-        if geomLon.count != geomLat.count { return "geometry arrays differ" }
+        // Without elevation a file stores no elevation offsets (a map built in memory holds zeros).
+        let elevOffsets = !(edgeElevStart.isEmpty && elevation.isEmpty)
+        if edgeViaStart.count != e + 1 || (elevOffsets && edgeElevStart.count != e + 1) || adjStart.count != n + 1 { return "bad offsets" }
+        if viaLon.count != viaLat.count || viaOffsetLon.count != viaOffsetLat.count { return "geometry arrays differ" }
+        // Via points in one form only; the offset form adds to fixed-point node coordinates.
+        if !viaOffsetLat.isEmpty && !viaLat.isEmpty { return "geometry arrays differ" }
+        if !viaOffsetLat.isEmpty && !(nodeLat.isFixed && nodeLon.isFixed) { return "via offsets need fixed-point nodes" }
         // The offset tables' ends: with them, every range a table hands out of a trusted file lies
         // inside its array.
         func endsOK(_ s: FlatArray<UInt32>, _ total: Int) -> Bool { s.first == 0 && Int(s.last ?? 0) == total }
-        if !endsOK(edgeGeomStart, geomLat.count) { return "bad geometry offsets" }
-        if !endsOK(edgeElevStart, elevation.count) { return "bad elevation offsets" }
+        if !endsOK(edgeViaStart, viaPointCount) { return "bad geometry offsets" }
+        if elevOffsets && !endsOK(edgeElevStart, elevation.count) { return "bad elevation offsets" }
         if !endsOK(adjStart, adjacency.count) { return "bad adjacency offsets" }
         if !endsOK(stringStart, stringBytes.count) { return "bad string table" }
         let p = placeLat.count
@@ -300,7 +314,7 @@ extension SkateMap {
            let i = (0..<n).first(where: { !(abs(nodeLat[$0]) <= 90 && abs(nodeLon[$0]) <= 180) }) {
             return "node \(i) lies off the globe"
         }
-        if !(geomLat.allWithin(90) && geomLon.allWithin(180)) { return "a shape point lies off the globe" }
+        if !(viaLat.allWithin(90) && viaLon.allWithin(180)) { return "a shape point lies off the globe" }
         let maxElevation = Self.maxElevationMagnitude
         if !elevation.withUnsafeBufferPointer({ $0.allSatisfy { $0.isFinite && abs($0) < maxElevation } }) { return "an elevation sample is impossible" }
         // Offsets never decrease (by at least `minRun`); their ends were checked above.
@@ -319,8 +333,8 @@ extension SkateMap {
                 return b.isEmpty || Int(hi) < limit
             }
         }
-        if !runsOK(edgeGeomStart, minRun: 2) { return "bad geometry offsets" }
-        if !runsOK(edgeElevStart) { return "bad elevation offsets" }
+        if !runsOK(edgeViaStart) { return "bad geometry offsets" }
+        if elevOffsets && !runsOK(edgeElevStart) { return "bad elevation offsets" }
         if !runsOK(adjStart) { return "bad adjacency offsets" }
         if !runsOK(stringStart) { return "bad string table" }
         let sc = UInt32(stringCount)

@@ -16,15 +16,19 @@ struct MapSection {
         case nodes, nodesPlusOne, edges, edgesPlusOne
         /// `edges`, or empty (maps assembled by hand carry none).
         case edgesOrEmpty
+        /// `edges + 1`, or empty (a map without elevation stores no elevation offsets).
+        case edgesPlusOneOrEmpty
         /// One per ride mode.
         case modes
         /// `Landmarks.count`, or empty (a map too small for landmarks).
         case landmarksOrEmpty
-        /// Two per landmark table (one table per mode, or one shared) when the map has
+        /// Two per landmark table (1 to one per mode, `LandmarkLayout`) when the map has
         /// landmarks, else empty.
-        case twoPerModeIfLandmarks
-        /// `tables × nodes × 2 × Landmarks.count` (tables: one per mode, or one shared) when the
-        /// map has landmarks, else empty.
+        case twoPerTableIfLandmarks
+        /// One per ride mode when the map has landmarks, else empty.
+        case modesIfLandmarks
+        /// `tables × nodes × 2 × Landmarks.count` (1 to one table per mode) when the map has
+        /// landmarks, else empty.
         case landmarkTable
 
         func allows(_ n: Int, nodes: Int, edges: Int, hasLandmarks: Bool) -> Bool {
@@ -36,10 +40,14 @@ struct MapSection {
             case .edges: return n == edges
             case .edgesPlusOne: return n == edges + 1
             case .edgesOrEmpty: return n == edges || n == 0
+            case .edgesPlusOneOrEmpty: return n == edges + 1 || n == 0
             case .modes: return n == modes
             case .landmarksOrEmpty: return n == Landmarks.count || n == 0
-            case .twoPerModeIfLandmarks: return hasLandmarks ? n == 2 * modes || n == 2 : n == 0
-            case .landmarkTable: return hasLandmarks ? n == modes * nodes * 2 * Landmarks.count || n == nodes * 2 * Landmarks.count : n == 0
+            case .twoPerTableIfLandmarks: return hasLandmarks ? n % 2 == 0 && (1...modes).contains(n / 2) : n == 0
+            case .modesIfLandmarks: return hasLandmarks ? n == modes : n == 0
+            case .landmarkTable:
+                let table = nodes * 2 * Landmarks.count
+                return hasLandmarks ? table > 0 && n % table == 0 && (1...modes).contains(n / table) : n == 0
             }
         }
     }
@@ -97,7 +105,9 @@ struct MapSection {
     /// Every section in file order. Version 6 numbering: 1–62 as in version 5 except the
     /// landmark costs (now UInt16 at id 63; its Float predecessor 55 is retired) and the mode
     /// costs (52, retired: computed as plans reach each edge, `EdgeCostCache`), plus the
-    /// fingerprint (64) and the landmark scales (65).
+    /// fingerprint (64) and the landmark scales (65). Version 7: 17–19 hold only the via points
+    /// (no end nodes), or 67–68 hold them as Int16 offsets; 20 is empty without elevation; 66
+    /// says which landmark table bounds each mode.
     static var all: [MapSection] {
         [
             MapSection(id: metadataId, name: "metadata", group: .base, elementSize: 1, alignment: 1, length: .free,
@@ -110,9 +120,11 @@ struct MapSection {
             .base(12, "edgeFlags", { $0.edgeFlags }, { $0.edgeFlags = $1 }, .edges), .base(13, "edgeIncline", { $0.edgeIncline }, { $0.edgeIncline = $1 }, .edges),
             .base(14, "edgeCrossings", { $0.edgeCrossings }, { $0.edgeCrossings = $1 }, .edges), .base(15, "edgeName", { $0.edgeName }, { $0.edgeName = $1 }, .edges),
             .base(16, "edgeWayId", { $0.edgeWayId }, { $0.edgeWayId = $1 }, .edges), .base(62, "edgeStepCount", { $0.edgeStepCount }, { $0.edgeStepCount = $1 }, .edgesOrEmpty),
-            .base(17, "edgeGeomStart", { $0.edgeGeomStart }, { $0.edgeGeomStart = $1 }, .edgesPlusOne),
-            .degrees(18, "geomLat", { $0.geomLat }, { $0.geomLat = $1 }, .free), .degrees(19, "geomLon", { $0.geomLon }, { $0.geomLon = $1 }, .free),
-            .base(20, "edgeElevStart", { $0.edgeElevStart }, { $0.edgeElevStart = $1 }, .edgesPlusOne), .base(21, "elevation", { $0.elevation }, { $0.elevation = $1 }, .free),
+            .base(17, "edgeViaStart", { $0.edgeViaStart }, { $0.edgeViaStart = $1 }, .edgesPlusOne),
+            .degrees(18, "viaLat", { $0.viaLat }, { $0.viaLat = $1 }, .free), .degrees(19, "viaLon", { $0.viaLon }, { $0.viaLon = $1 }, .free),
+            .base(67, "viaOffsetLat", { $0.viaOffsetLat }, { $0.viaOffsetLat = $1 }, .free), .base(68, "viaOffsetLon", { $0.viaOffsetLon }, { $0.viaOffsetLon = $1 }, .free),
+            .base(20, "edgeElevStart", { $0.elevation.isEmpty ? [] : $0.edgeElevStart }, { $0.edgeElevStart = $1 }, .edgesPlusOneOrEmpty),
+            .base(21, "elevation", { $0.elevation }, { $0.elevation = $1 }, .free),
             .base(22, "adjStart", { $0.adjStart }, { $0.adjStart = $1 }, .nodesPlusOne), .base(23, "adjacency", { $0.adjacency }, { $0.adjacency = $1 }, .free),
             .base(24, "stringBytes", { $0.stringBytes }, { $0.stringBytes = $1 }, .free), .base(25, "stringStart", { $0.stringStart }, { $0.stringStart = $1 }, .free),
             .base(26, "placeLat", { $0.placeLat }, { $0.placeLat = $1 }, .free), .base(27, "placeLon", { $0.placeLon }, { $0.placeLon = $1 }, .free),
@@ -138,7 +150,8 @@ struct MapSection {
             .derived(53, "modeMinCostPerMetre", { $0.modeMinCostPerMetre }, { $0.modeMinCostPerMetre = $1 }, .modes),
             .derived(54, "landmarks", { $0.landmarks }, { $0.landmarks = $1 }, .landmarksOrEmpty),
             .derived(63, "landmarkCosts", { $0.landmarkCosts }, { $0.landmarkCosts = $1 }, .landmarkTable),
-            .derived(65, "landmarkScale", { $0.landmarkScale }, { $0.landmarkScale = $1 }, .twoPerModeIfLandmarks),
+            .derived(65, "landmarkScale", { $0.landmarkScale }, { $0.landmarkScale = $1 }, .twoPerTableIfLandmarks),
+            .derived(66, "landmarkTableOfMode", { $0.landmarkTableOfMode }, { $0.landmarkTableOfMode = $1 }, .modesIfLandmarks),
             .derived(56, "streetEdge", { $0.streetEdge }, { $0.streetEdge = $1 }, .free), .derived(57, "streetMidLat", { $0.streetMidLat }, { $0.streetMidLat = $1 }, .free),
             .derived(58, "streetMidLon", { $0.streetMidLon }, { $0.streetMidLon = $1 }, .free), .derived(59, "searchTokenBytes", { $0.searchTokenBytes }, { $0.searchTokenBytes = $1 }, .free),
             .derived(60, "searchTokenStart", { $0.searchTokenStart }, { $0.searchTokenStart = $1 }, .free),

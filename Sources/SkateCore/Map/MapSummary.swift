@@ -36,6 +36,9 @@ public struct MapSummary: Sendable, Codable, Equatable {
     public var fileBytesBySection: [String: Int]?
     /// True when the file's derived costs came from another costing and were recomputed.
     public var derivedCostsStale: Bool?
+    /// Which ride modes share which ALT landmark table (`LandmarkLayout`'s description; nil
+    /// without landmarks).
+    public var landmarkLayout: String?
 
     /// What `map info` says of a map whose derived costs were computed under other weights.
     public static let staleNote = "derived costs stale: re-import to speed up"
@@ -78,6 +81,7 @@ public struct MapSummary: Sendable, Codable, Equatable {
         case terrain
         case fileBytesBySection = "file_bytes_by_section"
         case derivedCostsStale = "derived_costs_stale"
+        case landmarkLayout = "landmark_layout"
     }
 
     public init(map: SkateMap) {
@@ -85,6 +89,7 @@ public struct MapSummary: Sendable, Codable, Equatable {
             fileBytesBySection = Dictionary(map.fileSections.map { (Self.snakeCase($0.name), $0.bytes) }, uniquingKeysWith: +)
         }
         if map.derivedCostsStale { derivedCostsStale = true }
+        if !map.derivedCostsStale, let d = map.derived, let l = d.landmarkLayout { landmarkLayout = "\(l)" }
         name = map.metadata.name
         nodes = map.nodeCount
         edges = map.edgeCount
@@ -173,6 +178,7 @@ public struct MapSummary: Sendable, Codable, Equatable {
             s += String(format: "\n  file %.1f MiB in %d sections; largest:", Double(total) / 1_048_576, f.count)
             s += top.map { String(format: " %@ %.1f MiB", $0.key, Double($0.value) / 1_048_576) }.joined(separator: ",")
         }
+        if let l = landmarkLayout { s += "\n  landmark tables: \(l)" }
         if derivedCostsStale == true { s += "\n  \(Self.staleNote)" }
         s += "\n  sources: \(sources.joined(separator: ", "))"
         if !osmTimestamp.isEmpty { s += " (OSM \(osmTimestamp))" }

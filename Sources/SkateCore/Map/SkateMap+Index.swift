@@ -54,7 +54,11 @@ extension SkateMap {
 
         // Spatial grid.
         var box = BoundingBox.empty
-        for i in 0..<geomLat.count { box.extend(lat: geomLat[i], lon: geomLon[i]) }
+        // Every shape point: the nodes (edge ends) and the via points between them.
+        for n in 0..<nodeCount where adjStart[n + 1] > adjStart[n] { box.extend(lat: nodeLat[n], lon: nodeLon[n]) }
+        for e in 0..<edgeCount where shapePointCount(ofEdge: e) > 2 {
+            for k in 1..<(shapePointCount(ofEdge: e) - 1) { let p = shapePoint(ofEdge: e, k); box.extend(lat: p.lat, lon: p.lon) }
+        }
         for i in 0..<placeLat.count { box.extend(lat: placeLat[i], lon: placeLon[i]) }
         if box.isEmpty { grid = .empty; return }
         let proj = LocalProjection(origin: box.center)
@@ -70,11 +74,11 @@ extension SkateMap {
         var seen = Set<Int>()
         for e in 0..<edgeCount {
             seen.removeAll(keepingCapacity: true)
-            let r = geometryRange(ofEdge: e)
-            for i in r.lowerBound..<max(r.lowerBound + 1, r.upperBound - 1) {
-                let j = min(i + 1, r.upperBound - 1)
-                let (x0, y0) = g.cell(lat: geomLat[i], lon: geomLon[i])
-                let (x1, y1) = g.cell(lat: geomLat[j], lon: geomLon[j])
+            let count = shapePointCount(ofEdge: e)
+            for i in 0..<(count - 1) {
+                let a = shapePoint(ofEdge: e, i), b = shapePoint(ofEdge: e, i + 1)
+                let (x0, y0) = g.cell(lat: a.lat, lon: a.lon)
+                let (x1, y1) = g.cell(lat: b.lat, lon: b.lon)
                 for y in min(y0, y1)...max(y0, y1) {
                     for x in min(x0, x1)...max(x0, x1) where seen.insert(y * nx + x).inserted {
                         pairs.append((y * nx + x, UInt32(e)))
@@ -158,14 +162,15 @@ extension SkateMap {
     /// Projects `c` onto edge `e` and returns the snap (distance, offset along the edge).
     public func snap(_ c: Coordinate, toEdge e: Int, projection proj: LocalProjection? = nil) -> EdgeSnap? {
         let p = proj ?? LocalProjection(origin: c)
-        let r = geometryRange(ofEdge: e)
-        guard r.count >= 2 else { return nil }
+        let count = shapePointCount(ofEdge: e)
         let (px, py) = p.project(c)
         var bestD = Double.infinity, bestOff = 0.0, bestPt = c
         var along = 0.0
-        var (ax, ay) = p.project(lat: geomLat[r.lowerBound], lon: geomLon[r.lowerBound])
-        for i in r.lowerBound..<(r.upperBound - 1) {
-            let (bx, by) = p.project(lat: geomLat[i + 1], lon: geomLon[i + 1])
+        let first = shapePoint(ofEdge: e, 0)
+        var (ax, ay) = p.project(lat: first.lat, lon: first.lon)
+        for i in 0..<(count - 1) {
+            let next = shapePoint(ofEdge: e, i + 1)
+            let (bx, by) = p.project(lat: next.lat, lon: next.lon)
             let sp = LocalProjection.projectPoint(px: px, py: py, ax: ax, ay: ay, bx: bx, by: by)
             let segLen = ((bx - ax) * (bx - ax) + (by - ay) * (by - ay)).squareRoot()
             if sp.distance < bestD {

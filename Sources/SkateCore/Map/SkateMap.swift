@@ -75,11 +75,22 @@ public struct SkateMap: Sendable {
     /// Steps counted on the edge (`step_count` of its way, shared out by length); 0 when untagged.
     /// Empty when the map has no step counts at all (maps assembled by hand).
     public package(set) var edgeStepCount: FlatArray<UInt16>
-    /// Geometry CSR: points of edge `e` are `geomLat/Lon[edgeGeomStart[e] ..< edgeGeomStart[e+1]]`,
-    /// first and last equal to the end nodes. Count = edges + 1.
-    public package(set) var edgeGeomStart: FlatArray<UInt32>
-    public package(set) var geomLat: DegreeArray
-    public package(set) var geomLon: DegreeArray
+    /// Shape CSR: the via points of edge `e` (its shape points strictly between the end nodes,
+    /// which `nodeLat`/`nodeLon` already hold) are `viaLat/Lon[edgeViaStart[e] ..< edgeViaStart[e+1]]`;
+    /// an edge drawn as a straight line has none. Count = edges + 1. Read an edge's points, ends
+    /// included, with `shapePointCount(ofEdge:)` and `shapePoint(ofEdge:_:)`.
+    public package(set) var edgeViaStart: FlatArray<UInt32>
+    /// Via points as absolute degrees (maps built in memory, and files whose via points do not fit
+    /// the offset form); empty when `viaOffsetLat` holds them.
+    public package(set) var viaLat: DegreeArray
+    public package(set) var viaLon: DegreeArray
+    /// Via points as offsets from the edge's `edgeFrom` node in 1e-7° (`DegreeArray`'s unit), as a
+    /// map file stores them when every one fits an Int16 (edges are split every
+    /// `MapCompiler.maxEdgeLength` metres, so via points lie within about 120 m of the start: up to
+    /// 11 000 units of latitude, and of longitude up to latitude 70°); empty otherwise.
+    public package(set) var viaOffsetLat: FlatArray<Int16>
+    public package(set) var viaOffsetLon: FlatArray<Int16>
+
     /// Elevation CSR: samples of edge `e` are `elevation[edgeElevStart[e] ..< edgeElevStart[e+1]]`,
     /// equally spaced along the edge from `edgeFrom` to `edgeTo` (at most `ElevationSampling.maxSpacing` apart),
     /// in metres above sea level. Empty when unknown.
@@ -132,7 +143,7 @@ public struct SkateMap: Sendable {
         nodeLat = []; nodeLon = []; nodeFlags = []; nodeOsmId = []
         edgeFrom = []; edgeTo = []; edgeLength = []; edgeHighway = []; edgeSurface = []; edgeSmoothness = []
         edgeFlags = []; edgeIncline = []; edgeCrossings = []; edgeName = []; edgeWayId = []; edgeStepCount = []
-        edgeGeomStart = [0]; geomLat = []; geomLon = []; edgeElevStart = [0]; elevation = []
+        edgeViaStart = [0]; viaLat = []; viaLon = []; viaOffsetLat = []; viaOffsetLon = []; edgeElevStart = [0]; elevation = []
         adjStart = [0]; adjacency = []
         stringBytes = []; stringStart = [0]
         placeLat = []; placeLon = []; placeName = []; placeKind = []; placeCategory = []
@@ -169,21 +180,56 @@ public struct SkateMap: Sendable {
     /// Tagged steps on an edge (0 when untagged).
     public func stepCount(ofEdge e: Int) -> Int { e < edgeStepCount.count ? Int(edgeStepCount[e]) : 0 }
 
-    /// The shape points of an edge in its drawing direction.
+    /// The shape points of an edge in its drawing direction, end nodes included.
     public func geometry(ofEdge e: Int) -> [Coordinate] {
-        let a = Int(edgeGeomStart[e]), b = Int(edgeGeomStart[e + 1])
+        let n = shapePointCount(ofEdge: e)
         var out: [Coordinate] = []
-        out.reserveCapacity(b - a)
-        for i in a..<b { out.append(Coordinate(lat: geomLat[i], lon: geomLon[i])) }
+        out.reserveCapacity(n)
+        for k in 0..<n { out.append(shapePoint(ofEdge: e, k)) }
         return out
     }
 
-    /// The index range of an edge's points in `geomLat`/`geomLon`.
-    @inlinable public func geometryRange(ofEdge e: Int) -> Range<Int> { Int(edgeGeomStart[e])..<Int(edgeGeomStart[e + 1]) }
+    /// How many shape points edge `e` has, its two end nodes included (≥ 2).
+    @inlinable public func shapePointCount(ofEdge e: Int) -> Int { Int(edgeViaStart[e + 1]) - Int(edgeViaStart[e]) + 2 }
+
+    /// Shape point `k` (0 = `edgeFrom`, `shapePointCount − 1` = `edgeTo`) of edge `e`, in degrees.
+    @inlinable public func shapePoint(ofEdge e: Int, _ k: Int) -> Coordinate {
+        if k == 0 { return coordinate(ofNode: Int(edgeFrom[e])) }
+        let i = Int(edgeViaStart[e]) + k - 1
+        if i == Int(edgeViaStart[e + 1]) { return coordinate(ofNode: Int(edgeTo[e])) }
+        if viaOffsetLat.isEmpty { return Coordinate(lat: viaLat[i], lon: viaLon[i]) }
+        // The offset form is only written over fixed-point node coordinates (`viaOffsets`).
+        let from = Int(edgeFrom[e])
+        return Coordinate(lat: Double(nodeLat.fixed[from] &+ Int32(viaOffsetLat[i])) / DegreeArray.unitsPerDegree,
+                          lon: Double(nodeLon.fixed[from] &+ Int32(viaOffsetLon[i])) / DegreeArray.unitsPerDegree)
+    }
+
+    /// How many via points the map holds (in whichever form).
+    public var viaPointCount: Int { viaOffsetLat.isEmpty ? viaLat.count : viaOffsetLat.count }
+
+    /// The via points as Int16 offsets from their edge's start node (the file's compact form), or
+    /// nil when a node coordinate is not fixed-point or an offset does not fit.
+    func viaOffsets() -> (lat: [Int16], lon: [Int16])? {
+        if !viaOffsetLat.isEmpty { return (viaOffsetLat.array, viaOffsetLon.array) }
+        guard nodeLat.isFixed, nodeLon.isFixed, viaLat.isFixed, viaLon.isFixed else { return nil }
+        var lat = [Int16](), lon = [Int16]()
+        lat.reserveCapacity(viaLat.count); lon.reserveCapacity(viaLat.count)
+        for e in 0..<edgeCount {
+            let from = Int(edgeFrom[e])
+            for i in Int(edgeViaStart[e])..<Int(edgeViaStart[e + 1]) {
+                guard let a = Int16(exactly: Int64(viaLat.fixed[i]) - Int64(nodeLat.fixed[from])),
+                      let o = Int16(exactly: Int64(viaLon.fixed[i]) - Int64(nodeLon.fixed[from])) else { return nil }
+                lat.append(a); lon.append(o)
+            }
+        }
+        return (lat, lon)
+    }
 
     /// The elevation samples of an edge in metres, equally spaced from `edgeFrom` to `edgeTo`; empty when unknown.
     public func elevationProfile(ofEdge e: Int) -> Slice<FlatArray<Float>> {
-        elevation[Int(edgeElevStart[e])..<Int(edgeElevStart[e + 1])]
+        // A file without elevation stores no offsets (`edgeElevStart` empty).
+        guard e + 1 < edgeElevStart.count else { return elevation[0..<0] }
+        return elevation[Int(edgeElevStart[e])..<Int(edgeElevStart[e + 1])]
     }
 
     /// Edges leaving node `n`: `(edge, reversed)` where reversed means travelling `edgeTo → edgeFrom`.

@@ -253,13 +253,85 @@ struct LandmarkBound {
     }
 }
 
-/// How a map file stores its ALT landmark costs (`skateroute import --compact`).
-public enum LandmarkLayout: Sendable {
-    /// One table per ride mode, each from that mode's own costs: the tightest bounds, the
-    /// fastest searches (the default).
-    case perMode
-    /// One table from the least cost any mode gives each traversal, which bounds every mode from
-    /// below: a fifth of the landmark bytes (on Heidelberg 7.5 → 1.5 MB), at looser bounds for
-    /// the modes whose costs run above that least cost (README: measured search times).
-    case shared
+/// How a map file stores its ALT landmark costs: which ride modes share a table
+/// (`skateroute import --landmarks`). A table shared by several modes is computed from the least
+/// cost any of them gives each traversal, so it bounds every one of them from below (admissible);
+/// it is tight for the mode that is cheapest on most traversals and looser for the others, whose
+/// searches then settle more nodes. Fewer tables, smaller maps (Heidelberg: 1.5 MB per table).
+public struct LandmarkLayout: Sendable, Equatable, CustomStringConvertible {
+    /// Table number per mode, in `RideMode.allCases` order; tables are numbered by the first mode
+    /// that uses them (0, 1, …), so equal groupings compare equal.
+    public let tableOfMode: [Int]
+
+    /// The groups of modes sharing a table; every mode must be in exactly one group.
+    public init?(groups: [[RideMode]]) {
+        var table = [Int?](repeating: nil, count: RideMode.allCases.count)
+        for (g, modes) in groups.enumerated() {
+            for m in modes { guard table[m.ordinal] == nil else { return nil }; table[m.ordinal] = g }
+        }
+        guard table.allSatisfy({ $0 != nil }) else { return nil }
+        self.init(numbering: table.map { $0! })
+    }
+
+    /// Renumbers tables in first-use order.
+    private init(numbering raw: [Int]) {
+        var renumber: [Int: Int] = [:]
+        tableOfMode = raw.map { t in
+            if let n = renumber[t] { return n }
+            renumber[t] = renumber.count
+            return renumber.count - 1
+        }
+    }
+
+    /// From a stored table-of-mode list (nil when it names a table that is not there or leaves one unused).
+    init?(stored: [Int], tables: Int) {
+        guard stored.count == RideMode.allCases.count, tables >= 1,
+              stored.allSatisfy({ $0 >= 0 && $0 < tables }), Set(stored).count == tables else { return nil }
+        self.init(numbering: stored)
+        guard tableOfMode == stored else { return nil }  // stored numbering must already be first-use order
+    }
+
+    /// One table per mode: the tightest bounds, the largest map.
+    public static let perMode = LandmarkLayout(numbering: Array(0..<RideMode.allCases.count))
+    /// One table for all modes (`import --compact`): the smallest map.
+    public static let shared = LandmarkLayout(numbering: Array(repeating: 0, count: RideMode.allCases.count))
+
+    /// What `import` writes unless told otherwise: fastMildRoughness on its own table (smoothest
+    /// runs a fastMildRoughness search too, for its detour cap), the other four sharing one.
+    /// Two tables instead of five: on Heidelberg 3.0 instead of 7.5 MB, for searches about a
+    /// fifth slower at p50 in smoothest and nightSafe (README, *The map file*: the layouts measured).
+    public static let standard = LandmarkLayout(groups: [[.fastMildRoughness], [.smoothest, .chillFewCrossings, .nightSafe, .trickSpotCrawl]])!
+
+    public var tableCount: Int { (tableOfMode.max() ?? -1) + 1 }
+
+    /// The modes of each table, in table order.
+    public var groups: [[RideMode]] {
+        (0..<tableCount).map { t in RideMode.allCases.filter { tableOfMode[$0.ordinal] == t } }
+    }
+
+    /// `per-mode`, `shared`, or the groups as `smoothest+nightSafe,chillFewCrossings+…`.
+    public var description: String {
+        if self == .perMode { return "per-mode" }
+        if self == .shared { return "shared" }
+        return groups.map { $0.map(\.rawValue).joined(separator: "+") }.joined(separator: ",")
+    }
+
+    /// Parses `description`'s forms; nil for an unknown mode, a mode named twice or one left out.
+    public init?(parsing text: String) {
+        switch text {
+        case "per-mode": self = .perMode
+        case "shared": self = .shared
+        default:
+            var groups: [[RideMode]] = []
+            for g in text.split(separator: ",", omittingEmptySubsequences: false) {
+                var modes: [RideMode] = []
+                for name in g.split(separator: "+", omittingEmptySubsequences: false) {
+                    guard let m = RideMode(rawValue: String(name)) else { return nil }
+                    modes.append(m)
+                }
+                groups.append(modes)
+            }
+            self.init(groups: groups)
+        }
+    }
 }

@@ -29,12 +29,12 @@ public struct PlanBuilder: Sendable {
 
     /// Points of a leg in travel order.
     public func legGeometry(_ leg: RouteLeg) -> [Coordinate] {
-        let r = map.geometryRange(ofEdge: leg.edge)
+        let g = map.geometry(ofEdge: leg.edge)
         let len = Double(map.edgeLength[leg.edge])
         // Cumulative distances along the edge, scaled to the stored length.
         var cum: [Double] = [0]
-        for i in r.lowerBound..<(r.upperBound - 1) {
-            cum.append(cum.last! + Geo.distance(lat1: map.geomLat[i], lon1: map.geomLon[i], lat2: map.geomLat[i + 1], lon2: map.geomLon[i + 1]))
+        for i in 0..<(g.count - 1) {
+            cum.append(cum.last! + Geo.distance(lat1: g[i].lat, lon1: g[i].lon, lat2: g[i + 1].lat, lon2: g[i + 1].lon))
         }
         let scale = cum.last! > 0 ? len / cum.last! : 1
         cum = cum.map { $0 * scale }
@@ -44,14 +44,13 @@ public struct PlanBuilder: Sendable {
             while k + 2 < cum.count && cum[k + 1] < o { k += 1 }
             let segLen = cum[k + 1] - cum[k]
             let t = segLen > 0 ? (o - cum[k]) / segLen : 0
-            let i = r.lowerBound + k
-            return Coordinate(lat: map.geomLat[i] + t * (map.geomLat[i + 1] - map.geomLat[i]),
-                              lon: map.geomLon[i] + t * (map.geomLon[i + 1] - map.geomLon[i]))
+            return Coordinate(lat: g[k].lat + t * (g[k + 1].lat - g[k].lat),
+                              lon: g[k].lon + t * (g[k + 1].lon - g[k].lon))
         }
         let lo = min(leg.startOffset, leg.endOffset), hi = max(leg.startOffset, leg.endOffset)
         var pts = [point(at: lo)]
         for k in 0..<cum.count where cum[k] > lo + 0.01 && cum[k] < hi - 0.01 {
-            pts.append(Coordinate(lat: map.geomLat[r.lowerBound + k], lon: map.geomLon[r.lowerBound + k]))
+            pts.append(g[k])
         }
         pts.append(point(at: hi))
         return leg.reversed ? pts.reversed() : pts

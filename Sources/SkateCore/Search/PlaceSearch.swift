@@ -287,21 +287,19 @@ public struct PlaceSearch: Sendable {
 extension SkateMap {
     /// The position at an offset (metres) along an edge's drawing direction.
     public func snapPoint(edge e: Int, offset: Double) -> Coordinate? {
-        let r = geometryRange(ofEdge: e)
-        guard r.count >= 2 else { return nil }
+        let g = geometry(ofEdge: e)
         var cum = 0.0
         let scaleTotal = Double(edgeLength[e])
         var raw: [Double] = []
-        for i in r.lowerBound..<(r.upperBound - 1) {
-            raw.append(Geo.distance(lat1: geomLat[i], lon1: geomLon[i], lat2: geomLat[i + 1], lon2: geomLon[i + 1]))
+        for i in 0..<(g.count - 1) {
+            raw.append(Geo.distance(lat1: g[i].lat, lon1: g[i].lon, lat2: g[i + 1].lat, lon2: g[i + 1].lon))
         }
         let sum = raw.reduce(0, +)
         let target = sum > 0 ? min(max(offset, 0), scaleTotal) * sum / max(scaleTotal, 1e-9) : 0
         for (k, d) in raw.enumerated() {
             if cum + d >= target || k == raw.count - 1 {
                 let t = d > 0 ? min(1, max(0, (target - cum) / d)) : 0
-                let i = r.lowerBound + k
-                return Coordinate(lat: geomLat[i] + t * (geomLat[i + 1] - geomLat[i]), lon: geomLon[i] + t * (geomLon[i + 1] - geomLon[i]))
+                return Coordinate(lat: g[k].lat + t * (g[k + 1].lat - g[k].lat), lon: g[k].lon + t * (g[k + 1].lon - g[k].lon))
             }
             cum += d
         }

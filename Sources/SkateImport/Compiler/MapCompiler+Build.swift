@@ -82,17 +82,18 @@ extension MapCompiler {
                 var crossings = 0
                 var length = 0.0
                 var prev: (Double, Double)?
-                for r in piece {
+                for (j, r) in piece.enumerated() {
                     let ni = Int(nodeIndex[r]!)
                     let (la, lo) = (lats[ni], lons[ni])
-                    map.geomLat.append(la); map.geomLon.append(lo)
+                    // The end nodes' coordinates are the nodes' own; only via points are stored.
+                    if j > 0 && j < piece.count - 1 { map.viaLat.append(la); map.viaLon.append(lo) }
                     if let p = prev { length += Geo.distance(lat1: p.0, lon1: p.1, lat2: la, lon2: lo) }
                     prev = (la, lo)
                     if r != piece.first && r != piece.last, let f = taggedNodeFlags[r], NodeFlags(rawValue: f).contains(.crossing) {
                         crossings += 1
                     }
                 }
-                map.edgeGeomStart.append(UInt32(map.geomLat.count))
+                map.edgeViaStart.append(UInt32(map.viaLat.count))
                 map.edgeFrom.append(from); map.edgeTo.append(to)
                 map.edgeLength.append(Float(length))
                 map.edgeHighway.append(w.attrs.highway.rawValue)
@@ -166,24 +167,26 @@ extension MapCompiler {
     /// ends read the DEM exactly at the graph nodes). Gaps at the DEM's edge take the nearest
     /// known sample; empty when the DEM has no data anywhere on the edge.
     func sampleRaw(map: SkateMap, edge e: Int, dem: any ElevationSource) -> [Double] {
-        let r = map.geometryRange(ofEdge: e)
+        let count = map.shapePointCount(ofEdge: e)
         let length = Double(map.edgeLength[e])
         let n = max(2, Int((length / options.elevationSpacing).rounded(.up)) + 1)
         var out = [Double](repeating: .nan, count: n)
         // Walk the polyline once, emitting samples at equal distances.
-        var seg = r.lowerBound
+        var seg = 0
+        var a = map.shapePoint(ofEdge: e, 0), b = map.shapePoint(ofEdge: e, 1)
         var segStart = 0.0
-        var segLen = r.count >= 2 ? Geo.distance(lat1: map.geomLat[seg], lon1: map.geomLon[seg], lat2: map.geomLat[seg + 1], lon2: map.geomLon[seg + 1]) : 0
+        var segLen = Geo.distance(lat1: a.lat, lon1: a.lon, lat2: b.lat, lon2: b.lon)
         for i in 0..<n {
             let s = n == 1 ? 0 : length * Double(i) / Double(n - 1)
-            while s > segStart + segLen && seg + 2 < r.upperBound {
+            while s > segStart + segLen && seg + 2 < count {
                 segStart += segLen
                 seg += 1
-                segLen = Geo.distance(lat1: map.geomLat[seg], lon1: map.geomLon[seg], lat2: map.geomLat[seg + 1], lon2: map.geomLon[seg + 1])
+                a = b; b = map.shapePoint(ofEdge: e, seg + 1)
+                segLen = Geo.distance(lat1: a.lat, lon1: a.lon, lat2: b.lat, lon2: b.lon)
             }
             let t = segLen > 0 ? min(1, max(0, (s - segStart) / segLen)) : 0
-            let la = map.geomLat[seg] + t * (map.geomLat[seg + 1] - map.geomLat[seg])
-            let lo = map.geomLon[seg] + t * (map.geomLon[seg + 1] - map.geomLon[seg])
+            let la = a.lat + t * (b.lat - a.lat)
+            let lo = a.lon + t * (b.lon - a.lon)
             out[i] = dem.elevation(lat: la, lon: lo) ?? .nan
         }
         guard let firstKnown = out.firstIndex(where: { !$0.isNaN }) else { return [] }

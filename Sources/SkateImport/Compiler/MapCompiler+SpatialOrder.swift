@@ -57,9 +57,9 @@ extension SkateMap {
             }
             return (order, FlatArray(newStarts))
         }
-        let shape = permutedRuns(edgeGeomStart)
-        geomLat = DegreeArray(shape.order.map { geomLat[$0] }); geomLon = DegreeArray(shape.order.map { geomLon[$0] })
-        edgeGeomStart = shape.starts
+        let shape = permutedRuns(edgeViaStart)
+        viaLat = DegreeArray(shape.order.map { viaLat[$0] }); viaLon = DegreeArray(shape.order.map { viaLon[$0] })
+        edgeViaStart = shape.starts
         if edgeElevStart.count == e + 1 {
             let profile = permutedRuns(edgeElevStart)
             elevation = FlatArray(profile.order.map { elevation[$0] }); edgeElevStart = profile.starts

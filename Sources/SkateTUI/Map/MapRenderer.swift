@@ -65,41 +65,34 @@ enum MapRenderer {
         let ox = -proj.origin.lon * sx - vp.centerX / vp.metresPerDot + Double(vp.dotWidth) / 2
         let sy = -proj.mPerDegLat / vp.metresPerDotY
         let oy = proj.origin.lat * proj.mPerDegLat / vp.metresPerDotY + vp.centerY / vp.metresPerDotY + Double(vp.dotHeight) / 2
-        let starts = map.edgeGeomStart
         guard vp.isNorthUpCentred else {
             // A turned map (heading-up): the same fold with the rotation, four multiplies a point.
             let f = vp.affine
             let east0 = -proj.origin.lon * proj.mPerDegLon, north0 = -proj.origin.lat * proj.mPerDegLat
             let axLon = f.xe * proj.mPerDegLon, axLat = f.xn * proj.mPerDegLat, ax0 = f.xe * east0 + f.xn * north0 + f.x0
             let ayLon = f.ye * proj.mPerDegLon, ayLat = f.yn * proj.mPerDegLat, ay0 = f.ye * east0 + f.yn * north0 + f.y0
-            map.geomLat.withUnsafeBufferPointer { lat in
-                map.geomLon.withUnsafeBufferPointer { lon in
-                    for e in visibleEdges(map: map, viewport: vp) {
-                        let a = Int(starts[e]), b = Int(starts[e + 1])
-                        guard b - a >= 2 else { continue }
-                        var px = lon[a] * axLon + lat[a] * axLat + ax0, py = lon[a] * ayLon + lat[a] * ayLat + ay0
-                        for i in (a + 1)..<b {
-                            let qx = lon[i] * axLon + lat[i] * axLat + ax0, qy = lon[i] * ayLon + lat[i] * ayLat + ay0
-                            canvas.line(x0: px, y0: py, x1: qx, y1: qy, ink: ink)
-                            px = qx; py = qy
-                        }
-                    }
+            for e in visibleEdges(map: map, viewport: vp) {
+                let count = map.shapePointCount(ofEdge: e)
+                let a = map.shapePoint(ofEdge: e, 0)
+                var px = a.lon * axLon + a.lat * axLat + ax0, py = a.lon * ayLon + a.lat * ayLat + ay0
+                for i in 1..<count {
+                    let q = map.shapePoint(ofEdge: e, i)
+                    let qx = q.lon * axLon + q.lat * axLat + ax0, qy = q.lon * ayLon + q.lat * ayLat + ay0
+                    canvas.line(x0: px, y0: py, x1: qx, y1: qy, ink: ink)
+                    px = qx; py = qy
                 }
             }
             return
         }
-        map.geomLat.withUnsafeBufferPointer { lat in
-            map.geomLon.withUnsafeBufferPointer { lon in
-                for e in visibleEdges(map: map, viewport: vp) {
-                    let a = Int(starts[e]), b = Int(starts[e + 1])
-                    guard b - a >= 2 else { continue }
-                    var px = lon[a] * sx + ox, py = lat[a] * sy + oy
-                    for i in (a + 1)..<b {
-                        let qx = lon[i] * sx + ox, qy = lat[i] * sy + oy
-                        canvas.line(x0: px, y0: py, x1: qx, y1: qy, ink: ink)
-                        px = qx; py = qy
-                    }
-                }
+        for e in visibleEdges(map: map, viewport: vp) {
+            let count = map.shapePointCount(ofEdge: e)
+            let a = map.shapePoint(ofEdge: e, 0)
+            var px = a.lon * sx + ox, py = a.lat * sy + oy
+            for i in 1..<count {
+                let q = map.shapePoint(ofEdge: e, i)
+                let qx = q.lon * sx + ox, qy = q.lat * sy + oy
+                canvas.line(x0: px, y0: py, x1: qx, y1: qy, ink: ink)
+                px = qx; py = qy
             }
         }
     }

@@ -28,9 +28,11 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Only the peer comparison and the routing figures (skip legal, terrain, TUI, ride figures).") var routingOnly = false
     @Flag(help: "Only the TUI frame figures on the bundled map (browse, preview, ride north-up and heading-up at 200x60).") var tuiOnly = false
     @Flag(help: "Import the maps it times as `import --compact` does (one landmark table shared by all modes).") var compact = false
+    @Option(help: ArgumentHelp("Import the maps it times with this landmark layout, as `import --landmarks` does.", valueName: "layout")) var landmarks: String?
     @Flag(help: "Import the maps it times in first-seen order instead of along a Hilbert curve (the numbering before issue 16's memory round), to compare.") var firstSeenOrder = false
 
     func run() throws {
+        let layout = try ImportCommand.layout(compact: compact, landmarks: landmarks)
         #if DEBUG
         print("note: this is a debug build; figures are only meaningful from `swift build -c release`")
         #endif
@@ -68,12 +70,12 @@ struct BenchCommand: ParsableCommand {
                     let t0 = Self.now()
                     let (m, st) = try MapImporter.compile(osmPath: osm, demPaths: dem, options: ImportOptions(name: name, spatialOrder: !firstSeenOrder))
                     elevationTimes.append(st.elevationSeconds)
-                    try MapFormat.write(m, to: out, landmarks: compact ? .shared : .perMode)
+                    try MapFormat.write(m, to: out, landmarks: layout)
                     times.append(Self.now() - t0)
                     last = m
                 }
                 let bytes = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
-                print(String(format: "import %@%@: median %.3f s (min %.3f) — %d nodes, %d edges, %.2f MB; of which DEM sampling + terrain conditioning %.3f s", name, compact ? " (compact)" : "", Self.median(times), times.min() ?? 0, last?.nodeCount ?? 0, last?.edgeCount ?? 0, Double(bytes) / 1e6, Self.median(elevationTimes)))
+                print(String(format: "import %@%@: median %.3f s (min %.3f) — %d nodes, %d edges, %.2f MB; of which DEM sampling + terrain conditioning %.3f s", name, layout == .standard ? "" : " (landmarks \(layout))", Self.median(times), times.min() ?? 0, last?.nodeCount ?? 0, last?.edgeCount ?? 0, Double(bytes) / 1e6, Self.median(elevationTimes)))
                 if name != "Monaco" { maps.append((name, out)) }
             }
         } else {

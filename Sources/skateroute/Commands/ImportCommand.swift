@@ -21,9 +21,22 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Output map file (.srmap).") var out: String
     @Option(help: "Area name shown in the app.") var name: String?
     @Flag(help: "Print timings and counts.") var verbose = false
-    @Flag(help: "One landmark table shared by all ride modes instead of one each: a smaller map (Heidelberg 16.3 → 10 MB), slower searches in smoothest, fastMildRoughness and nightSafe.") var compact = false
+    @Flag(help: "One landmark table shared by all ride modes (same as --landmarks shared): the smallest map, slower searches in smoothest, fastMildRoughness and nightSafe.") var compact = false
+    @Option(help: ArgumentHelp("Which ride modes share an ALT landmark table: per-mode, shared, or groups such as smoothest+nightSafe,chillFewCrossings+fastMildRoughness+trickSpotCrawl (each mode once). Default: \(LandmarkLayout.standard).", valueName: "layout")) var landmarks: String?
+
+    /// The layout `--compact` / `--landmarks` ask for.
+    static func layout(compact: Bool, landmarks: String?) throws -> LandmarkLayout {
+        if compact && landmarks != nil { throw usageError("--compact and --landmarks: choose one") }
+        if compact { return .shared }
+        guard let text = landmarks else { return .standard }
+        guard let l = LandmarkLayout(parsing: text) else {
+            throw usageError("--landmarks: expected per-mode, shared or groups of modes joined by + and separated by commas, each of \(RideMode.allCases.map(\.rawValue).joined(separator: ", ")) once")
+        }
+        return l
+    }
 
     func run() throws {
+        let layout = try Self.layout(compact: compact, landmarks: landmarks)
         let t0 = Date()
         let areaName = name ?? URL(fileURLWithPath: osm).lastPathComponent.components(separatedBy: ".").first ?? "Map"
         let map: SkateMap, stats: ImportStats
@@ -33,7 +46,7 @@ struct ImportCommand: ParsableCommand {
             throw fail(e.description)
         }
         let t1 = Date()
-        do { try MapFormat.write(map, to: out, landmarks: compact ? .shared : .perMode) } catch let e as MapFileError { throw fail(e.description) }
+        do { try MapFormat.write(map, to: out, landmarks: layout) } catch let e as MapFileError { throw fail(e.description) }
         let t2 = Date()
         let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
         print("wrote \(out): \(map.nodeCount) nodes, \(map.edgeCount) edges, \(map.placeCount) places, \(map.zoneCount) no-report zones, \(size / 1024) KiB")
