@@ -273,20 +273,21 @@ public struct LandmarkLayout: Sendable, Equatable, CustomStringConvertible {
         self.init(numbering: table.map { $0! })
     }
 
-    /// Renumbers tables in first-use order.
+    /// Renumbers tables in first-use order. (Arrays, not a Dictionary or Set: a map load checks
+    /// the layout, and each new hashed collection type costs the runtime a conformance lookup.)
     private init(numbering raw: [Int]) {
-        var renumber: [Int: Int] = [:]
-        tableOfMode = raw.map { t in
-            if let n = renumber[t] { return n }
-            renumber[t] = renumber.count
-            return renumber.count - 1
+        var seen: [Int] = [], out: [Int] = []
+        for t in raw {
+            if let n = seen.firstIndex(of: t) { out.append(n) } else { seen.append(t); out.append(seen.count - 1) }
         }
+        tableOfMode = out
     }
 
     /// From a stored table-of-mode list (nil when it names a table that is not there or leaves one unused).
     init?(stored: [Int], tables: Int) {
         guard stored.count == RideMode.allCases.count, tables >= 1,
-              stored.allSatisfy({ $0 >= 0 && $0 < tables }), Set(stored).count == tables else { return nil }
+              stored.allSatisfy({ $0 >= 0 && $0 < tables }),
+              (0..<tables).allSatisfy({ stored.contains($0) }) else { return nil }
         self.init(numbering: stored)
         guard tableOfMode == stored else { return nil }  // stored numbering must already be first-use order
     }
