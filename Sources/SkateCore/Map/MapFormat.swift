@@ -229,8 +229,13 @@ public enum MapFormat {
         try checkLengths(table, group: .base, map: m, derived: d, path: path)
         if let problem = m.consistencyProblem(scanValues: verifyChecksum) { throw MapFileError.corrupt(path: path, reason: problem) }
         var sizes: [MapSectionSize] = []
-        var seen = Set<Int>()
-        for s in table { if let e = dir[Int(s.id)] { sizes.append(MapSectionSize(name: s.name, bytes: seen.insert(e.off).inserted ? e.len : 0)) } }
+        var seen: [Int] = []  // an array: a Set would cost a runtime conformance scan (IntKeyedTable)
+        for s in table {
+            if let e = dir[Int(s.id)] {
+                sizes.append(MapSectionSize(name: s.name, bytes: seen.contains(e.off) ? 0 : e.len))
+                seen.append(e.off)
+            }
+        }
         m.fileSections = sizes
         // Derived tables from another costing (weights, constants, physics, formula or the mode
         // list changed since import) are ignored: the map is used as an in-memory one would be.

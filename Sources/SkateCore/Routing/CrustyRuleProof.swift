@@ -105,7 +105,7 @@ struct CrustyRuleProof {
     struct Side {
         /// Least run per node: an array of all nodes, or (quick proofs) only the nodes reached.
         var dense: [Double]
-        var sparse: [Int: Double]
+        var sparse: IntKeyedTable<Double>
         let isSparse: Bool
         var queue: [Int] = []
         var head = 0
@@ -114,7 +114,7 @@ struct CrustyRuleProof {
         init(nodeCount: Int, sparse: Bool) {
             isSparse = sparse
             dense = sparse ? [] : [Double](repeating: .infinity, count: nodeCount)
-            self.sparse = [:]
+            self.sparse = IntKeyedTable()
         }
 
         func run(_ n: Int) -> Double { isSparse ? sparse[n] ?? .infinity : dense[n] }

@@ -184,10 +184,27 @@ public struct PlanBuilder: Sendable {
         return g.count >= 2 ? Geo.bearing(g[g.count - 2], g[g.count - 1]) : 0
     }
 
+    /// Slots of the per-reason metres: one past the largest `AccessReason` raw value.
+    static let reasonSlots = Int(AccessReason.allCases.map(\.rawValue).max() ?? 0) + 1
+
+    /// The reason with the most metres; among equal metres the one with the lowest raw value;
+    /// `.none` when no reason has any entry.
+    static func mostMetres(_ metres: [Double?]) -> AccessReason {
+        var best: (raw: Int, metres: Double)?
+        for raw in metres.indices {
+            guard let m = metres[raw] else { continue }
+            if best == nil || m > best!.metres { best = (raw, m) }
+        }
+        return best.flatMap { AccessReason(rawValue: UInt8($0.raw)) } ?? .none
+    }
+
     func makeSteps(legs: [RouteLeg], legStart: [Double]) -> [RouteStep] {
         guard !legs.isEmpty else { return [] }
         // Group legs into runs: same street (or straight-on unnamed), same ride/walk.
-        var groups: [(range: Range<Int>, turn: Double)] = []
+        // A struct, not a tuple: an array of tuples holding a `Range<Int>` is built from runtime
+        // metadata whose `Comparable` requirement costs a conformance scan (`IntKeyedTable`).
+        struct Group { var range: Range<Int>; var turn: Double }
+        var groups: [Group] = []
         var start = 0
         var startTurn = 0.0
         for i in 1..<max(1, legs.count) where legs.count > 1 {
@@ -202,12 +219,12 @@ public struct PlanBuilder: Sendable {
             let connectorChange = isConnector(prev) || isConnector(cur)
             let split = np != nc || walkChange || connectorChange || (nc.isEmpty && abs(turn) >= Self.unnamedTurnSplit) || abs(turn) >= ManeuverAngles.sharpMax
             if split {
-                groups.append((start..<i, startTurn))
+                groups.append(Group(range: start..<i, turn: startTurn))
                 start = i
                 startTurn = turn
             }
         }
-        groups.append((start..<legs.count, startTurn))
+        groups.append(Group(range: start..<legs.count, turn: startTurn))
         func length(_ r: Range<Int>) -> Double { r.reduce(0) { $0 + legs[$1].length } }
         // Coalesce short groups into a neighbour (the previous one, or the next for the first);
         // a lift or escalator step is never folded, nor folded into.
@@ -282,7 +299,8 @@ public struct PlanBuilder: Sendable {
     func context(legs: [RouteLeg], range: Range<Int>) -> StepContext {
         var dist = 0.0, rmsSum = 0.0, bike = 0.0, legal = 0.0, fresh = 0.0, hazard = 0.0, crossings = 0.0, walk = 0.0
         var weakest = RoughnessSource.measured
-        var legality = AccessClass.ok, reasonMetres: [AccessReason: Double] = [:], forbidden = 0.0, stepCount = 0
+        // Metres per reason at the worst class so far, by raw value (an array: see `IntKeyedTable`).
+        var legality = AccessClass.ok, reasonMetres = [Double?](repeating: nil, count: Self.reasonSlots), forbidden = 0.0, stepCount = 0
         var connector: StepConnector?
         for li in range {
             let leg = legs[li], e = leg.edge, len = leg.length
@@ -294,8 +312,8 @@ public struct PlanBuilder: Sendable {
             // Legality from the one access table (`AccessModel`), as the costing reads it.
             let access = AccessModel.decision(of: f)
             legal += AccessModel.score(access.accessClass) * len
-            if access.accessClass > legality { legality = access.accessClass; reasonMetres = [:] }
-            if access.accessClass == legality && legality != .ok { reasonMetres[access.reason, default: 0] += len }
+            if access.accessClass > legality { legality = access.accessClass; reasonMetres = [Double?](repeating: nil, count: Self.reasonSlots) }
+            if access.accessClass == legality && legality != .ok { reasonMetres[Int(access.reason.rawValue)] = (reasonMetres[Int(access.reason.rawValue)] ?? 0) + len }
             if access.accessClass == .forbidden { forbidden += len }
             if f.contains(.steps) {
                 let full = Double(map.edgeLength[e])
@@ -327,7 +345,7 @@ public struct PlanBuilder: Sendable {
                            hasBikeLane: bike > dist / 2, roughnessRMS: rms, roughnessClass: RoughnessClass(rms: rms),
                            roughnessSource: weakest, hazardScore: hazard, legalityScore: dist > 0 ? legal / dist : 1,
                            freshness: dist > 0 ? fresh / dist : 0, tooFast: false, walk: walk > dist / 2,
-                           legality: legality, accessReason: reasonMetres.max { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }?.key ?? .none,
+                           legality: legality, accessReason: Self.mostMetres(reasonMetres),
                            forbiddenMetres: forbidden, walkMetres: walk, stepCount: stepCount, connector: connector)
     }
 
@@ -348,7 +366,9 @@ public struct PlanBuilder: Sendable {
         var plan = p
         var s = 0.0
         var stretches: [ForbiddenStretch] = []
-        var names: [[String: Double]] = []
+        // Metres per street name in each stretch (pairs, not a `[String: Double]`: see `IntKeyedTable`).
+        struct NameMetres { var name: String; var metres: Double }
+        var names: [[NameMetres]] = []
         for leg in plan.path.legs {
             let f = map.flags(ofEdge: leg.edge)
             let d = AccessModel.decision(of: f)
@@ -356,10 +376,14 @@ public struct PlanBuilder: Sendable {
                 let name = map.name(ofEdge: leg.edge)
                 if let last = stretches.last, abs(last.start + last.length - s) < 0.01 {
                     stretches[stretches.count - 1].length += leg.length
-                    names[names.count - 1][name, default: 0] += leg.length
+                    if let i = names[names.count - 1].firstIndex(where: { $0.name == name }) {
+                        names[names.count - 1][i].metres += leg.length
+                    } else {
+                        names[names.count - 1].append(NameMetres(name: name, metres: leg.length))
+                    }
                 } else {
                     stretches.append(ForbiddenStretch(start: s, length: leg.length, name: name, reason: d.reason))
-                    names.append([name: leg.length])
+                    names.append([NameMetres(name: name, metres: leg.length)])
                 }
             }
             if f.contains(.connector) {
@@ -369,7 +393,8 @@ public struct PlanBuilder: Sendable {
             s += leg.length
         }
         for k in stretches.indices {
-            stretches[k].name = names[k].max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? ""
+            // The name with the most metres; among equal metres the least name.
+            stretches[k].name = names[k].max { ($0.metres, $1.name) < ($1.metres, $0.name) }?.name ?? ""
         }
         plan.forbidden = stretches
         plan.legal = stretches.isEmpty

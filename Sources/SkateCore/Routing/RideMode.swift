@@ -75,7 +75,7 @@ public struct ModeWeights: Sendable, Equatable {
     /// Weights that replace a mode's row of `table` within a task (tests and experiments:
     /// `ModeWeights.$override.withValue([.smoothest: w]) { … }`). Maps loaded meanwhile see a
     /// different `CostingFingerprint` and recompute their derived costs.
-    @TaskLocal public static var override: [RideMode: ModeWeights] = [:]
+    @TaskLocal public static var override: ModeWeightOverrides = [:]
 
     /// The weights table. Values were tuned on the ASCII-art test maps and real Monaco.
     public static func table(for mode: RideMode) -> ModeWeights {
@@ -128,4 +128,19 @@ public struct ModeWeights: Sendable, Equatable {
             return w
         }
     }
+}
+
+/// Weights replacing modes' rows of `ModeWeights.table` (`ModeWeights.override`), written as a
+/// dictionary literal (`[.smoothest: w]`). One slot per mode rather than a `Dictionary`: every
+/// plan reads the task-local, and a `Dictionary` keyed by `RideMode` would make the runtime scan
+/// the binary's conformance records to check `RideMode: Hashable` (`IntKeyedTable`).
+public struct ModeWeightOverrides: Sendable, ExpressibleByDictionaryLiteral {
+    private var slots = [ModeWeights?](repeating: nil, count: RideMode.allCases.count)
+
+    public init(dictionaryLiteral elements: (RideMode, ModeWeights)...) {
+        for (mode, w) in elements { slots[mode.ordinal] = w }
+    }
+
+    /// The weights replacing `mode`'s row, or nil.
+    public subscript(mode: RideMode) -> ModeWeights? { slots[mode.ordinal] }
 }

@@ -171,7 +171,8 @@ struct Search: ~Copyable {
     let ctx: SearchContext
     /// Bucket-0 labels, one per node.
     let base: SearchLabels
-    var extra: [Int: Label] = [:]
+    /// Labels of states past bucket 0, by state number (`IntKeyedTable`: no runtime conformance scan).
+    var extra = IntKeyedTable<Label>()
     var heap = Heap<QItem>()
     var bestGoal = Double.infinity
     var bestGoalState = -1

@@ -66,13 +66,45 @@ public struct EdgeHazard: Sendable, Equatable {
 /// A snapshot of what riders know about a map's edges at one moment: measured and rated
 /// roughness and live hazards, keyed by edge index of that map. The store builds it; the router
 /// and the cue engine read it. A value, so a plan is reproducible from (map, knowledge, query).
+///
+/// The two tables live in one copy-on-write box, so copying a `RoadKnowledge` (every plan hands it
+/// to its `PlanBuilder`) is one retain. Copied field by field, the compiler's merged copy helper
+/// instantiated `Dictionary<Int, …>` metadata from its mangled name, and the runtime's check of
+/// `Int: Hashable` scanned every conformance record: 460 KB of a Monaco plan's peak RSS
+/// (`IntKeyedTable`).
 public struct RoadKnowledge: Sendable {
-    public var observations: [Int: EdgeObservation]
-    public var hazards: [Int: [EdgeHazard]]
+    private final class Storage: @unchecked Sendable {
+        // Mutated only through `RoadKnowledge`'s accessors, after a uniqueness check.
+        var observations: [Int: EdgeObservation]
+        var hazards: [Int: [EdgeHazard]]
+        init(observations: [Int: EdgeObservation], hazards: [Int: [EdgeHazard]]) {
+            self.observations = observations; self.hazards = hazards
+        }
+    }
+    private var storage: Storage
+
+    /// Measured or rated roughness per edge index.
+    public var observations: [Int: EdgeObservation] {
+        get { storage.observations }
+        _modify { makeUnique(); yield &storage.observations }
+        set { makeUnique(); storage.observations = newValue }
+    }
+
+    /// Live hazards per edge index.
+    public var hazards: [Int: [EdgeHazard]] {
+        get { storage.hazards }
+        _modify { makeUnique(); yield &storage.hazards }
+        set { makeUnique(); storage.hazards = newValue }
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(observations: storage.observations, hazards: storage.hazards)
+        }
+    }
 
     public init(observations: [Int: EdgeObservation] = [:], hazards: [Int: [EdgeHazard]] = [:]) {
-        self.observations = observations
-        self.hazards = hazards
+        storage = Storage(observations: observations, hazards: hazards)
     }
 
     /// Nothing known: routing falls back to OSM tags.
