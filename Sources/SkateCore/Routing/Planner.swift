@@ -171,11 +171,15 @@ public struct Planner: Sendable {
         return a.length > 0 ? shared / a.length : 1
     }
 
+    /// A path's cost without penalties: each leg's share of its edge's cost plus the turns between
+    /// legs, as the search adds them. A lift or escalator mapped as a node is a 0 m edge whose
+    /// whole cost (wait and ride) counts, as in the search (it counted nothing here before, so a
+    /// Monaco route with three lifts came out 150 effort seconds cheap and scored too high).
     static func trueCost(_ p: RoutePath, router: Router) -> Double {
         var c = 0.0
         for (i, l) in p.legs.enumerated() {
             let len = Double(router.map.edgeLength[l.edge])
-            c += router.costing.edgeCost(edge: l.edge, reversed: l.reversed).cost * (len > 0 ? l.length / len : 0)
+            c += router.costing.edgeCost(edge: l.edge, reversed: l.reversed).cost * (len > 0 ? l.length / len : 1)
             if i > 0 {
                 let prev = p.legs[i - 1]
                 let node = Int(prev.reversed ? router.map.edgeFrom[prev.edge] : router.map.edgeTo[prev.edge])
