@@ -17,14 +17,6 @@ import Testing
 
     @Test(.enabled(if: TestData.available, TestData.skip)) func eachDamageIsNamed() throws {
         let m = try map()
-        /// Via points as absolute degrees (the form of maps built in memory) instead of the file's offsets.
-        func absoluteVia(_ x: inout SkateMap) {
-            var lat: [Double] = [], lon: [Double] = []
-            for e in 0..<x.edgeCount where x.shapePointCount(ofEdge: e) > 2 {
-                for k in 1..<(x.shapePointCount(ofEdge: e) - 1) { let p = x.shapePoint(ofEdge: e, k); lat.append(p.lat); lon.append(p.lon) }
-            }
-            x.viaLat = DegreeArray(lat); x.viaLon = DegreeArray(lon); x.viaOffsetLat = []; x.viaOffsetLon = []
-        }
         func damaged(_ change: (inout SkateMap) -> Void) -> String? {
             var x = m
             change(&x)
@@ -35,9 +27,9 @@ import Testing
         #expect(damaged { $0.edgeLength[3] = .nan } == "edge 3 has an impossible length")
         #expect(damaged { $0.nodeLat[7] = 90.5 } == "node 7 lies off the globe")
         #expect(damaged { $0.nodeLon[m.nodeCount - 1] = -180.25 } == "node \(m.nodeCount - 1) lies off the globe")
-        #expect(damaged { absoluteVia(&$0); $0.nodeLat[2] = .nan } == "node 2 lies off the globe", "NaN switches the array to Doubles")
+        #expect(damaged { $0.useAbsoluteViaPoints(); $0.nodeLat[2] = .nan } == "node 2 lies off the globe", "NaN switches the array to Doubles")
         #expect(damaged { $0.nodeLat[2] = .nan } == "via offsets need fixed-point nodes", "offsets add to Int32 node coordinates")
-        #expect(damaged { absoluteVia(&$0); $0.viaLon[5] = 181 } == "a shape point lies off the globe")
+        #expect(damaged { $0.useAbsoluteViaPoints(); $0.viaLon[5] = 181 } == "a shape point lies off the globe")
         #expect(damaged { $0.edgeFrom[last] = UInt32(m.nodeCount) } == "edge \(last) points past the nodes")
         #expect(damaged { $0.edgeName[0] = UInt32(m.stringCount) } == "edge 0 has a bad name")
         #expect(damaged { $0.adjacency[0] = UInt32(m.edgeCount) << 1 } == "adjacency points past the edges")

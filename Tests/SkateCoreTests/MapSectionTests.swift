@@ -81,12 +81,9 @@ import Testing
     /// degrees. Either way every shape point reads back bit for bit.
     @Test(.enabled(if: TestData.available, TestData.skip)) func viaPointsTakeTheOffsetFormOnlyWhenAllFit() throws {
         var m = try MapFormat.load(path: TestData.bundledMonaco, copying: true)
-        var lat: [Double] = [], lon: [Double] = []
-        for e in 0..<m.edgeCount where m.shapePointCount(ofEdge: e) > 2 {
-            for k in 1..<(m.shapePointCount(ofEdge: e) - 1) { let p = m.shapePoint(ofEdge: e, k); lat.append(p.lat); lon.append(p.lon) }
-        }
+        let viaCount = m.viaPointCount
         let shapes = (0..<m.edgeCount).map { m.geometry(ofEdge: $0) }
-        m.viaLat = DegreeArray(lat); m.viaLon = DegreeArray(lon); m.viaOffsetLat = []; m.viaOffsetLon = []
+        m.useAbsoluteViaPoints()
         #expect(m.viaLat.isFixed && (0..<m.edgeCount).allSatisfy { m.geometry(ofEdge: $0) == shapes[$0] })
         func roundTrip(_ x: SkateMap) throws -> SkateMap { try MapFormat.encode(x).withUnsafeBytes { try MapFormat.decode($0, path: "mem") } }
         func same(_ a: SkateMap, _ b: SkateMap) -> Bool {
@@ -95,14 +92,14 @@ import Testing
             }
         }
         let compact = try roundTrip(m)
-        #expect(compact.viaLat.isEmpty && compact.viaOffsetLat.count == lat.count && same(compact, m))
+        #expect(compact.viaLat.isEmpty && compact.viaOffsetLat.count == viaCount && same(compact, m))
         // One via point moved 50 000 units (about 550 m) north: past Int16, so none are offsets.
         let e = try #require((0..<m.edgeCount).first { m.shapePointCount(ofEdge: $0) > 2 })
         let i = Int(m.edgeViaStart[e])
         m.viaLat[i] = Double(m.viaLat.fixed[i] + 50_000) / DegreeArray.unitsPerDegree
         #expect(m.viaLat.isFixed)
         let wide = try roundTrip(m)
-        #expect(wide.viaOffsetLat.isEmpty && wide.viaLat.isFixed && wide.viaLat.count == lat.count && same(wide, m))
+        #expect(wide.viaOffsetLat.isEmpty && wide.viaLat.isFixed && wide.viaLat.count == viaCount && same(wide, m))
         #expect(wide.shapePoint(ofEdge: e, 1).lat == shapes[e][1].lat + 0.005 || abs(wide.shapePoint(ofEdge: e, 1).lat - shapes[e][1].lat - 0.005) < 1e-9)
     }
 

@@ -208,10 +208,9 @@ public struct SkateMap: Sendable {
     public var viaPointCount: Int { viaOffsetLat.isEmpty ? viaLat.count : viaOffsetLat.count }
 
     /// The via points as Int16 offsets from their edge's start node (the file's compact form), or
-    /// nil when a node coordinate is not fixed-point or an offset does not fit.
+    /// nil when they are already offsets, a node coordinate is not fixed-point or an offset does not fit.
     func viaOffsets() -> (lat: [Int16], lon: [Int16])? {
-        if !viaOffsetLat.isEmpty { return (viaOffsetLat.array, viaOffsetLon.array) }
-        guard nodeLat.isFixed, nodeLon.isFixed, viaLat.isFixed, viaLon.isFixed else { return nil }
+        guard viaOffsetLat.isEmpty, nodeLat.isFixed, nodeLon.isFixed, viaLat.isFixed, viaLon.isFixed else { return nil }
         var lat = [Int16](), lon = [Int16]()
         lat.reserveCapacity(viaLat.count); lon.reserveCapacity(viaLat.count)
         for e in 0..<edgeCount {
