@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A WGS84 position in degrees.
 public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Errors loading or saving a compiled map. Each names the file and the problem in one line.
 public enum MapFileError: Error, CustomStringConvertible, Equatable {

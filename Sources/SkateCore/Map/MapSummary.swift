@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Figures describing a map, for `skateroute map info`.
 public struct MapSummary: Sendable, Codable, Equatable {
@@ -153,19 +154,19 @@ public struct MapSummary: Sendable, Codable, Equatable {
     public func text() -> String {
         var s = "\(name)\n"
         s += "  nodes \(nodes), edges \(edges), places \(places), no-report zones \(noReportZones)\n"
-        s += String(format: "  bbox %.5f,%.5f .. %.5f,%.5f (lon,lat)\n", bbox[0], bbox[1], bbox[2], bbox[3])
-        if let e = elevation { s += String(format: "  elevation %.1f .. %.1f m\n", e.min, e.max) } else { s += "  elevation unknown (no DEM)\n" }
-        s += String(format: "  rideable %.1f km, steps %.1f km, incline-tagged ways %d\n", rideableLengthM / 1000, stepsLengthM / 1000, inclineTaggedWays)
+        s += String(printf: "  bbox %.5f,%.5f .. %.5f,%.5f (lon,lat)\n", bbox[0], bbox[1], bbox[2], bbox[3])
+        if let e = elevation { s += String(printf: "  elevation %.1f .. %.1f m\n", e.min, e.max) } else { s += "  elevation unknown (no DEM)\n" }
+        s += String(printf: "  rideable %.1f km, steps %.1f km, incline-tagged ways %d\n", rideableLengthM / 1000, stepsLengthM / 1000, inclineTaggedWays)
         s += "  by access (skater):"
-        for c in AccessClass.allCases { s += String(format: " %@ %.1f km", c.name, (lengthMByAccess[c.name] ?? 0) / 1000) }
-        s += String(format: "; lifts %d, escalators %d\n", lifts, escalators)
+        for c in AccessClass.allCases { s += String(printf: " %@ %.1f km", c.name, (lengthMByAccess[c.name] ?? 0) / 1000) }
+        s += String(printf: "; lifts %d, escalators %d\n", lifts, escalators)
         for (k, v) in lengthMByAccessReason.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-            s += String(format: "    %.1f km %@\n", v / 1000, k)
+            s += String(printf: "    %.1f km %@\n", v / 1000, k)
         }
         s += "  by roughness class (from tags):"
-        for c in RoughnessClass.allCases { s += String(format: " %@ %.1f km", c.name, (lengthMByClass[c.name] ?? 0) / 1000) }
+        for c in RoughnessClass.allCases { s += String(printf: " %@ %.1f km", c.name, (lengthMByClass[c.name] ?? 0) / 1000) }
         s += "\n  by surface:"
-        for (k, v) in lengthMBySurface.sorted(by: { $0.value > $1.value }) { s += String(format: " %@ %.1f km,", k, v / 1000) }
+        for (k, v) in lengthMBySurface.sorted(by: { $0.value > $1.value }) { s += String(printf: " %@ %.1f km,", k, v / 1000) }
         s.removeLast()
         if let t = terrain {
             s += "\n  terrain: \(t.method); DEM noise \(FixedDecimal.string(t.demNoiseM, decimals: 1)) m\n"
@@ -175,8 +176,8 @@ public struct MapSummary: Sendable, Codable, Equatable {
         if let f = fileBytesBySection {
             let total = f.values.reduce(0, +)
             let top = f.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4)
-            s += String(format: "\n  file %.1f MiB in %d sections; largest:", Double(total) / 1_048_576, f.count)
-            s += top.map { String(format: " %@ %.1f MiB", $0.key, Double($0.value) / 1_048_576) }.joined(separator: ",")
+            s += String(printf: "\n  file %.1f MiB in %d sections; largest:", Double(total) / 1_048_576, f.count)
+            s += top.map { String(printf: " %@ %.1f MiB", $0.key, Double($0.value) / 1_048_576) }.joined(separator: ",")
         }
         if let l = landmarkLayout { s += "\n  landmark tables: \(l)" }
         if derivedCostsStale == true { s += "\n  \(Self.staleNote)" }

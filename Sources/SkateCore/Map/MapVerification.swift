@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #else
-import Foundation
+import FoundationEssentials
 #endif
 
 /// When `MapFormat.load` hashes a map's whole payload (XXH64) against the header's digest.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension SkateMap {
     /// Smallest grid cell edge in metres: ~100 m keeps a 40 m snap query to at most 3×3 cells of

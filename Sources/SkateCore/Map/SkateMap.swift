@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Descriptive facts about a compiled map.
 public struct MapMetadata: Sendable, Equatable, Codable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What conditioning did to one import, for `map info` and the closing figures.
 public struct TerrainReport: Sendable, Equatable, Codable {

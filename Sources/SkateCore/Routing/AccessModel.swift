@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How far a skater may use a way.
 public enum AccessClass: UInt8, Sendable, CaseIterable, Comparable {
@@ -124,13 +125,13 @@ public enum AccessModel {
     static func first(_ v: String?) -> String? {
         guard let v else { return nil }
         let f = v.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? v
-        return f.trimmingCharacters(in: .whitespaces)
+        return f.trimmingWhitespace()
     }
 
     /// Parses `maxspeed` into km/h (`"50"`, `"30 mph"`, `"FR:urban"`); nil when unknown.
     static func maxspeedKmh(_ raw: String?) -> Double? {
         guard let s = first(raw) else { return nil }
-        if s.hasSuffix("mph"), let v = Double(s.dropLast(3).trimmingCharacters(in: .whitespaces)) { return v * 1.609 }
+        if s.hasSuffix("mph"), let v = Double(s.dropLast(3).trimmingWhitespace()) { return v * 1.609 }
         if let v = Double(s) { return v }
         if s.hasSuffix(":urban") { return 50 }
         if s.hasSuffix(":rural") { return 80 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Which legality rules a costing applies.
 public enum CostRules: Sendable, Equatable {

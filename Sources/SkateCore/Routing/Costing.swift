@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Costing constants shared by all modes.
 public enum CostingConstants {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Mode-independent facts per edge, computed once per (map, knowledge): roughness with its source,
 /// grades and climbs in the drawing direction, steepest sustained descents each way, hazards,

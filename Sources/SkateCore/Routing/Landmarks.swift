@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import HeapModule
 
 /// ALT landmarks (A*, landmarks, triangle inequality; Goldberg & Harrelson 2005): for a few
@@ -106,7 +108,7 @@ public enum Landmarks {
 
     /// Hands out run numbers 0, 1, 2 … to the threads.
     private final class RunCounter: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = PlainLock()
         private var next = 0
         func take(below limit: Int) -> Int? {
             lock.lock(); defer { lock.unlock() }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `PlanBuilder.build` in its stages: geometry, elevation profile and zones, speed, steps, summary.
 /// Each stage is a function of the ones before it, so a change to one (a new step flag, another

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns a `RoutePath` into a `RoutePlan`: geometry, profile, braking zones, speed profile,
 /// steps with maneuvers and contexts, and the summary.

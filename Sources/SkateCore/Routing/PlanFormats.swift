@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Renders plans as text, JSON (sorted keys, byte-stable), GPX 1.1 and GeoJSON.
 public enum PlanFormats {

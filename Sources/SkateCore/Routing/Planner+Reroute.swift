@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Rerouting a rider who left the plan: the planner's job, so a ride session never builds plans.
 extension Planner {

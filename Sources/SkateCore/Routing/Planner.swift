@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// The front door of routing: snaps the ends, runs the router for a mode, builds the plan and its
 /// alternatives, and for `trickSpotCrawl` threads the route through a spot.
@@ -260,7 +262,7 @@ public struct Planner: Sendable {
 /// A lock-protected memo of one costing per mode (costings are immutable values once built).
 /// A fixed slot per mode rather than a dictionary: no hashing set-up in a fresh process.
 final class CostingCache: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PlainLock()
     private var byMode = [SkateCosting?](repeating: nil, count: RideMode.allCases.count)
 
     func costing(for mode: RideMode, make: () -> SkateCosting) -> SkateCosting {
@@ -276,7 +278,7 @@ final class CostingCache: @unchecked Sendable {
 /// The shared state of one plan's spot candidate searches (`Planner.threadThroughSpot`): which
 /// candidate is next, the best joined line so far and the searches run, behind one lock.
 final class SpotSearchState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PlainLock()
     private var next = 0
     private(set) var best: (path: RoutePath, name: String, rank: Int)?
     private(set) var searches = 0

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One traversal of (part of) an edge. Offsets are metres along the edge's drawing direction;
 /// a reversed leg runs from `startOffset` down to `endOffset`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension RoutePlan {
     /// The route's polyline between two distances from the start (metres), cut exactly at both

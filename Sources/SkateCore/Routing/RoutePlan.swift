@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the rider does at the start of a step.
 public enum Maneuver: String, Sendable, Codable, CaseIterable {

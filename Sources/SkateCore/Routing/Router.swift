@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HeapModule
 
 /// Skate-aware A* over a `SkateMap` with a `SkateCosting`, honouring the 100 m crusty rule by

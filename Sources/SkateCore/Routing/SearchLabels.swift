@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The per-node labels of one A* search (the crusty-run bucket 0 states), on storage borrowed
 /// from a pool and handed back when the search ends.
@@ -65,7 +66,7 @@ final class SearchLabelPool: @unchecked Sendable {
     /// relaxed) on each of at most two threads (the CLI or TUI and its plan worker).
     static let maxKept = 4
 
-    private let lock = NSLock()
+    private let lock = PlainLock()
     private var free: [SearchLabels.Storage] = []
 
     func take(count: Int) -> SearchLabels.Storage {

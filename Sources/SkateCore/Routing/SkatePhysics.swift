@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The skate speed model: a rider pushing on the flat, slowed by climbs and roughness, rolling
 /// with gravity on descents and braking to a safe cap.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A searchable name on the map: a place (POI, square, skatepark…) or a street.
 public struct PlaceCandidate: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One recorded ride as the history index keeps it (read from its NDJSON log).
 public struct RideRecord: Sendable, Equatable {

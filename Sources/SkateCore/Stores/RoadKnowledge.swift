@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where an edge's roughness figure came from, best first.
 public enum RoughnessSource: Int, Sendable, Codable, Comparable {

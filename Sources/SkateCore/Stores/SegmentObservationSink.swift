@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where measured roughness per map edge goes (the store implements it).
 public protocol SegmentObservationSink {
