@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A second-order IIR section (transposed direct form II), coefficients normalised by a0.
 struct Biquad: Sendable {

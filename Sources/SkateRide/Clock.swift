@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Ride time in seconds. Every ride engine reads time from one of these and never from the wall
 /// clock, so a whole ride replays headless, deterministically, far faster than real time.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One spoken/shown instruction of a ride.
 public struct Cue: Sendable, Equatable, Codable {

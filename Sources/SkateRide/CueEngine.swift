@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Turns progress along a plan into cues: turns ahead and imminent, coalesced turns, braking
@@ -138,7 +139,7 @@ public struct CueEngine: Sendable {
             zoneDone[k] = true
             let d = max(0, z.start - s)
             let what = z.level == .braking ? "Brake" : "Control your speed"
-            let grade = String(format: "%.0f", z.gradePct)
+            let grade = String(printf: "%.0f", z.gradePct)
             out.append(Cue(t: t, kind: .braking, step: stepAt(z.start), distance: d,
                            text: "\(what): \(grade) % downhill for \(Int((z.end - max(s, z.start)).rounded())) m \(d >= Self.nowDistance ? Self.distanceText(d) : "from here")"))
         }

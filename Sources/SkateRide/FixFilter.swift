@@ -1,5 +1,6 @@
 import DequeModule
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Turns raw GPS fixes into what a ride can trust: drops repeated times and implausible jumps,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// ISO 8608 road-roughness model, used to synthesise the vibration a skateboard feels.

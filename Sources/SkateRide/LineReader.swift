@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SkateCore
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// One trick from the Correa et al. (2017) skateboard accelerometer recordings.
@@ -39,7 +40,7 @@ public enum CorreaTricks {
     ///   when the three files disagree on row count or labels.
     public static func load(folder: String) throws -> [SkateTrickRecording] {
         func axis(_ name: String) throws -> [(label: Int, values: [Double])] {
-            let path = (folder as NSString).appendingPathComponent(name)
+            let path = PathText.appending(folder, name)
             var rows: [(Int, [Double])] = []
             var width: Int?
             let opened = try LineReader.forEachLine(path: path) { number, line in
@@ -59,12 +60,12 @@ public enum CorreaTricks {
                 var values: [Double] = []
                 values.reserveCapacity(fields.count - 1)
                 for f in fields.dropLast() {
-                    guard let v = Double(f.trimmingCharacters(in: .whitespaces)) else {
+                    guard let v = Double(f.trimmingWhitespace()) else {
                         throw MotionError.malformed(path: path, line: number, reason: "'\(f)' is not a number")
                     }
                     values.append(v)
                 }
-                guard let label = Int(fields.last!.trimmingCharacters(in: .whitespaces)), (1...names.count).contains(label) else {
+                guard let label = Int(fields.last!.trimmingWhitespace()), (1...names.count).contains(label) else {
                     throw MotionError.malformed(path: path, line: number, reason: "label '\(fields.last!)' is not 1…\(names.count)")
                 }
                 rows.append((label, values))
@@ -73,7 +74,7 @@ public enum CorreaTricks {
             return rows
         }
         let x = try axis("datax.csv"), y = try axis("datay.csv"), z = try axis("dataz.csv")
-        let zPath = (folder as NSString).appendingPathComponent("dataz.csv")
+        let zPath = PathText.appending(folder, "dataz.csv")
         guard x.count == y.count, y.count == z.count, !x.isEmpty else {
             throw MotionError.malformed(path: zPath, line: 1, reason: "axis files disagree on row count (\(x.count), \(y.count), \(z.count))")
         }
@@ -132,7 +133,7 @@ public enum BasicMotions {
             for p in parts.prefix(3) {
                 var series: [Double] = []
                 for f in p.split(separator: ",") {
-                    guard let v = Double(f.trimmingCharacters(in: .whitespaces)), v.isFinite else {
+                    guard let v = Double(f.trimmingWhitespace()), v.isFinite else {
                         throw MotionError.malformed(path: path, line: number, reason: "'\(f)' is not a number")
                     }
                     series.append(v / MotionUnits.standardGravity)
@@ -169,12 +170,11 @@ public enum ScooterWindow {
 
     /// True when the file's first non-empty line is seven plain numbers (no header): this layout.
     public static func matches(path: String) -> Bool {
-        guard (try? InputPath.checkRegularFile(path)) != nil, let h = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? h.close() }
-        let head = String(decoding: h.readData(ofLength: 512), as: UTF8.self)
+        guard (try? InputPath.checkRegularFile(path)) != nil, let bytes = RawFile.readPrefix(of: path, count: 512) else { return false }
+        let head = String(decoding: bytes, as: UTF8.self)
         guard let line = head.split(whereSeparator: \.isNewline).first else { return false }
         let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-        return fields.count == columnCount && fields.allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
+        return fields.count == columnCount && fields.allSatisfy { Double($0.trimmingWhitespace()) != nil }
     }
 
     /// Reads one window: samples in g at `sampleRate`, t from 0.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A named problem with a motion stream: `code` is stable (for scripts and tests), `message` is
 /// one readable line.
@@ -164,35 +165,35 @@ public struct MotionQuality: Sendable {
         }
         if repeatedTimes > 0 {
             let share = Double(repeatedTimes) / Double(max(1, finiteCount - 1))
-            out.append(MotionWarning(code: "repeated_timestamps", message: String(format: "%d timestamps (%.0f %%) repeat the previous one: times printed too coarsely; rate taken from the time span", repeatedTimes, share * 100), degrades: false))
+            out.append(MotionWarning(code: "repeated_timestamps", message: String(printf: "%d timestamps (%.0f %%) repeat the previous one: times printed too coarsely; rate taken from the time span", repeatedTimes, share * 100), degrades: false))
         }
         if gaps > 0 {
-            out.append(MotionWarning(code: "gaps", message: String(format: "%d gap(s) in the stream, %.2f s in all", gaps, gapSeconds), degrades: false))
+            out.append(MotionWarning(code: "gaps", message: String(printf: "%d gap(s) in the stream, %.2f s in all", gaps, gapSeconds), degrades: false))
         }
         let names = ["ax", "ay", "az"]
         let c = changeShare
         let shares = [c.x, c.y, c.z]
         if finiteCount > 10 {
             for k in 0..<3 where isStuck(axis: k) {
-                out.append(MotionWarning(code: "stuck_axis", message: String(format: "axis %@ repeats its previous value in %.0f %% of samples", names[k], (1 - shares[k]) * 100), degrades: false))
+                out.append(MotionWarning(code: "stuck_axis", message: String(printf: "axis %@ repeats its previous value in %.0f %% of samples", names[k], (1 - shares[k]) * 100), degrades: false))
             }
         }
         if let r = rate, finiteCount > 10, isStuck(axis: verticalAxis) {
             let eff = effectiveRate(rate: r)
-            out.append(MotionWarning(code: "low_effective_rate", message: String(format: "the vertical axis changes at only %.1f Hz of a nominal %.4g Hz (stuck or sample-and-hold): the stream cannot carry the %.0f–%.0f Hz band; roughness not trusted", eff, r, RoughnessBands.lowEdgeHz, RoughnessBands(sampleRate: r).roughness.high), degrades: true))
+            out.append(MotionWarning(code: "low_effective_rate", message: String(printf: "the vertical axis changes at only %.1f Hz of a nominal %.4g Hz (stuck or sample-and-hold): the stream cannot carry the %.0f–%.0f Hz band; roughness not trusted", eff, r, RoughnessBands.lowEdgeHz, RoughnessBands(sampleRate: r).roughness.high), degrades: true))
         }
         if finiteCount > 0 {
             let m = meanVector
             let mag = (m.x * m.x + m.y * m.y + m.z * m.z).squareRoot()
             if mag < Self.minimumGravity {
-                out.append(MotionWarning(code: "no_gravity", message: String(format: "mean acceleration %.2f g: gravity removed from the input; vertical taken as +z", mag), degrades: false))
+                out.append(MotionWarning(code: "no_gravity", message: String(printf: "mean acceleration %.2f g: gravity removed from the input; vertical taken as +z", mag), degrades: false))
             } else if mag > Self.maximumGravity {
-                out.append(MotionWarning(code: "units_suspect", message: String(format: "mean acceleration %.1f g, not ~1 g: are the units m/s^2 declared as g?", mag), degrades: true))
+                out.append(MotionWarning(code: "units_suspect", message: String(printf: "mean acceleration %.1f g, not ~1 g: are the units m/s^2 declared as g?", mag), degrades: true))
             } else {
                 let comps = [m.x, m.y, m.z]
                 let k = comps.map(abs).firstIndex(of: comps.map(abs).max()!)!
                 if k != 2 || comps[k] < 0 {
-                    out.append(MotionWarning(code: "gravity_axis", message: String(format: "gravity points along %@%@ (%.2f g), not +z: the engine measures along it", comps[k] < 0 ? "-" : "+", ["x", "y", "z"][k], abs(comps[k])), degrades: false))
+                    out.append(MotionWarning(code: "gravity_axis", message: String(printf: "gravity points along %@%@ (%.2f g), not +z: the engine measures along it", comps[k] < 0 ? "-" : "+", ["x", "y", "z"][k], abs(comps[k])), degrades: false))
                 }
             }
         }

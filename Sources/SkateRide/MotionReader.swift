@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Why a motion file could not be read. Each description is one line naming the file (and line).
@@ -14,7 +15,7 @@ public enum MotionError: Error, CustomStringConvertible, Equatable {
         case let .unreadable(path, reason): return "\(path): cannot read motion file: \(reason)"
         case let .malformed(path, line, reason): return "\(path):\(line): \(reason)"
         case let .missingUnits(path):
-            return "\(path): acceleration units not declared: add a '# units: g' or '# units: m/s^2' line, a \((path as NSString).lastPathComponent).units sidecar, or pass the units"
+            return "\(path): acceleration units not declared: add a '# units: g' or '# units: m/s^2' line, a \(PathText.lastComponent(path)).units sidecar, or pass the units"
         case let .empty(path): return "\(path): no motion samples"
         }
     }
@@ -95,16 +96,16 @@ public struct MotionReader: Sendable {
     static func sidecarUnits(for path: String) -> MotionUnits? {
         guard let bytes = try? FileBytes.read(path: path + ".units", maxBytes: Self.maxSidecarBytes) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
-        var t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var t = text.trimmingWhitespaceAndNewlines()
         if t.hasPrefix("#") { t.removeFirst() }
-        if let r = t.range(of: "units:", options: .caseInsensitive) { t = String(t[r.upperBound...]) }
+        if let r = t.rangeIgnoringASCIICase(of: "units:") { t = String(t[r.upperBound...]) }
         return MotionUnits(parsing: t)
     }
 
     /// Units from a comment like `# units: m/s^2` (nil if the comment is about something else).
     static func commentUnits(_ comment: String) -> MotionUnits?? {
-        guard let r = comment.range(of: "units", options: .caseInsensitive) else { return nil }
-        var rest = comment[r.upperBound...].trimmingCharacters(in: .whitespaces)
+        guard let r = comment.rangeIgnoringASCIICase(of: "units") else { return nil }
+        var rest = comment[r.upperBound...].trimmingWhitespace()
         guard rest.hasPrefix(":") || rest.hasPrefix("=") else { return nil }
         rest.removeFirst()
         return .some(MotionUnits(parsing: rest))
@@ -180,7 +181,7 @@ struct LineParser {
         guard let cols = columns else {
             var names: [String] = []
             for k in 0..<fieldStarts.count {
-                names.append(ByteText.string(ByteText.trimmed(field(k))).lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+                names.append(ByteText.string(ByteText.trimmed(field(k))).lowercased().trimming(charactersIn: "\""))
             }
             guard let t = names.firstIndex(of: "t"), let ax = names.firstIndex(of: "ax"),
                   let ay = names.firstIndex(of: "ay"), let az = names.firstIndex(of: "az") else {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One accelerometer sample.
 public struct MotionSample: Sendable, Equatable, Codable {
@@ -34,8 +35,8 @@ public enum MotionUnits: String, Sendable, Codable, CaseIterable {
 
     /// Parses a unit name: `g`, `G`, `m/s^2`, `m/s2`, `m/s²`, `mps2`, `m s-2`.
     public init?(parsing text: String) {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            .replacingOccurrences(of: " ", with: "")
+        let t = text.trimmingWhitespaceAndNewlines().lowercased()
+            .replacing(" ", with: "")
         switch t {
         case "g", "gs", "gee", "standard_gravity": self = .g
         case "m/s^2", "m/s2", "m/s²", "mps2", "ms-2", "m/s/s", "m·s⁻²", "m*s^-2", "ms^-2": self = .metresPerSecondSquared

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the rider is doing, from speed (and board vibration when a motion sensor is there).
 public enum MotionState: String, Sendable, Equatable, CaseIterable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Decides when a rider is off the route, with confirmation, hysteresis and a reroute cooldown.
 ///

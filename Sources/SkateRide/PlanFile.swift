@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// The ends and mode of a saved plan, to plan it again on the current map: a plan JSON written by
@@ -36,15 +37,15 @@ public struct PlanFile: Sendable, Equatable {
             }
             return PlanFile(from: a.coordinate, to: b.coordinate, mode: nil, distance: nil)
         }
-        guard let obj = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let obj = JSONNode.parse(data), obj.object != nil else {
             throw SynthError(message: "\(path): not a plan (expected the JSON of 'skateroute plan --format json' or a GPX)")
         }
-        guard let geometry = obj["geometry"] as? [[Double]], let first = geometry.first, let last = geometry.last,
+        guard let geometry = obj["geometry"]?.doubleRows, let first = geometry.first, let last = geometry.last,
               first.count == 2, last.count == 2, geometry.count >= 2 else {
             throw SynthError(message: "\(path): the plan has no 'geometry' of [lon, lat] pairs")
         }
-        let mode = (obj["mode"] as? String).flatMap(RideMode.init(rawValue:))
+        let mode = obj["mode"]?.string.flatMap(RideMode.init(rawValue:))
         return PlanFile(from: Coordinate(lat: first[1], lon: first[0]), to: Coordinate(lat: last[1], lon: last[0]), mode: mode,
-                        distance: obj["distance_m"] as? Double)
+                        distance: obj["distance_m"]?.double)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Privacy trims for a ride track before it leaves the machine (GPX export): drop the first and

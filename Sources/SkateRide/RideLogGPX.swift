@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// A ride log (NDJSON, `RideRecorder`) as a GPX 1.1 track: one `trkpt` per logged position with
@@ -52,21 +53,21 @@ public enum RideLogGPX {
                 return
             }
             // Samples carry "lat"; event lines carry "event".
-            guard let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            guard let o = JSONNode.parse(data), o.object != nil else {
                 throw RideLogReadError(path: path, line: number, reason: "not a JSON object")
             }
             if o["event"] != nil { return }
-            guard let t = (o["t"] as? NSNumber)?.doubleValue, let lat = (o["lat"] as? NSNumber)?.doubleValue,
-                  let lon = (o["lon"] as? NSNumber)?.doubleValue, t.isFinite, abs(lat) <= 90, abs(lon) <= 180 else { return }
+            guard let t = o["t"]?.double, let lat = o["lat"]?.double,
+                  let lon = o["lon"]?.double, t.isFinite, abs(lat) <= 90, abs(lon) <= 180 else { return }
             if let last = points.last, abs(last.coordinate.lat - lat) < samePosition, abs(last.coordinate.lon - lon) < samePosition {
                 return
             }
             var p = Point(time: h.startEpoch + t, coordinate: Coordinate(lat: lat, lon: lon))
-            if let v = (o["speed"] as? NSNumber)?.doubleValue, v.isFinite, v >= 0 { p.speed = v }
-            if let c = o["class"] as? String, !c.isEmpty { p.roughness = c }
-            if let map, let e = (o["edge"] as? NSNumber)?.intValue, let off = (o["offset_m"] as? NSNumber)?.doubleValue {
-                p.elevation = elevation(map: map, edge: e, way: (o["way"] as? NSNumber)?.int64Value,
-                                        fromNode: (o["from_node"] as? NSNumber)?.int64Value, offset: off)
+            if let v = o["speed"]?.double, v.isFinite, v >= 0 { p.speed = v }
+            if let c = o["class"]?.string, !c.isEmpty { p.roughness = c }
+            if let map, let e = o["edge"]?.int, let off = o["offset_m"]?.double {
+                p.elevation = elevation(map: map, edge: e, way: o["way"]?.int64,
+                                        fromNode: o["from_node"]?.int64, offset: off)
             }
             points.append(p)
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Reads a ride log (NDJSON, schema 1 or 2, see `RideRecorder`) into a `RideRecord`.
@@ -44,32 +45,32 @@ public enum RideLogIndexer {
         var prev: Coordinate?
         var climb = 0.0, descent = 0.0
         var anchor: Double?
-        var summary: [String: Any]?
+        var summary: JSONNode?
         var badLine: Int?
         for (i, line) in lines.enumerated().dropFirst() {
-            guard let obj = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+            guard let obj = JSONNode.parse(line), obj.object != nil else {
                 // A cut last line is what a crash leaves; anything else is damage. Either way, stop.
                 badLine = i + 1
                 break
             }
-            if let ev = obj["event"] as? String {
-                if ev == "summary" { summary = obj["summary"] as? [String: Any] }
+            if let ev = obj["event"]?.string {
+                if ev == "summary" { summary = obj["summary"].flatMap { $0.object == nil ? nil : $0 } }
                 continue
             }
-            guard let t = obj["t"] as? Double, let lat = obj["lat"] as? Double, let lon = obj["lon"] as? Double else { continue }
-            let speed = obj["speed"] as? Double ?? 0
+            guard let t = obj["t"]?.double, let lat = obj["lat"]?.double, let lon = obj["lon"]?.double else { continue }
+            let speed = obj["speed"]?.double ?? 0
             let p = Coordinate(lat: lat, lon: lon)
             if let q = prev {
                 let d = Geo.distance(q, p)
                 distance += d
-                if obj["class"] as? String == RoughnessClass.crusty.name { crusty += d }
+                if obj["class"]?.string == RoughnessClass.crusty.name { crusty += d }
             }
             prev = p
             lastT = max(lastT, t)
             maxSpeed = max(maxSpeed, speed)
-            motion.update(t: t, speed: speed, rms: obj["rms"] as? Double)
-            if let m = elevationMap, let e = obj["edge"] as? Int, let off = obj["offset_m"] as? Double,
-               let z = elevation(m, edge: e, way: (obj["way"] as? NSNumber)?.int64Value, offset: off) {
+            motion.update(t: t, speed: speed, rms: obj["rms"]?.double)
+            if let m = elevationMap, let e = obj["edge"]?.int, let off = obj["offset_m"]?.double,
+               let z = elevation(m, edge: e, way: obj["way"]?.int64, offset: off) {
                 if let a = anchor {
                     if z - a >= elevationHysteresis { climb += z - a; anchor = z }
                     else if a - z >= elevationHysteresis { descent += a - z; anchor = z }
@@ -81,10 +82,10 @@ public enum RideLogIndexer {
                                 crustyMetres: crusty, maxSpeed: maxSpeed, complete: summary != nil && badLine == nil)
         if let s = summary {
             // The recorder's own figures where it wrote them (it drops GPS jumps the raw samples keep).
-            if let d = s["distance_m"] as? Double, d.isFinite { record.distance = d }
-            if let d = s["duration_s"] as? Double, d.isFinite { record.duration = d }
-            if let v = s["max_speed_mps"] as? Double, v.isFinite { record.maxSpeed = v }
-            if let c = (s["metres_by_class"] as? [String: Any])?[RoughnessClass.crusty.name] as? Double { record.crustyMetres = c }
+            if let d = s["distance_m"]?.double, d.isFinite { record.distance = d }
+            if let d = s["duration_s"]?.double, d.isFinite { record.duration = d }
+            if let v = s["max_speed_mps"]?.double, v.isFinite { record.maxSpeed = v }
+            if let c = s["metres_by_class"]?[RoughnessClass.crusty.name]?.double { record.crustyMetres = c }
         }
         var warning: String?
         if let n = badLine {

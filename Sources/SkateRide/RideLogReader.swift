@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// One `edge_pass` line of a ride log: the measured roughness of one pass over an edge.
@@ -50,15 +51,15 @@ public enum RideLogReader {
             }
             // Cheap filter before parsing: only edge_pass lines matter.
             guard ByteText.string(line).contains("\"edge_pass\"") else { return }
-            guard let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], (o["event"] as? String) == "edge_pass" else {
+            guard let o = JSONNode.parse(data), o["event"]?.string == "edge_pass" else {
                 throw RideLogReadError(path: path, line: number, reason: "malformed edge_pass line")
             }
-            func int64(_ k: String) -> Int64? { (o[k] as? NSNumber).map { $0.int64Value } }
+            func int64(_ k: String) -> Int64? { o[k]?.int64 }
             guard let e = int64("edge"), let w = int64("way"), let f = int64("from_node"), let to = int64("to_node"),
-                  let t = (o["t"] as? NSNumber)?.doubleValue else {
+                  let t = o["t"]?.double else {
                 throw RideLogReadError(path: path, line: number, reason: "edge_pass line lacks edge, way, from_node, to_node or t")
             }
-            passes.append(RideLogEdgePass(edge: Int(e), wayId: w, fromNode: f, toNode: to, rms: (o["rms_g"] as? NSNumber)?.doubleValue,
+            passes.append(RideLogEdgePass(edge: Int(e), wayId: w, fromNode: f, toNode: to, rms: o["rms_g"]?.double,
                                           windows: Int(int64("windows") ?? 0), events: Int(int64("events") ?? 0), t: t))
         }
         guard opened else { throw RideLogReadError(path: path, line: 0, reason: "cannot open the ride log") }

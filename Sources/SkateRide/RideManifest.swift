@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// A ride folder's `ride.json`: which files hold the ride and how it was made. Paths are
@@ -74,7 +75,7 @@ public struct RideManifest: Codable, Sendable, Equatable {
     /// Writes `ride.json` into `folder` (created if needed).
     public func write(toFolder folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try encoded().write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(Self.fileName)))
+        try encoded().write(to: URL(fileURLWithPath: PathText.appending(folder, Self.fileName)))
     }
 }
 
@@ -116,10 +117,10 @@ public struct RideFolder: Sendable {
     /// regular files inside the folder (anywhere when `allowOutsidePaths`).
     /// - Throws: `RideFolderError` naming the file.
     public static func open(_ path: String, allowOutsidePaths: Bool = false) throws -> RideFolder {
-        var isDir: ObjCBool = false
+        var isDir = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { throw RideFolderError.notFound(path: path) }
-        let manifestPath = isDir.boolValue ? (path as NSString).appendingPathComponent(RideManifest.fileName) : path
-        let folder = (manifestPath as NSString).deletingLastPathComponent
+        let manifestPath = isDir ? PathText.appending(path, RideManifest.fileName) : path
+        let folder = PathText.deletingLastComponent(manifestPath)
         let data: Data
         do { data = Data(try FileBytes.read(path: manifestPath, maxBytes: maxManifestBytes)) } catch {
             switch error {
@@ -136,7 +137,7 @@ public struct RideFolder: Sendable {
             if !allowOutsidePaths, !Self.staysInside(p) {
                 throw RideFolderError.outsideFolder(manifest: manifestPath, role: role, path: p)
             }
-            let full = p.hasPrefix("/") ? p : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(p)
+            let full = p.hasPrefix("/") ? p : PathText.appending(folder.isEmpty ? "." : folder, p)
             do { try InputPath.checkRegularFile(full) } catch {
                 if error.problem == "no such file" { throw RideFolderError.missingFile(manifest: manifestPath, role: role, path: full) }
                 throw RideFolderError.notRegularFile(manifest: manifestPath, role: role, path: full, problem: error.problem)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// The first line of a ride log.
@@ -71,9 +72,7 @@ public struct RideLogHeader: Sendable, Equatable, Codable {
         self.rideId = rideId; self.map = map; self.mode = mode; self.startEpoch = startEpoch
         attribution = stamp?.attribution
         createdAt = stamp?.createdISO
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        start = f.string(from: Date(timeIntervalSince1970: startEpoch))
+        start = ISO8601Time.format(startEpoch)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -115,7 +114,7 @@ public struct RideLogError: Error, CustomStringConvertible {
 /// `from_node`), event lines `{"event":…,"t":…}` (cues, reroutes, warnings, `transient` for a
 /// roughness event with its peak and position, `edge_pass` for the measured roughness of one pass
 /// over an edge) and a closing summary line, every line with sorted keys and fixed decimals so the same ride gives the
-/// same bytes. Lines are buffered and appended with a `FileHandle` whenever a second of ride time
+/// same bytes. Lines are buffered and appended with a `RawFile` whenever a second of ride time
 /// has passed since the last write (and on `stop`), so a `kill -9` loses at most a second.
 public final class RideRecorder {
     /// Ride seconds between writes: the most a crash can lose.
@@ -123,7 +122,7 @@ public final class RideRecorder {
 
     /// Path of the log.
     public let path: String
-    private let handle: FileHandle
+    private let handle: RawFile
     private var buffer: [UInt8] = []
     private var lastFlush: Double
     private var stopped = false
@@ -133,10 +132,9 @@ public final class RideRecorder {
     /// - Throws: `RideLogError` naming the path.
     public init(path: String, header: RideLogHeader) throws {
         self.path = path
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = PathText.deletingLastComponent(path)
         if !dir.isEmpty { try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let h = FileHandle(forWritingAtPath: path) else {
+        guard let h = RawFile(writingTo: path) else {
             throw RideLogError(path: path, reason: "cannot create the file")
         }
         handle = h
@@ -148,7 +146,7 @@ public final class RideRecorder {
         flush()
     }
 
-    deinit { if !stopped { flush(); try? handle.close() } }
+    deinit { if !stopped { flush(); handle.close() } }
 
     private func appendJSON<T: Encodable>(_ value: T) throws {
         buffer.append(contentsOf: try encoder.encode(value))
@@ -158,7 +156,7 @@ public final class RideRecorder {
     /// Writes the buffered lines to disk now.
     public func flush() {
         guard !buffer.isEmpty, !stopped else { return }
-        handle.write(Data(buffer))
+        handle.write(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -329,7 +327,7 @@ public final class RideRecorder {
         }
         flush()
         stopped = true
-        try? handle.close()
+        handle.close()
         return path
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Figures of one headless replay benchmark.
@@ -23,7 +24,7 @@ public struct ReplayBenchmark: Sendable {
     public var realTimeFactor: Double { seconds > 0 ? rideSeconds / seconds : 0 }
 
     public var text: String {
-        String(format: "ride replay (1 h synthetic, %d fixes + %d motion samples, %.1f km route): %.3f s (%.0f× real time), RSS %.1f MB → peak %.1f MB, growth over the last 3/4 %.2f MB, %d cues, %d reroutes",
+        String(printf: "ride replay (1 h synthetic, %d fixes + %d motion samples, %.1f km route): %.3f s (%.0f× real time), RSS %.1f MB → peak %.1f MB, growth over the last 3/4 %.2f MB, %d cues, %d reroutes",
                fixes, samples, routeMetres / 1000, seconds, realTimeFactor, Double(startRSSBytes) / 1e6, Double(peakRSSBytes) / 1e6,
                Double(lateGrowthBytes) / 1e6, cues, reroutes)
     }

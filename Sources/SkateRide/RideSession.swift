@@ -1,5 +1,6 @@
 import DequeModule
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// The ride pipeline: fixes go to the matcher, the off-route monitor and the cue engine; motion
@@ -203,7 +204,7 @@ public final class RideSession {
             if let r = relocation {
                 // The first fixes were the wrong ones: their class metres go with their distance.
                 if r.startup { metresByClass = [:] }
-                emit(.warning(t: t, message: String(format: "GPS %@ of %.0f m at %.1f s: %d fixes agree on the new position; %d dropped, no distance or speed taken across it", r.startup ? "start-up jump" : "jump", r.jump, t, FixFilter.outlierRunLimit, FixFilter.outlierRunLimit - 1)))
+                emit(.warning(t: t, message: String(printf: "GPS %@ of %.0f m at %.1f s: %d fixes agree on the new position; %d dropped, no distance or speed taken across it", r.startup ? "start-up jump" : "jump", r.jump, t, FixFilter.outlierRunLimit, FixFilter.outlierRunLimit - 1)))
             }
             if added > 0 { addClassMetres(added) }
         }
@@ -239,7 +240,7 @@ public final class RideSession {
         switch monitor.update(distance: r.distanceToRoute, time: t, speed: state.speed) {
         case .wentOff:
             emit(.cue(Cue(t: t, kind: .offRoute, step: r.stepIndex ?? -1, distance: r.distanceToRoute,
-                          text: String(format: "Off route (%.0f m away)", r.distanceToRoute))))
+                          text: String(printf: "Off route (%.0f m away)", r.distanceToRoute))))
         case .backOn: emit(.backOnRoute(t: t))
         case .none: break
         }
@@ -283,7 +284,7 @@ public final class RideSession {
             emit(.reroute(rr))
             let first = newPlan.steps.first { $0.index > 0 && $0.maneuver.isTurn }?.instruction ?? newPlan.steps.first?.instruction ?? ""
             emit(.cue(Cue(t: t, kind: .reroute, step: 0, distance: 0,
-                          text: String(format: "New route: %.0f m", newPlan.distance) + (first.isEmpty ? "" : ", first: \(first)"))))
+                          text: String(printf: "New route: %.0f m", newPlan.distance) + (first.isEmpty ? "" : ", first: \(first)"))))
             return rr
         } catch {
             monitor.didReroute(at: t)  // cool down before trying again

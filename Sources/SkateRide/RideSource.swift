@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// A ride to replay: its fixes (in memory; a GPX is small) and its motion file (streamed), from a
@@ -46,7 +47,7 @@ public struct RideSource: Sendable {
     /// - Throws: `RideFolderError`, `GPXError` or `MotionError`, each one line naming the file.
     public static func open(_ path: String, motion: String? = nil, assumeSpeedKmh: Double? = nil,
                             allowOutsidePaths: Bool = false) throws -> RideSource {
-        var isDir: ObjCBool = false
+        var isDir = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw RideFolderError.notFound(path: path)
         }
@@ -55,15 +56,15 @@ public struct RideSource: Sendable {
         var manifest: RideManifest?
         var planned: String?
         var units: MotionUnits?
-        var name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        if isDir.boolValue || (path as NSString).lastPathComponent == RideManifest.fileName {
+        var name = PathText.deletingExtension(PathText.lastComponent(path))
+        if isDir || PathText.lastComponent(path) == RideManifest.fileName {
             let folder = try RideFolder.open(path, allowOutsidePaths: allowOutsidePaths)
             gpxPath = folder.gpxPath
             motionPath = motion ?? folder.motionPath
             manifest = folder.manifest
             planned = folder.plannedRoutePath
             units = folder.manifest.motionUnits
-            name = (isDir.boolValue ? path : folder.folder).split(separator: "/").last.map(String.init) ?? name
+            name = (isDir ? path : folder.folder).split(separator: "/").last.map(String.init) ?? name
         }
         if let m = motionPath {
             do { try InputPath.checkRegularFile(m) } catch { throw MotionError.unreadable(path: m, reason: error.problem) }
@@ -71,9 +72,9 @@ public struct RideSource: Sendable {
         let track = try GPXReader(assumedSpeedKmh: assumeSpeedKmh, backwardTime: .split).read(path: gpxPath)
         var warnings = track.warnings
         if track.source == .route {
-            warnings.append("\((gpxPath as NSString).lastPathComponent): no track; replaying its route's \(track.fixCount) point(s)")
+            warnings.append("\(PathText.lastComponent(gpxPath)): no track; replaying its route's \(track.fixCount) point(s)")
         }
-        let fixes = Self.ordered(track, hasMotion: motionPath != nil, file: (gpxPath as NSString).lastPathComponent, warnings: &warnings)
+        let fixes = Self.ordered(track, hasMotion: motionPath != nil, file: PathText.lastComponent(gpxPath), warnings: &warnings)
         return RideSource(fixes: fixes, motionPath: motionPath, motionUnits: units, manifest: manifest,
                           plannedRoutePath: planned, name: name, warnings: warnings)
     }
@@ -109,7 +110,7 @@ public struct RideSource: Sendable {
                 // an invented second would turn the segment's first metres into a speed.
                 let back = lastT - first
                 shift = back + (back >= 1 ? 1 : Self.subSecondShift)
-                warnings.append("\(file): time jumps back " + String(format: "%.3g", back) + " s at segment \(k + 1); replayed after the previous segment (shifted +" + String(format: "%.3g", shift) + " s)")
+                warnings.append("\(file): time jumps back " + String(printf: "%.3g", back) + " s at segment \(k + 1); replayed after the previous segment (shifted +" + String(printf: "%.3g", shift) + " s)")
             }
             for f in seg.fixes {
                 guard let t = f.time else { continue }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Measured roughness and events of one map edge over a ride (all passes).
@@ -174,23 +175,23 @@ public struct RideSummary: Sendable, Equatable, Codable {
     public func text() -> String {
         var lines: [String] = []
         let m = Int(duration) / 60, s = Int(duration.rounded()) % 60
-        lines.append(String(format: "ride: %d min %02d s, %.2f km, average %.1f km/h, max %.1f km/h", m, s, distance / 1000, averageSpeed * 3.6, maxSpeed * 3.6))
+        lines.append(String(printf: "ride: %d min %02d s, %.2f km, average %.1f km/h, max %.1f km/h", m, s, distance / 1000, averageSpeed * 3.6, maxSpeed * 3.6))
         if let mv = movingTime {
             let mm = Int(mv) / 60, ms = Int(mv.rounded()) % 60
-            lines.append(String(format: "moving: %d min %02d s of %d min %02d s elapsed (%d auto-pause%@)", mm, ms, m, s, autoPauses ?? 0,
+            lines.append(String(printf: "moving: %d min %02d s of %d min %02d s elapsed (%d auto-pause%@)", mm, ms, m, s, autoPauses ?? 0,
                                 (autoPauses ?? 0) == 1 ? "" : "s"))
         }
-        lines.append(String(format: "fixes %d, motion samples %d, matched %.1f %%", fixes, motionSamples, matchedFraction * 100))
-        let lat = rerouteLatencies.map { String(format: "%.1f s", $0) }.joined(separator: ", ")
+        lines.append(String(printf: "fixes %d, motion samples %d, matched %.1f %%", fixes, motionSamples, matchedFraction * 100))
+        let lat = rerouteLatencies.map { String(printf: "%.1f s", $0) }.joined(separator: ", ")
         lines.append("reroutes: \(reroutes)" + (lat.isEmpty ? "" : " (latency \(lat))"))
-        let classes = RoughnessClass.allCases.map { "\($0.name) " + String(format: "%.0f m", metresByClass[$0.name] ?? 0) }.joined(separator: ", ")
+        let classes = RoughnessClass.allCases.map { "\($0.name) " + String(printf: "%.0f m", metresByClass[$0.name] ?? 0) }.joined(separator: ", ")
         lines.append("surface: \(classes)")
         if droppedFixes > 0 || gpsJumps > 0 {
-            lines.append(String(format: "gps: %d fix(es) dropped (over %.0f km/h, repeated times or before a start-up jump), %d jump(s)", droppedFixes, maxFixSpeed * 3.6, gpsJumps))
+            lines.append(String(printf: "gps: %d fix(es) dropped (over %.0f km/h, repeated times or before a start-up jump), %d jump(s)", droppedFixes, maxFixSpeed * 3.6, gpsJumps))
         }
         if motionSamples > 0 {
             var e = "events: \(events)"
-            if let m = eventsPerMinute { e += String(format: " (%.1f per min", m) + (eventsPer100m.map { String(format: ", %.1f per 100 m", $0) } ?? "") + ")" }
+            if let m = eventsPerMinute { e += String(printf: " (%.1f per min", m) + (eventsPer100m.map { String(printf: ", %.1f per 100 m", $0) } ?? "") + ")" }
             if motionDegraded { e += "; motion stream stuck at times: those stretches not measured" }
             lines.append(e)
         }
@@ -198,8 +199,8 @@ public struct RideSummary: Sendable, Equatable, Codable {
         if !measured.isEmpty { lines.append("edges measured: \(measured.count)") }
         lines.append("cues: \(cues.count)")
         for c in cues {
-            let kind = c.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
-            lines.append(String(format: "  %7.1f s  ", c.t) + kind + " " + c.text)
+            let kind = c.kind.rawValue.padded(toLength: 9)
+            lines.append(String(printf: "  %7.1f s  ", c.t) + kind + " " + c.text)
         }
         for w in warnings { lines.append("warning: \(w)") }
         if let p = logPath { lines.append("log: \(p)") }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 extension RideSynthesizer {
@@ -18,10 +19,10 @@ extension RideSynthesizer {
                              command: String) throws -> SynthRide {
         let fm = FileManager.default
         do { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw SynthError(message: "\(folder): cannot create the ride folder: \(error.localizedDescription)")
+            throw SynthError(message: "\(folder): cannot create the ride folder: \(ErrorText.describe(error))")
         }
-        let motionPath = (folder as NSString).appendingPathComponent(motionName)
-        guard fm.createFile(atPath: motionPath, contents: nil), let handle = FileHandle(forWritingAtPath: motionPath) else {
+        let motionPath = PathText.appending(folder, motionName)
+        guard let handle = RawFile(writingTo: motionPath) else {
             throw SynthError(message: "\(motionPath): cannot create the motion file")
         }
         var buf: [UInt8] = []
@@ -32,28 +33,26 @@ extension RideSynthesizer {
             FixedDecimal.append(m.ax, decimals: 3, to: &buf); buf.append(UInt8(ascii: ","))
             FixedDecimal.append(m.ay, decimals: 3, to: &buf); buf.append(UInt8(ascii: ","))
             FixedDecimal.append(m.az, decimals: 3, to: &buf); buf.append(0x0A)
-            if buf.count >= writeChunk { handle.write(Data(buf)); buf.removeAll(keepingCapacity: true) }
+            if buf.count >= writeChunk { handle.write(buf); buf.removeAll(keepingCapacity: true) }
         }
-        handle.write(Data(buf))
-        try? handle.close()
+        handle.write(buf)
+        handle.close()
         let gpx = gpxText(ride.fixes, name: title ?? "synthetic ride")
         let planJSON = PlanFormats.json(ride.plan) + "\n"
         do {
-            try Data(gpx.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(gpxName)))
-            try Data(planJSON.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(planName)))
+            try Data(gpx.utf8).write(to: URL(fileURLWithPath: PathText.appending(folder, gpxName)))
+            try Data(planJSON.utf8).write(to: URL(fileURLWithPath: PathText.appending(folder, planName)))
             let manifest = RideManifest(gpx: gpxName, motion: motionName, motionUnits: .g, plannedRoute: planName, title: title,
                                         map: mapName, mode: options.mode.rawValue, synthCommand: command, seed: options.seed)
             try manifest.write(toFolder: folder)
         } catch {
-            throw SynthError(message: "\(folder): cannot write the ride files: \(error.localizedDescription)")
+            throw SynthError(message: "\(folder): cannot write the ride files: \(ErrorText.describe(error))")
         }
         return ride
     }
 
     /// GPX 1.1 text of fixes (one track, one segment), positions to 7 decimals (1 cm).
     public static func gpxText(_ fixes: [GPXFix], name: String) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>
         <gpx version="1.1" creator="skateroute synth" xmlns="http://www.topografix.com/GPX/1/1">
@@ -69,7 +68,7 @@ extension RideSynthesizer {
             b.append(contentsOf: Array("\" lon=\"".utf8)); FixedDecimal.append(x.coordinate.lon, decimals: 7, to: &b)
             b.append(contentsOf: Array("\">".utf8))
             if let e = x.elevation { b.append(contentsOf: Array("<ele>".utf8)); FixedDecimal.append(e, decimals: 1, to: &b); b.append(contentsOf: Array("</ele>".utf8)) }
-            if let t = x.time { b.append(contentsOf: Array("<time>\(f.string(from: Date(timeIntervalSince1970: t)))</time>".utf8)) }
+            if let t = x.time { b.append(contentsOf: Array("<time>\(ISO8601Time.format(t))</time>".utf8)) }
             b.append(contentsOf: Array("</trkpt>\n".utf8))
             out += String(decoding: b, as: UTF8.self)
         }
@@ -78,7 +77,7 @@ extension RideSynthesizer {
     }
 
     static func xmlEscape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        s.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
+            .replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
     }
 }

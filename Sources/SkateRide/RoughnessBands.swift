@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The two pass-bands of the roughness engine for one input rate (50–400 Hz), and why each edge
 /// sits where it does.

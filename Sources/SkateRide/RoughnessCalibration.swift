@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Every fitted number of the roughness engine in one place, each with the data it was fitted on.

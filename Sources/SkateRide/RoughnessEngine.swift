@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// A short transient (pothole, bump, kerb, slab joint, trick pop or landing), kept apart from
@@ -64,7 +65,7 @@ public enum RoughnessError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case let .sampleRateTooLow(rate, minimum):
-            return String(format: "cannot measure roughness at %.3g Hz: surface vibration lies above %.0f Hz and needs at least %.0f Hz sampling", rate, RoughnessBands.lowEdgeHz, minimum)
+            return String(printf: "cannot measure roughness at %.3g Hz: surface vibration lies above %.0f Hz and needs at least %.0f Hz sampling", rate, RoughnessBands.lowEdgeHz, minimum)
         case .unknownSampleRate: return "cannot measure roughness: fewer than two samples or no increasing timestamps"
         }
     }

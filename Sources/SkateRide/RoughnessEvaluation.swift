@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// `skateroute roughness --evaluate DIR`: runs every recording of a labelled folder (one
@@ -85,29 +86,29 @@ public struct RoughnessEvaluation: Sendable {
     ///   class holds a file.
     public static func evaluate(folder: String, labels: [String]? = nil, units: MotionUnits? = nil) throws -> RoughnessEvaluation {
         let fm = FileManager.default
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+        var isDir = false
+        guard fm.fileExists(atPath: folder, isDirectory: &isDir), isDir else {
             throw MotionError.unreadable(path: folder, reason: "not a folder of labelled recordings (one sub-folder per class)")
         }
         let subs = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter {
-            var d: ObjCBool = false
-            return !$0.hasPrefix(".") && fm.fileExists(atPath: (folder as NSString).appendingPathComponent($0), isDirectory: &d) && d.boolValue
+            var d = false
+            return !$0.hasPrefix(".") && fm.fileExists(atPath: PathText.appending(folder, $0), isDirectory: &d) && d
         }.sorted()
         let chosen = labels ?? subs
         for l in chosen where !subs.contains(l) {
-            throw MotionError.unreadable(path: (folder as NSString).appendingPathComponent(l), reason: "no such class folder (have: \(subs.joined(separator: ", ")))")
+            throw MotionError.unreadable(path: PathText.appending(folder, l), reason: "no such class folder (have: \(subs.joined(separator: ", ")))")
         }
         var results: [FileResult] = []
         var failures: [String] = []
         for label in chosen {
-            let dir = (folder as NSString).appendingPathComponent(label)
+            let dir = PathText.appending(folder, label)
             var paths: [String] = []
-            if let e = fm.enumerator(atPath: dir) {
-                for case let rel as String in e {
-                    let p = (dir as NSString).appendingPathComponent(rel)
-                    var d: ObjCBool = false
-                    if fm.fileExists(atPath: p, isDirectory: &d), !d.boolValue, !rel.hasSuffix(".units"),
-                       !(rel as NSString).lastPathComponent.hasPrefix(".") { paths.append(p) }
+            if let e = try? fm.subpathsOfDirectory(atPath: dir) {
+                for rel in e {
+                    let p = PathText.appending(dir, rel)
+                    var d = false
+                    if fm.fileExists(atPath: p, isDirectory: &d), !d, !rel.hasSuffix(".units"),
+                       !PathText.lastComponent(rel).hasPrefix(".") { paths.append(p) }
                 }
             }
             for p in paths.sorted() {
@@ -170,13 +171,13 @@ public struct RoughnessEvaluation: Sendable {
         out += "  class        files  events/min  robust_rms_g  naive_std_g  event-free  robust butter  all windows butter  degraded\n"
         for l in labels {
             let fs = files.filter { $0.label == l }
-            func f(_ m: Measure, _ fmt: String) -> String { median(m, label: l).map { String(format: fmt, $0) } ?? "-" }
-            out += "  " + l.padding(toLength: 12, withPad: " ", startingAt: 0)
-                + String(format: " %5d", fs.count)
+            func f(_ m: Measure, _ fmt: String) -> String { median(m, label: l).map { String(printf: fmt, $0) } ?? "-" }
+            out += "  " + l.padded(toLength: 12)
+                + String(printf: " %5d", fs.count)
                 + f(.eventsPerMinute, "%12.1f") + f(.robustRMS, "%14.3f") + f(.naiveStd, "%13.3f")
-                + "  " + "\(fs.filter { $0.events == 0 }.count)/\(fs.count)".padding(toLength: 12, withPad: " ", startingAt: 0)
-                + "\(fs.filter { $0.robustClass == .butter }.count)/\(fs.count)".padding(toLength: 15, withPad: " ", startingAt: 0)
-                + "\(fs.filter { $0.worstWindowClass == .butter }.count)/\(fs.count)".padding(toLength: 20, withPad: " ", startingAt: 0)
+                + "  " + "\(fs.filter { $0.events == 0 }.count)/\(fs.count)".padded(toLength: 12)
+                + "\(fs.filter { $0.robustClass == .butter }.count)/\(fs.count)".padded(toLength: 15)
+                + "\(fs.filter { $0.worstWindowClass == .butter }.count)/\(fs.count)".padded(toLength: 20)
                 + "\(fs.filter(\.degraded).count)\n"
         }
         out += "AUC = P(first class scores higher than second); 0.5 = no separation:\n"
@@ -184,10 +185,10 @@ public struct RoughnessEvaluation: Sendable {
         for i in labels.indices {
             for j in labels.indices where j > i {
                 let a = labels[i], b = labels[j]
-                func f(_ m: Measure) -> String { auc(m, a, b).map { String(format: "%.3f", $0) } ?? "-" }
-                out += "  " + "\(a) > \(b)".padding(toLength: 26, withPad: " ", startingAt: 0)
-                    + f(.eventsPerMinute).padding(toLength: 12, withPad: " ", startingAt: 0)
-                    + f(.robustRMS).padding(toLength: 12, withPad: " ", startingAt: 0) + f(.naiveStd) + "\n"
+                func f(_ m: Measure) -> String { auc(m, a, b).map { String(printf: "%.3f", $0) } ?? "-" }
+                out += "  " + "\(a) > \(b)".padded(toLength: 26)
+                    + f(.eventsPerMinute).padded(toLength: 12)
+                    + f(.robustRMS).padded(toLength: 12) + f(.naiveStd) + "\n"
             }
         }
         for f in failures { out += "skipped: \(f)\n" }

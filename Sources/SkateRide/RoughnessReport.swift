@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// The roughness of a motion file for `skateroute roughness FILE [--rate HZ] [--json]`: the
@@ -208,10 +209,10 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
             let robust = RoughnessEngine.robustRMS(for: windows)
             var notes: [String] = []
             if engine.isBandLimited {
-                notes.append(String(format: "input at %.3g Hz: roughness band limited to %.0f–%.0f Hz and scaled ×%.2f from the ISO 8608 spectrum shape (an assumption); events see only %.0f–%.0f Hz", engine.sampleRate, engine.band.low, engine.band.high, engine.bands.limitCorrection, engine.bands.events.low, engine.bands.events.high))
+                notes.append(String(printf: "input at %.3g Hz: roughness band limited to %.0f–%.0f Hz and scaled ×%.2f from the ISO 8608 spectrum shape (an assumption); events see only %.0f–%.0f Hz", engine.sampleRate, engine.band.low, engine.band.high, engine.bands.limitCorrection, engine.bands.events.low, engine.bands.events.high))
             }
             if let v = speed {
-                notes.append(String(format: "RMS normalised from %.2f m/s to %.1f m/s (×%.2f, RMS ∝ v^%.1f)", v, RoughnessCalibration.referenceSpeed, RoughnessCalibration.speedFactor(speed: v), RoughnessCalibration.speedExponent))
+                notes.append(String(printf: "RMS normalised from %.2f m/s to %.1f m/s (×%.2f, RMS ∝ v^%.1f)", v, RoughnessCalibration.referenceSpeed, RoughnessCalibration.speedFactor(speed: v), RoughnessCalibration.speedExponent))
             }
             if windows.isEmpty { notes.append("recording shorter than one 0.4 s window: no figures") }
             if degraded { notes.append("degraded input: roughness class not trusted (\(warnings.filter(\.degrades).map(\.code).joined(separator: ", ")))") }
@@ -244,34 +245,34 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
     public func text(includeSeries: Bool = true) -> String {
         var out = ""
         out += "file: \(file)\n"
-        out += String(format: "samples: %d at %.4g Hz, band %.0f–%.0f Hz\n", sampleCount, sampleRate, bandLowHz, bandHighHz)
-        out += String(format: "effective rate: %.4g Hz, event band %.0f–%.0f Hz\n", effectiveRate, bandLowHz, eventBandHighHz)
+        out += String(printf: "samples: %d at %.4g Hz, band %.0f–%.0f Hz\n", sampleCount, sampleRate, bandLowHz, bandHighHz)
+        out += String(printf: "effective rate: %.4g Hz, event band %.0f–%.0f Hz\n", effectiveRate, bandLowHz, eventBandHighHz)
         for w in warnings { out += "warning: \(w.code): \(w.message)\n" }
         for n in notes { out += "note: \(n)\n" }
         if let r = robustRMS, let c = robustClass {
-            out += String(format: "robust roughness: %.3f g", r) + " (\(c))\n"
+            out += String(printf: "robust roughness: %.3f g", r) + " (\(c))\n"
         } else if degraded {
             out += "robust roughness: not trusted (degraded input)\n"
         } else {
             out += "robust roughness: no evidence\n"
         }
-        out += String(format: "events: %d (%.1f per min", events.count, eventsPerMinute)
-            + (eventsPer100m.map { String(format: ", %.1f per 100 m", $0) } ?? "") + ")\n"
-        out += String(format: "stability: %.0f %%\n", stability)
+        out += String(printf: "events: %d (%.1f per min", events.count, eventsPerMinute)
+            + (eventsPer100m.map { String(printf: ", %.1f per 100 m", $0) } ?? "") + ")\n"
+        out += String(printf: "stability: %.0f %%\n", stability)
         out += "seconds by class:\n"
         let total = secondsByClass.values.reduce(0, +) + impactSeconds
         let barWidth = 40
         for c in RoughnessClass.allCases {
             let s = secondsByClass[c.name] ?? 0
             let bar = total > 0 ? String(repeating: "#", count: Int((s / total * Double(barWidth)).rounded())) : ""
-            out += "  " + c.name.padding(toLength: 7, withPad: " ", startingAt: 0) + String(format: "%8.1f s  ", s) + bar + "\n"
+            out += "  " + c.name.padded(toLength: 7) + String(printf: "%8.1f s  ", s) + bar + "\n"
         }
-        out += "  impact " + String(format: "%8.1f s", impactSeconds) + "\n"
+        out += "  impact " + String(printf: "%8.1f s", impactSeconds) + "\n"
         if includeSeries {
-            for e in events { out += String(format: "event %.2f s peak %.2f g (×%.1f baseline)\n", e.t, e.peak, e.ratio) }
+            for e in events { out += String(printf: "event %.2f s peak %.2f g (×%.1f baseline)\n", e.t, e.peak, e.ratio) }
             out += "t_s,rms_g,class,impact\n"
             for p in series {
-                out += String(format: "%.1f,%.4f,", p.t, p.rms) + p.roughnessClass + (p.impact ? ",impact" : ",") + "\n"
+                out += String(printf: "%.1f,%.4f,", p.t, p.rms) + p.roughnessClass + (p.impact ? ",impact" : ",") + "\n"
             }
         }
         return out

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// A plan's geometry prepared for matching: segments in local metres, each with its distance

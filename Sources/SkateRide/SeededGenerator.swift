@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// A small deterministic random number generator: xoshiro256** seeded through SplitMix64.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns the 10 Hz roughness series into a ride-stability figure, 0–100 % (100 = perfectly
 /// smooth), for the ride view's gauge.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 extension TraceMatcher {
@@ -61,7 +62,7 @@ extension TraceMatcher {
         let onTruth = zip(result.path, result.legEnds).reduce(0.0) { $0 + (truth.contains($1.0.edge) ? $1.0.length : 0) }
         let kept = result.fixes.filter { $0.status == .matched }.count
         let outliers = result.fixes.filter { $0.status == .outlier }.count
-        return String(format: "trace matching (HMM, %d fixes, %.1f km ridden): %.3f s (%.0f fixes/s), %d states' fixes kept, %d spikes dropped, %.1f %% matched, %d chain(s), path %.1f km with %.1f %% on the ridden edges, RSS +%.1f MB",
+        return String(printf: "trace matching (HMM, %d fixes, %.1f km ridden): %.3f s (%.0f fixes/s), %d states' fixes kept, %d spikes dropped, %.1f %% matched, %d chain(s), path %.1f km with %.1f %% on the ridden edges, RSS +%.1f MB",
                       fixes.count, min(length, want) / 1000, seconds, seconds > 0 ? Double(fixes.count) / seconds : 0, kept, outliers,
                       100 * result.matchedFraction, result.chainStarts.count, result.pathLength / 1000,
                       result.pathLength > 0 ? 100 * onTruth / result.pathLength : 0, Double(max(0, rss1 - rss0)) / 1e6)

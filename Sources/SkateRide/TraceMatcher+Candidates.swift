@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// The k nearest edges to a position within a radius, found through the map's spatial grid

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Bounded shortest-path search over the undirected map graph, from a point on an edge (a

@@ -1,11 +1,12 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 import SkateStore
 
 /// Writes one line to standard error, through the terminal sanitizer (line breaks kept).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((TerminalSafe.cleanLines(message) + "\n").utf8))
+    StandardStreams.writeError(TerminalSafe.cleanLines(message) + "\n")
 }
 
 /// Prints `skateroute: <message>` on stderr and exits 1: the one-line error every bad input gets.
@@ -31,7 +32,7 @@ func outOfRangePosition(_ text: String, option: String) -> String? {
     // and cost 6 % of a whole Monaco plan process.
     if Coordinate(parsing: text) != nil { return nil }
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        .map { $0.trimmingCharacters(in: .whitespaces) }
+        .map { $0.trimmingWhitespace() }
     guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else { return nil }
     let quoted = TerminalSafe.quoted(text, maxLength: 60)
     if !(lat.isFinite && abs(lat) <= 90) { return "\(option) '\(quoted)': latitude \(parts[0]) is outside -90…90 (give \"lat,lon\")" }
@@ -93,12 +94,7 @@ func loadMap(_ path: String?, copying: Bool = false) throws -> SkateMap {
 /// Parses `--now` (ISO 8601, with or without fractional seconds) or returns the current time.
 func parseNow(_ text: String?) throws -> Date {
     guard let text else { return Date() }
-    let f = ISO8601DateFormatter()
-    if let d = f.date(from: text) { return d }
-    f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    if let d = f.date(from: text) { return d }
-    f.formatOptions = [.withFullDate]
-    if let d = f.date(from: text) { return d }
+    if let t = ISO8601Time.parseDateOrDateTime(text) { return Date(timeIntervalSince1970: t) }
     throw fail("--now '\(TerminalSafe.clean(text))' is not an ISO 8601 time (e.g. 2026-11-22T10:00:00Z)")
 }
 

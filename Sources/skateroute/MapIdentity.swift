@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Which map a saved thing was made on: the map's name and the XXHash64 digest its file header
@@ -10,9 +11,8 @@ enum MapIdentity {
     /// "name@digest-hex", or "name@?" when the header cannot be read.
     static func of(path: String, map: SkateMap) -> String {
         var digest = "?"
-        if let h = FileHandle(forReadingAtPath: path) {
-            defer { try? h.close() }
-            if let d = try? h.read(upToCount: digestOffset + digestLength), d.count == digestOffset + digestLength {
+        do {
+            if let d = RawFile.readPrefix(of: path, count: digestOffset + digestLength), d.count == digestOffset + digestLength {
                 digest = d.suffix(digestLength).reversed().map { b in
                     let s = String(b, radix: 16)
                     return s.count == 1 ? "0" + s : s

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// `skateroute`: the terminal navigator for skateboards. With no subcommand it opens the TUI on
@@ -28,16 +29,16 @@ struct SkateRouteCommand: ParsableCommand {
             do {
                 try runPlan(request)
             } catch let code as ExitCode {
-                Foundation.exit(code.rawValue)
+                Glibc.exit(code.rawValue)
             } catch {
                 exitSanitized(error)
             }
-            Foundation.exit(0)
+            Glibc.exit(0)
         }
         if let word = unknownSubcommand(arguments) {
             let names = configuration.subcommands.compactMap { $0.configuration.commandName }.joined(separator: ", ")
             printError("skateroute: unknown command '\(TerminalSafe.quoted(word, maxLength: 60))'; commands: \(names) (see skateroute --help)")
-            Foundation.exit(ExitCode.validationFailure.rawValue)
+            Glibc.exit(ExitCode.validationFailure.rawValue)
         }
         do {
             var command = try parseAsRoot(arguments)
@@ -45,11 +46,11 @@ struct SkateRouteCommand: ParsableCommand {
         } catch let e as InputPathError {
             // An input file a reader refused (not regular, a line past the limit): the one-line form.
             printError("skateroute: \(TerminalSafe.clean(e.description))")
-            Foundation.exit(1)
+            Glibc.exit(1)
         } catch {
             exitSanitized(error)
         }
-        Foundation.exit(0)
+        Glibc.exit(0)
     }
 
     /// The first argument when it is a bare word that names no subcommand: without this check the
@@ -70,6 +71,6 @@ struct SkateRouteCommand: ParsableCommand {
         } else if !message.isEmpty {
             printError(TerminalSafe.cleanLines(message))
         }
-        Foundation.exit(code.rawValue)
+        Glibc.exit(code.rawValue)
     }
 }

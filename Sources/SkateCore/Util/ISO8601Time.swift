@@ -66,6 +66,37 @@ public enum ISO8601Time {
         return Double(secs) + fraction
     }
 
+    /// Parses a full date `YYYY-MM-DD` (surrounding spaces allowed) as its midnight UTC, in
+    /// seconds since 1970. Returns nil when malformed.
+    public static func parseFullDate(_ text: String) -> Double? {
+        let b = Array(text.utf8).drop { $0 == 0x20 }
+        let t = Array(b.reversed().drop { $0 == 0x20 }.reversed())
+        guard t.count == 10, t[4] == 0x2D, t[7] == 0x2D else { return nil }
+        func number(_ r: Range<Int>) -> Int? {
+            var v = 0
+            for k in r {
+                guard t[k] >= 0x30, t[k] <= 0x39 else { return nil }
+                v = v * 10 + Int(t[k] - 0x30)
+            }
+            return v
+        }
+        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10),
+              (1...12).contains(m), (1...31).contains(d) else { return nil }
+        return Double(daysFromCivil(year: y, month: m, day: d) * 86_400)
+    }
+
+    /// A date-time (`parse`) or a full date (`parseFullDate`), the forms `--now` and the store
+    /// commands' dates accept.
+    public static func parseDateOrDateTime(_ text: String) -> Double? {
+        parse(text) ?? parseFullDate(text)
+    }
+
+    /// Formats seconds since 1970 as the calendar date `YYYY-MM-DD` at `offsetSeconds` from UTC
+    /// (a time zone's offset at that instant).
+    public static func formatDate(_ t: Double, offsetSeconds: Int = 0) -> String {
+        String(format(t + Double(offsetSeconds)).prefix { $0 != "T" })
+    }
+
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
     public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year

@@ -59,18 +59,42 @@ public enum JSONNode: Sendable, Equatable, Decodable {
         }
     }
 
-    /// A number as a 64-bit integer: integers exactly, doubles when they hold a whole value in
-    /// range (as `NSNumber.int64Value` read whole JSON numbers).
+    /// A number as a 64-bit integer: integers, and doubles that hold a whole value in range (as
+    /// `NSNumber as? Int64` read JSON numbers).
     public var int64: Int64? {
         switch self {
         case .integer(let i): return i
-        case .number(let d): return Int64(exactly: d.rounded(.towardZero))
+        case .number(let d): return Int64(exactly: d)
         default: return nil
         }
     }
 
     /// A number as an `Int`.
     public var int: Int? { int64.flatMap { Int(exactly: $0) } }
+
+    /// An array whose elements are all numbers, as doubles.
+    public var doubles: [Double]? {
+        guard let a = array else { return nil }
+        var out: [Double] = []
+        out.reserveCapacity(a.count)
+        for x in a {
+            guard let d = x.double else { return nil }
+            out.append(d)
+        }
+        return out
+    }
+
+    /// An array of arrays of numbers (`[[lon, lat], …]`), nil when any element is something else.
+    public var doubleRows: [[Double]]? {
+        guard let a = array else { return nil }
+        var out: [[Double]] = []
+        out.reserveCapacity(a.count)
+        for row in a {
+            guard let r = row.doubles else { return nil }
+            out.append(r)
+        }
+        return out
+    }
 
     /// The text when this is a string.
     public var string: String? {

@@ -3,9 +3,11 @@
 /// written over Unicode scalars so the modules need only FoundationEssentials (see
 /// `PrintfArgument` for why CoreFoundation stays out of the binary).
 extension Unicode.Scalar {
-    /// Foundation's `CharacterSet.whitespaces`: Unicode general category Zs, plus tab.
+    /// Foundation's `CharacterSet.whitespaces`: Unicode general category Zs, plus tab and the
+    /// zero-width space U+200B (CoreFoundation's set has it; checked scalar by scalar in
+    /// `FoundationFreeTextTests`).
     public var isSpaceOrTab: Bool {
-        value == 0x09 || properties.generalCategory == .spaceSeparator
+        value == 0x09 || value == 0x200B || properties.generalCategory == .spaceSeparator
     }
 
     /// Foundation's `CharacterSet.whitespacesAndNewlines`: `isSpaceOrTab` plus U+000A–U+000D,

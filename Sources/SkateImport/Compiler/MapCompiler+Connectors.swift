@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// What the importer keeps of a public lift (`highway=elevator` node or way).
@@ -9,7 +10,7 @@ struct Lift: Equatable {
 
     init(tags: OSMTags) {
         name = tags["name"] ?? tags["ref"] ?? ""
-        limitedHours = tags["opening_hours"].map { $0.trimmingCharacters(in: .whitespaces) != "24/7" } ?? false
+        limitedHours = tags["opening_hours"].map { $0.trimmingWhitespace() != "24/7" } ?? false
     }
 }
 
@@ -57,7 +58,7 @@ extension MapCompiler {
 
     /// The floor key of a way: `layer|level` as tagged, layer defaulting to 0.
     static func levelKey(_ tags: OSMTags) -> String {
-        (tags["layer"] ?? "0").trimmingCharacters(in: .whitespaces) + "|" + (tags["level"] ?? "").trimmingCharacters(in: .whitespaces)
+        (tags["layer"] ?? "0").trimmingWhitespace() + "|" + (tags["level"] ?? "").trimmingWhitespace()
     }
 
     /// A copy of node `id` at the same position with a fresh negative id (never an OSM id).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// What the importer checks of the DEMs against the ways it kept, before building the map.
@@ -45,7 +46,7 @@ extension MapCompiler {
             throw ImportError(path: path, problem: "\(DEMReader.noOverlapProblem)\(others): \(map)\(spans)\(skipped)")
         }
         let share = 100 * Double(total - missing) / Double(total)
-        throw ImportError(path: path, problem: String(format: "covers only %.1f %% of the map's %d way nodes (none at %.5f,%.5f): add a DEM for the rest; %@%@%@",
+        throw ImportError(path: path, problem: String(printf: "covers only %.1f %% of the map's %d way nodes (none at %.5f,%.5f): add a DEM for the rest; %@%@%@",
                                                        share, total, gap.lat, gap.lon, map, spans, skipped))
     }
 }

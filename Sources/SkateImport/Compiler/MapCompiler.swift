@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// A source of terrain elevation in metres (a DEM); nil where it has no data.

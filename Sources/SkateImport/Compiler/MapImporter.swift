@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Reads an OSM file and optional DEM files, compiles and writes a `.srmap` atomically.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// What the importer keeps of an OSM highway way: the class and the tags a skater's router uses.
@@ -74,7 +75,7 @@ struct WayAttributes: Equatable {
             if let oh = tags["opening_hours"], oh != "24/7" { f.insert(.limitedHours) }
         }
         if cls == .steps && Self.rampKeys.contains(where: { tags[$0] == "yes" }) { f.insert(.stepsRamp) }
-        if cls == .steps, let sc = tags["step_count"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), sc > 0, sc < 10_000 {
+        if cls == .steps, let sc = tags["step_count"].flatMap({ Int($0.trimmingWhitespace()) }), sc > 0, sc < 10_000 {
             stepCount = sc
         }
         if let a = tags["access"], ["destination", "delivery", "permissive", "customers"].contains(a) { f.insert(.accessLimited) }
@@ -94,11 +95,11 @@ struct WayAttributes: Equatable {
 
     /// Parses a numeric incline ("12%", "-8 %", "5°", "0.1") into percent; nil for up/down/garbage.
     static func parseIncline(_ raw: String) -> Double? {
-        var s = raw.trimmingCharacters(in: .whitespaces)
+        var s = raw.trimmingWhitespace()
         var degrees = false
         if s.hasSuffix("%") { s.removeLast() }
         else if s.hasSuffix("°") { s.removeLast(); degrees = true }
-        s = s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        s = s.trimmingWhitespace().replacing(",", with: ".")
         guard let v = Double(s), v.isFinite else { return nil }
         let pct = degrees ? tan(v * .pi / 180) * 100 : v
         // Beyond ±100 % (45°) is a tagging error for anything rideable or walkable.

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
 import SkateCore
 
 /// Reads an ESRI ASCII grid (`.asc`, "AAIGrid" in GDAL) as a `GeoGrid`.
@@ -137,12 +137,12 @@ enum ASCIIGridReader {
 
     /// A `.prj` beside the grid (GDAL writes one in ESRI WKT) must describe geographic WGS84.
     static func checkProjectionFile(beside path: String) throws(ImportError) {
-        let stem = (path as NSString).deletingPathExtension
+        let stem = PathText.deletingExtension(path)
         guard let prj = [stem + ".prj", stem + ".PRJ"].first(where: { FileManager.default.fileExists(atPath: $0) }) else { return }
         // Through the same checks as every input: a FIFO or an endless file named .prj is one line.
         let text = String(decoding: try InputFile.readAll(path: prj, maxBytes: Self.maxProjectionBytes, what: "a .prj file"), as: UTF8.self)
         let upper = text.uppercased()
-        let name = (prj as NSString).lastPathComponent
+        let name = PathText.lastComponent(prj)
         if upper.contains("PROJCS") || upper.contains("PROJCRS") || upper.contains("PROJECTION ") && !upper.contains("PROJECTION GEOGRAPHIC") {
             throw ImportError(path: path, problem: "is in a projected CRS (see \(name)); SkateRoute reads WGS84 longitude/latitude (EPSG:4326) only: reproject with gdalwarp -t_srs EPSG:4326")
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// The DEM file formats `skateroute import --dem` reads.
@@ -59,7 +60,7 @@ public enum DEMReader {
         guard geo.isUsable else { throw ImportError(path: path, problem: "georeferencing collapses the grid (zero or non-finite cell size)") }
         let box = geo.bounds(width: width, height: height)
         guard box.minLon >= -180.5, box.maxLon <= 360, box.minLat >= -90.5, box.maxLat <= 90.5 else {
-            let fmt = { (v: Double) in String(format: "%.6g", v) }
+            let fmt = { (v: Double) in String(printf: "%.6g", v) }
             throw ImportError(path: path, problem: "coordinates x \(fmt(box.minLon))…\(fmt(box.maxLon)), y \(fmt(box.minLat))…\(fmt(box.maxLat)) are not WGS84 longitude/latitude degrees (a projected CRS?): reproject with gdalwarp -t_srs EPSG:4326")
         }
     }
@@ -86,6 +87,6 @@ public enum DEMReader {
 
     /// "lat 43.7004…43.7804, lon 7.3500…7.5496".
     static func describe(_ box: BoundingBox) -> String {
-        String(format: "lat %.4f…%.4f, lon %.4f…%.4f", box.minLat, box.maxLat, box.minLon, box.maxLon)
+        String(printf: "lat %.4f…%.4f, lon %.4f…%.4f", box.minLat, box.maxLat, box.minLon, box.maxLon)
     }
 }

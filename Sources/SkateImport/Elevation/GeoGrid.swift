@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// One DEM input the importer can stack with others: an elevation source that knows its extent

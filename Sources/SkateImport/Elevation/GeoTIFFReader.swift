@@ -1,5 +1,6 @@
 import CGeoTIFF
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// libtiff/libgeotiff set-up shared by every user in the process.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where keys are looked up: a screen, or a mode of one (typing in a plan field). Bindings are
 /// per context, so the same key can mean different things on different screens (`r` rides on the
@@ -95,7 +96,7 @@ public struct KeyBinding: Hashable, Sendable {
     public func keysLabel(_ glyphs: GlyphMode) -> String {
         if let t = keyText {
             if glyphs == .ascii, !t.unicodeScalars.allSatisfy(\.isASCII) {
-                return t.replacingOccurrences(of: "←↑↓→", with: "arrows").replacingOccurrences(of: "↑↓", with: "Up/Dn")
+                return t.replacing("←↑↓→", with: "arrows").replacing("↑↓", with: "Up/Dn")
                     .unicodeScalars.filter(\.isASCII).map(String.init).joined()
             }
             return t

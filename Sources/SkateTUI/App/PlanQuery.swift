@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// A route asked of the planner. `update` never plans: it asks with `AppCommand.plan`, and the
@@ -30,7 +32,7 @@ public struct PlanAnswer: Hashable, Sendable {
 /// it every iteration). Only the newest query matters: one still waiting when a newer one comes
 /// is never run.
 public final class PlanWorker: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PlainLock()
     private var waiting: PlanQuery?
     private var running = false
     private var done: [AppEvent] = []

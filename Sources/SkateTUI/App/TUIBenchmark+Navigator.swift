@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Timing of the navigator frames (issue 14): the preview with names and dimmed alternatives,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Timing of the render path for the `bench` command (not a test: numbers depend on the machine).

@@ -1,6 +1,6 @@
 // The only file that talks to ncurses.
 import CNcursesw
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
@@ -18,7 +18,7 @@ public enum TUIError: Error, CustomStringConvertible, Equatable {
 
     /// Refuses terminals that cannot draw a screen (`TERM` dumb or empty) before ncurses starts.
     public static func check(environment: [String: String]) throws {
-        let term = (environment["TERM"] ?? "").trimmingCharacters(in: .whitespaces)
+        let term = (environment["TERM"] ?? "").trimmingWhitespace()
         if term.isEmpty || term == "dumb" { throw TUIError.dumbTerminal }
     }
 

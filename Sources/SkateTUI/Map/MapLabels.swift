@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// A name placed on the map: its text, top-left cell (buffer coordinates) and style.

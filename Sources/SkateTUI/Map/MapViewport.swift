@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// What part of the world a map region shows: a centre, a scale in metres per dot, and the

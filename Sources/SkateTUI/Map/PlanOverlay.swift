@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Builds map overlays from route plans: one segment per step in the step's roughness class,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// The ride map as a navigator draws it: the rider glides along the route line between GPS

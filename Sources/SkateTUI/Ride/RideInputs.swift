@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 import SkateRide
 
@@ -91,8 +92,8 @@ enum RideInputs {
         guard let names = try? fm.contentsOfDirectory(atPath: dir) else { return [] }
         var out: [RideListing] = []
         for n in names.sorted() {
-            let folder = (dir as NSString).appendingPathComponent(n)
-            let manifestPath = (folder as NSString).appendingPathComponent(RideManifest.fileName)
+            let folder = PathText.appending(dir, n)
+            let manifestPath = PathText.appending(folder, RideManifest.fileName)
             guard fm.fileExists(atPath: manifestPath) else { continue }
             var title = n, detail = ""
             var manifest: RideManifest?

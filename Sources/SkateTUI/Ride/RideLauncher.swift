@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 import SkateRide
 
@@ -51,10 +52,10 @@ enum RideLauncher {
                              warnings: inout [String], path logPath: inout String?) -> RideRecorder? {
         let given = services.rideLogPath
         services.rideLogPath = nil
-        guard let dir = services.rideLogDirectory ?? given.map({ ($0 as NSString).deletingLastPathComponent }) else { return nil }
+        guard let dir = services.rideLogDirectory ?? given.map({ PathText.deletingLastComponent($0) }) else { return nil }
         let start = inputs.first?.time ?? 0
         let id = "tui-\(Int(start))-\(Int(services.now().timeIntervalSince1970))"
-        let path = given ?? (dir as NSString).appendingPathComponent(id + ".ndjson")
+        let path = given ?? PathText.appending(dir, id + ".ndjson")
         let stamp = OutputStamp(attribution: services.planner.map.metadata.attribution, created: services.now().timeIntervalSince1970.rounded(.down))
         do {
             logPath = path

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// A place the rider picked for one end of the route.
@@ -230,7 +231,7 @@ enum PlanScreen {
 
     /// Live results for a text: a typed "lat,lon" first, then the place search.
     static func results(for text: String, services: TUIServices) -> [PlaceResult] {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmingWhitespace()
         if let c = Coordinate(parsing: t) { return [PlaceResult(name: c.description, kind: "coordinate", at: c)] }
         return RiderSearch.results(for: t, rider: services.rider, limit: resultLimit) {
             services.search.search(t, limit: resultLimit).map {
@@ -514,12 +515,12 @@ enum PlanScreen {
             }
         }
         if !cur.isEmpty { lines.append(cur) }
-        return lines.map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
+        return lines.map { $0.replacing("\u{00A0}", with: " ") }
     }
 
     /// Units that stay with the number before them.
     static func isUnit(_ w: String) -> Bool {
-        let t = w.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:)"))
+        let t = w.trimming(charactersIn: ",.;:)")
         return ["m", "km", "min", "s", "h", "%", "km/h", "m/s", "°"].contains(t)
     }
 }

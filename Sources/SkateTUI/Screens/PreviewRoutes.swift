@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// The preview's choice between the routes planned (the alternatives drawn dimmed, `a` picks

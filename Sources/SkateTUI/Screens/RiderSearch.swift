@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 import SkateStore
 
@@ -10,7 +11,7 @@ enum RiderSearch {
     /// `mapResults` without the names already listed, `limit` in all.
     static func results(for text: String, rider: RiderData, limit: Int, mapResults: () -> [PlaceResult]) -> [PlaceResult] {
         let q = RiderName.folded(text)
-        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+        if text.trimmingWhitespace().isEmpty {
             return rider.recents().prefix(SkateStore.recentLimit).map {
                 PlaceResult(name: TerminalSafe.clean($0.name), kind: "recent", at: $0.at, mark: .recent)
             }

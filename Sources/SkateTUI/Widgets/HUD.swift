@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// The direction of the next maneuver, as the HUD and cue banner draw it. The ride screen maps

@@ -39,8 +39,8 @@ enum KeyBarWidget {
     /// A key label in tight form: the second key of two-key reports left to the prompt
     /// ("h 1-8" → "h"), "Space" → "Spc", "[ ]" → "[]".
     static func short(_ k: String) -> String {
-        k.replacingOccurrences(of: " 1-8", with: "").replacingOccurrences(of: " b/o/c", with: "")
-            .replacingOccurrences(of: "Space", with: "Spc").replacingOccurrences(of: "[ ]", with: "[]")
+        k.replacing(" 1-8", with: "").replacing(" b/o/c", with: "")
+            .replacing("Space", with: "Spc").replacing("[ ]", with: "[]")
     }
 
     /// Bar labels that fit on a bar of `width` columns, in order, and whether a "? more" hint

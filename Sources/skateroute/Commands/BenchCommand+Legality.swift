@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Legal-lines figures for the closing notes of issue 12: on seeded Monaco pairs, per mode, what
@@ -34,7 +35,7 @@ struct LegalityBenchmark {
         }
 
         var line: String {
-            String(format: "%6.1f km, forbidden %5.0f m (%d routes), stairs %4.0f m, penalised arterials %5.0f m, lifts %d, escalators %d",
+            String(printf: "%6.1f km, forbidden %5.0f m (%d routes), stairs %4.0f m, penalised arterials %5.0f m, lifts %d, escalators %d",
                    distance / 1000, forbidden, routesWithForbidden, stairs, penalisedArterial, lifts, escalators)
         }
     }
@@ -78,11 +79,11 @@ struct LegalityBenchmark {
             }
             print("  \(mode.rawValue):")
             print("    before " + b.line)
-            print("    now    " + n.line + String(format: " — distance ×%.3f", b.distance > 0 ? n.distance / b.distance : 0))
+            print("    now    " + n.line + String(printf: " — distance ×%.3f", b.distance > 0 ? n.distance / b.distance : 0))
             sumBefore.distance += b.distance; sumNow.distance += n.distance
             sumBefore.forbidden += b.forbidden; sumNow.forbidden += n.forbidden
         }
-        print(String(format: "legal lines all modes: forbidden %.0f m before → %.0f m now; distance ×%.3f", sumBefore.forbidden, sumNow.forbidden,
+        print(String(printf: "legal lines all modes: forbidden %.0f m before → %.0f m now; distance ×%.3f", sumBefore.forbidden, sumNow.forbidden,
                      sumBefore.distance > 0 ? sumNow.distance / sumBefore.distance : 0))
     }
 
@@ -92,12 +93,12 @@ struct LegalityBenchmark {
             let f = map.flags(ofEdge: leg.edge)
             if f.contains(.steps) || AccessModel.decision(of: f).accessClass == .forbidden {
                 let c = map.coordinate(ofNode: Int(map.edgeFrom[leg.edge]))
-                parts.append(String(format: "%@ %.0f m way %lld at %.5f,%.5f", f.contains(.steps) ? "steps" : "forbidden", leg.length, map.edgeWayId[leg.edge], c.lat, c.lon)
+                parts.append(String(printf: "%@ %.0f m way %lld at %.5f,%.5f", f.contains(.steps) ? "steps" : "forbidden", leg.length, map.edgeWayId[leg.edge], c.lat, c.lon)
                              + (map.name(ofEdge: leg.edge).isEmpty ? "" : " (\(map.name(ofEdge: leg.edge)))"))
             }
         }
         guard !parts.isEmpty else { return }
-        print(String(format: "      %@ %.5f,%.5f → %.5f,%.5f (%.0f m): ", label, x.lat, x.lon, y.lat, y.lon, p.distance) + parts.joined(separator: "; "))
+        print(String(printf: "      %@ %.5f,%.5f → %.5f,%.5f (%.0f m): ", label, x.lat, x.lon, y.lat, y.lon, p.distance) + parts.joined(separator: "; "))
     }
 
     /// Routing time (ms) per plan with the access model, all modes, on the same pairs: p50 / p90.

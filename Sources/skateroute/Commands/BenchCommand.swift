@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 import SkateImport
 import SkateRide
@@ -75,7 +76,7 @@ struct BenchCommand: ParsableCommand {
                     last = m
                 }
                 let bytes = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
-                print(String(format: "import %@%@: median %.3f s (min %.3f) — %d nodes, %d edges, %.2f MB; of which DEM sampling + terrain conditioning %.3f s", name, layout == .standard ? "" : " (landmarks \(layout))", Self.median(times), times.min() ?? 0, last?.nodeCount ?? 0, last?.edgeCount ?? 0, Double(bytes) / 1e6, Self.median(elevationTimes)))
+                print(String(printf: "import %@%@: median %.3f s (min %.3f) — %d nodes, %d edges, %.2f MB; of which DEM sampling + terrain conditioning %.3f s", name, layout == .standard ? "" : " (landmarks \(layout))", Self.median(times), times.min() ?? 0, last?.nodeCount ?? 0, last?.edgeCount ?? 0, Double(bytes) / 1e6, Self.median(elevationTimes)))
                 if name != "Monaco" { maps.append((name, out)) }
             }
         } else {
@@ -98,7 +99,7 @@ struct BenchCommand: ParsableCommand {
                 loads.append(Self.now() - t0)
             }
             guard let m = map else { continue }
-            print(String(format: "load %@: median %.2f ms (min %.2f)", name, Self.median(loads) * 1000, (loads.min() ?? 0) * 1000))
+            print(String(printf: "load %@: median %.2f ms (min %.2f)", name, Self.median(loads) * 1000, (loads.min() ?? 0) * 1000))
             if routingOnly { try routeFigures(name: name, map: m); continue }
             let ts = Self.now()
             let search = PlaceSearch(map: m)
@@ -108,14 +109,14 @@ struct BenchCommand: ParsableCommand {
                 let t = Self.now(); _ = search.resolve(q); tq.append(Self.now() - t)
             }
             if name.hasPrefix("Monaco") { TerrainBenchmark(map: m, seed: seed).run(name: name) }
-            print(String(format: "place search %@: index %.2f ms (%d names), query median %.2f ms", name, tIndex * 1000, search.candidates.count, Self.median(tq) * 1000))
+            print(String(printf: "place search %@: index %.2f ms (%d names), query median %.2f ms", name, tIndex * 1000, search.candidates.count, Self.median(tq) * 1000))
             try routeFigures(name: name, map: m)
             if name.hasPrefix("Monaco") {
                 Self.printTUIFigures(map: m, name: name)
                 print("ride replay \(name): " + RideSession.benchmarkReplay(map: m).text)
                 let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
                 // Rides/ sits beside Maps/ (the bundled map's folder).
-                let root = ((BundledMaps.defaultMapPath() as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+                let root = PathText.deletingLastComponent(PathText.deletingLastComponent(BundledMaps.defaultMapPath()))
                 let rides = root.isEmpty ? "Rides" : root + "/Rides"
                 ShippedRidesBenchmark(selfPath: me, runs: Self.shippedRideRuns).run(ridesDir: rides)
                 print("trace match \(name): " + TraceMatcher.benchmark(map: m))
@@ -126,9 +127,9 @@ struct BenchCommand: ParsableCommand {
     /// Frame render + diff at 200×60: the browse screen, then the navigator screens.
     static func printTUIFigures(map m: SkateMap, name: String) {
         let f = TUIBenchmark.benchmarkFrame(map: m)
-        print(String(format: "tui frame 200x60 %@: render %.2f ms + diff %.2f ms (%d changed cells)", name, f.renderSeconds * 1000, f.diffSeconds * 1000, f.changedCells))
+        print(String(printf: "tui frame 200x60 %@: render %.2f ms + diff %.2f ms (%d changed cells)", name, f.renderSeconds * 1000, f.diffSeconds * 1000, f.changedCells))
         for t in TUIBenchmark.benchmarkNavigator(map: m) {
-            print(String(format: "tui frame 200x60 %@, %@: render %.2f ms + diff %.2f ms (%d changed cells a frame)", name, t.name,
+            print(String(printf: "tui frame 200x60 %@, %@: render %.2f ms + diff %.2f ms (%d changed cells a frame)", name, t.name,
                          t.renderSeconds * 1000, t.diffSeconds * 1000, t.changedCells))
         }
     }
@@ -178,16 +179,16 @@ struct BenchCommand: ParsableCommand {
                 byBand[Self.lengthBands.firstIndex { length <= $0 } ?? Self.lengthBands.count].append(t)
             }
             all += times
-            print(String(format: "  route %@ %@%@: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.1f ms", name, mode.rawValue, tag,
+            print(String(printf: "  route %@ %@%@: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.1f ms", name, mode.rawValue, tag,
                          Self.percentile(times, 0.5) * 1000, Self.percentile(times, 0.9) * 1000, Self.percentile(times, 0.99) * 1000, (times.max() ?? 0) * 1000))
         }
         var bands = ""
         for (i, ts) in byBand.enumerated() where !ts.isEmpty {
-            let label = i < Self.lengthBands.count ? String(format: "≤ %.0f km", Self.lengthBands[i] / 1000) : String(format: "> %.0f km", Self.lengthBands.last! / 1000)
-            bands += String(format: " %@: %.2f ms (%d);", label, Self.percentile(ts, 0.99) * 1000, ts.count)
+            let label = i < Self.lengthBands.count ? String(printf: "≤ %.0f km", Self.lengthBands[i] / 1000) : String(printf: "> %.0f km", Self.lengthBands.last! / 1000)
+            bands += String(printf: " %@: %.2f ms (%d);", label, Self.percentile(ts, 0.99) * 1000, ts.count)
         }
         print("  route \(name)\(tag) p99 by route length (plans):" + bands)
-        print(String(format: "route %@%@ all modes (%d plans): p50 %.2f ms, p90 %.2f ms, p99 %.2f ms; planner setup %.1f ms; %d failed",
+        print(String(printf: "route %@%@ all modes (%d plans): p50 %.2f ms, p90 %.2f ms, p99 %.2f ms; planner setup %.1f ms; %d failed",
                      name, tag, all.count, Self.percentile(all, 0.5) * 1000, Self.percentile(all, 0.9) * 1000, Self.percentile(all, 0.99) * 1000, prep * 1000, failures))
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Whole-process `skateroute plan` against Debian's `routino-router` on the same pair and the same
@@ -78,7 +79,7 @@ struct PeerBenchmark {
     static func peakKB(_ exe: String, _ args: [String], scratch: String) -> Int? {
         guard time(gnuTime, ["-f", "%M", "-o", scratch, exe] + args) != nil,
               let text = try? String(contentsOfFile: scratch, encoding: .utf8) else { return nil }
-        return text.split(whereSeparator: \.isNewline).last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return text.split(whereSeparator: \.isNewline).last.flatMap { Int($0.trimmingWhitespace()) }
     }
 
     /// Drops a just-written file's pages from the page cache, so the runs map pages the read path
@@ -177,9 +178,9 @@ struct PeerBenchmark {
         }
         let med = times.map { BenchCommand.median($0) }
         var line = "peer \(set.name) \(pair.label) (\(runs) alternating runs, medians):"
-        for (k, c) in commands.enumerated() { line += String(format: " %@ %.2f ms;", c.0, med[k] * 1000) }
+        for (k, c) in commands.enumerated() { line += String(printf: " %@ %.2f ms;", c.0, med[k] * 1000) }
         for k in 2..<commands.count {
-            line += String(format: " %@ = %.2f× foot, %.2f× bicycle;", commands[k].0, med[k] / med[0], med[k] / med[1])
+            line += String(printf: " %@ = %.2f× foot, %.2f× bicycle;", commands[k].0, med[k] / med[0], med[k] / med[1])
         }
         print(line)
         guard access(Self.gnuTime, X_OK) == 0 else {
@@ -196,9 +197,9 @@ struct PeerBenchmark {
         guard peaks.allSatisfy({ !$0.isEmpty }) else { print("peer \(set.name) \(pair.label) peak RSS: a run failed; skipped"); return }
         let peak = peaks.map { BenchCommand.median($0) / 1024 }
         var mem = "peer \(set.name) \(pair.label) peak RSS (\(Self.rssRuns) alternating runs, medians):"
-        for (k, c) in commands.enumerated() { mem += String(format: " %@ %.1f MB;", c.0, peak[k]) }
+        for (k, c) in commands.enumerated() { mem += String(printf: " %@ %.1f MB;", c.0, peak[k]) }
         for k in 2..<commands.count {
-            mem += String(format: " %@ = %.2f× foot, %.2f× bicycle;", commands[k].0, peak[k] / peak[0], peak[k] / peak[1])
+            mem += String(printf: " %@ = %.2f× foot, %.2f× bicycle;", commands[k].0, peak[k] / peak[0], peak[k] / peak[1])
         }
         print(mem)
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateRide
 
 /// Whole-process replay speed of every ride shipped in `Rides/` (issue 16's target: ≥ 5,000×
@@ -26,7 +27,7 @@ struct ShippedRidesBenchmark {
             for _ in 0..<runs { if let t = PeerBenchmark.time(selfPath, ["ride", dir, "--headless", "--no-store"]) { times.append(t) } }
             guard !times.isEmpty else { print("shipped ride \(name): replay failed"); continue }
             let wall = BenchCommand.median(times), factor = (last - first) / wall
-            print(String(format: "shipped ride %@ (whole process, median of %d): %.1f ms for %.0f s ridden = %.0f× real time (target ≥ %.0f×)",
+            print(String(printf: "shipped ride %@ (whole process, median of %d): %.1f ms for %.0f s ridden = %.0f× real time (target ≥ %.0f×)",
                          name, times.count, wall * 1000, last - first, factor, Self.targetFactor))
         }
     }

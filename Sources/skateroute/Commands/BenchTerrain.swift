@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// `bench` terrain section: how much of a route the plan tells the rider to brake on, and whether
@@ -46,10 +47,10 @@ struct TerrainBenchmark {
             for s in p.steps where s.context.braking == .braking { stepBraking += s.context.distance }
             for s in p.steps where s.context.tooFast { stepTooFast += s.context.distance }
         }
-        func pct(_ x: Double) -> String { total > 0 ? String(format: "%.1f %%", x / total * 100) : "-" }
-        print("terrain \(name) (seed \(seed), \(od.count) pairs \(Int(Self.minPairDistance))–\(Int(Self.maxPairDistance)) m apart, smoothest, \(String(format: "%.1f", total / 1000)) km, \(failures) failed):")
+        func pct(_ x: Double) -> String { total > 0 ? String(printf: "%.1f %%", x / total * 100) : "-" }
+        print("terrain \(name) (seed \(seed), \(od.count) pairs \(Int(Self.minPairDistance))–\(Int(Self.maxPairDistance)) m apart, smoothest, \(String(printf: "%.1f", total / 1000)) km, \(failures) failed):")
         print("  inside braking zones \(pct(braking)) (target ≤ 15 %); braking+caution \(pct(braking + caution)) (target ≤ 30 %)")
-        print(String(format: "  braking zones per km %.2f; caution zones per km %.2f", total > 0 ? Double(brakingZones) / total * 1000 : 0, total > 0 ? Double(cautionZones) / total * 1000 : 0))
+        print(String(printf: "  braking zones per km %.2f; caution zones per km %.2f", total > 0 ? Double(brakingZones) / total * 1000 : 0, total > 0 ? Double(cautionZones) / total * 1000 : 0))
         print("  zones false to their own rule on the plan profile: braking \(falseBraking) of \(brakingZones), caution \(falseCaution) of \(cautionZones)")
         print("  steps flagged braking/caution/too-fast cover \(pct(stepFlagged)) of route length; BRAKE steps \(pct(stepBraking)), too-fast steps \(pct(stepTooFast))")
         // Edges whose stored profile has a sample-to-sample grade past the ±30 % clamp.
@@ -64,6 +65,6 @@ struct TerrainBenchmark {
                 i += 1
             }
         }
-        print(String(format: "  edges (not stairs) with a stored sample-to-sample grade past ±%.0f %%: %d of %d (%.2f %%)", Double(EdgeTable.maxGradePct), steep, map.edgeCount, Double(steep) / Double(max(1, map.edgeCount)) * 100))
+        print(String(printf: "  edges (not stairs) with a stored sample-to-sample grade past ±%.0f %%: %d of %d (%.2f %%)", Double(EdgeTable.maxGradePct), steep, map.edgeCount, Double(steep) / Double(max(1, map.edgeCount)) * 100))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 import SkateRide
 import SkateStore
@@ -60,11 +61,11 @@ struct ExportDisagreementsCommand: ParsableCommand {
         let text = StoreExports.disagreementsGeoJSON(items, map: map).text(pretty: true) + "\n"
         if let path = output {
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-                throw fail("\(path): cannot write: \((error as NSError).localizedDescription)")
+                throw fail("\(path): cannot write: \(ErrorText.describe(error))")
             }
             printError("\(items.count) disagreement\(items.count == 1 ? "" : "s") written to \(path)")
         } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardStreams.writeOutput(text)
         }
     }
 }
@@ -101,12 +102,12 @@ struct ExportRideCommand: ParsableCommand {
         let text = RideLogGPX.gpx(header: read.header, points: points)
         if let path = out {
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-                throw fail("\(path): cannot write: \((error as NSError).localizedDescription)")
+                throw fail("\(path): cannot write: \(ErrorText.describe(error))")
             }
             let withEle = points.filter { $0.elevation != nil }.count
             printError("\(points.count) track point(s), \(withEle) with elevation, written to \(path)")
         } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardStreams.writeOutput(text)
         }
     }
 }

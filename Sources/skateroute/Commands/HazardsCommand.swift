@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 import SkateStore
 
@@ -55,13 +56,8 @@ struct ReporterOption: ParsableArguments {
 /// Parsers and output helpers for the store commands.
 enum CLIParse {
     static func date(_ text: String) -> Date? {
-        let t = text.trimmingCharacters(in: .whitespaces)
-        for opts: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate]] {
-            let f = ISO8601DateFormatter()
-            f.formatOptions = opts
-            if let d = f.date(from: t) { return d }
-        }
-        return nil
+        let t = text.trimmingWhitespace()
+        return ISO8601Time.parseDateOrDateTime(t).map { Date(timeIntervalSince1970: $0) }
     }
 
     static func coordinate(_ text: String, option: String) throws -> Coordinate {
@@ -73,21 +69,19 @@ enum CLIParse {
     }
 
     static func hazardID(_ text: String) throws -> Int64 {
-        guard let id = Int64(text.trimmingCharacters(in: .whitespaces).drop { $0 == "#" }), id > 0 else {
+        guard let id = Int64(text.trimmingWhitespace().drop { $0 == "#" }), id > 0 else {
             throw fail("'\(TerminalSafe.clean(text))' is not a hazard id (a positive number from `hazards list`)")
         }
         return id
     }
 
     static func iso(_ d: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: d)
+        ISO8601Time.format(d.timeIntervalSince1970)
     }
 
     /// Writes a line straight to stdout (unbuffered), so an acknowledgement is out before exit.
     static func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStreams.writeOutput(line + "\n")
     }
 
     /// Runs a store call, turning its errors into one clear line and exit 1.
@@ -100,7 +94,7 @@ enum CLIParse {
         let h = s.hazard
         let live = s.isLive ? "live until \(iso(s.expiresAt))" : "expired"
         return "#\(h.id) \(h.kind.rawValue) severity \(h.severity) at \(h.position) [\(h.geohash)] " +
-            "confidence \(String(format: "%.2f", s.confidence)), \(h.confirmations) confirmation\(h.confirmations == 1 ? "" : "s"), " +
+            "confidence \(String(printf: "%.2f", s.confidence)), \(h.confirmations) confirmation\(h.confirmations == 1 ? "" : "s"), " +
             "\(h.goneVotes) gone, by \(TerminalSafe.clean(h.reporter)), \(live)"
     }
 }
@@ -137,7 +131,7 @@ struct HazardsAddCommand: ParsableCommand {
         case .debounced:
             CLIParse.emit("hazard #\(h.id) (\(h.kind.rawValue)) was just reported by \(TerminalSafe.clean(reporter.name)): nothing added (debounced)")
         case .confirmed:
-            CLIParse.emit("confirmed hazard #\(h.id) (\(h.kind.rawValue)) within \(Int(HazardRules.mergeRadius)) m: \(h.confirmations) confirmation\(h.confirmations == 1 ? "" : "s"), confidence \(String(format: "%.2f", s.confidence)), live until \(CLIParse.iso(s.expiresAt))")
+            CLIParse.emit("confirmed hazard #\(h.id) (\(h.kind.rawValue)) within \(Int(HazardRules.mergeRadius)) m: \(h.confirmations) confirmation\(h.confirmations == 1 ? "" : "s"), confidence \(String(printf: "%.2f", s.confidence)), live until \(CLIParse.iso(s.expiresAt))")
         case .refreshed, .votedGone:
             CLIParse.emit("refreshed your hazard #\(h.id) (\(h.kind.rawValue)): live until \(CLIParse.iso(s.expiresAt))")
         }
@@ -172,7 +166,7 @@ struct HazardsListCommand: ParsableCommand {
         }
         for s in list {
             var line = CLIParse.describe(s, now: now)
-            if let c = center { line += String(format: ", %.0f m away", Geo.distance(c, s.hazard.position)) }
+            if let c = center { line += String(printf: ", %.0f m away", Geo.distance(c, s.hazard.position)) }
             CLIParse.emit(line)
         }
     }
@@ -188,7 +182,7 @@ struct HazardsConfirmCommand: ParsableCommand {
         switch change.outcome {
         case .debounced: CLIParse.emit("hazard #\(hid) was just confirmed by \(TerminalSafe.clean(vote.reporter.name)): nothing changed (debounced)")
         case .refreshed: CLIParse.emit("refreshed your hazard #\(hid): live until \(CLIParse.iso(s.expiresAt))")
-        default: CLIParse.emit("confirmed hazard #\(hid): \(s.hazard.confirmations) confirmation\(s.hazard.confirmations == 1 ? "" : "s"), confidence \(String(format: "%.2f", s.confidence)), live until \(CLIParse.iso(s.expiresAt))")
+        default: CLIParse.emit("confirmed hazard #\(hid): \(s.hazard.confirmations) confirmation\(s.hazard.confirmations == 1 ? "" : "s"), confidence \(String(printf: "%.2f", s.confidence)), live until \(CLIParse.iso(s.expiresAt))")
         }
     }
 }
@@ -200,7 +194,7 @@ struct HazardsGoneCommand: ParsableCommand {
     func run() throws {
         let (hid, change) = try vote.cast { db, id, who, now in try db.voteGone(id: id, reporter: who, now: now) }
         let s = change.state
-        CLIParse.emit("voted hazard #\(hid) gone: \(s.hazard.goneVotes) gone vote\(s.hazard.goneVotes == 1 ? "" : "s"), confidence \(String(format: "%.2f", s.confidence)), \(s.isLive ? "still live" : "no longer live")")
+        CLIParse.emit("voted hazard #\(hid) gone: \(s.hazard.goneVotes) gone vote\(s.hazard.goneVotes == 1 ? "" : "s"), confidence \(String(printf: "%.2f", s.confidence)), \(s.isLive ? "still live" : "no longer live")")
     }
 }
 

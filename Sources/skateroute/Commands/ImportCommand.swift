@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 import SkateImport
 
@@ -51,7 +52,7 @@ struct ImportCommand: ParsableCommand {
         let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
         print("wrote \(out): \(map.nodeCount) nodes, \(map.edgeCount) edges, \(map.placeCount) places, \(map.zoneCount) no-report zones, \(size / 1024) KiB")
         if verbose {
-            print(String(format: "compile %.3f s, write %.3f s; OSM %d nodes, %d ways (%d highway, %d kept), %d relations; %d missing node refs; %d edges with elevation",
+            print(String(printf: "compile %.3f s, write %.3f s; OSM %d nodes, %d ways (%d highway, %d kept), %d relations; %d missing node refs; %d edges with elevation",
                          t1.timeIntervalSince(t0), t2.timeIntervalSince(t1), stats.osmNodes, stats.osmWays, stats.highwayWays,
                          map.metadata.waysKept, stats.osmRelations, stats.missingNodeRefs, stats.edgesWithElevation))
         }

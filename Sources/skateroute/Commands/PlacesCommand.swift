@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 import SkateStore
 
@@ -44,7 +45,7 @@ struct PlacesAddCommand: ParsableCommand {
         let p = try CLIParse.store {
             try store.addPlace(name: name, category: cat, at: position, note: note, isPrivate: !shared, now: now)
         }
-        let cleaned = p.name != name.trimmingCharacters(in: .whitespaces) ? " (control characters and extra spaces removed)" : ""
+        let cleaned = p.name != name.trimmingWhitespace() ? " (control characters and extra spaces removed)" : ""
         CLIParse.emit("saved '\(p.name)' (\(p.category.rawValue)) at \(p.at)\(cleaned)")
     }
 }
@@ -72,7 +73,7 @@ struct PlacesListCommand: ParsableCommand {
 func placeJSON(_ p: SavedPlace) -> JSONText {
     .object(["name": .string(p.name), "category": .string(p.category.rawValue), "lat": .rounded(p.at.lat, 7),
              "lon": .rounded(p.at.lon, 7), "note": .string(p.note), "private": .bool(p.isPrivate),
-             "created": .string(ISO8601DateFormatter().string(from: p.createdAt))])
+             "created": .string(ISO8601Time.format(p.createdAt.timeIntervalSince1970))])
 }
 
 struct PlacesRemoveCommand: ParsableCommand {
@@ -109,15 +110,14 @@ struct PlacesRecentCommand: ParsableCommand {
     func run() throws {
         let store = try storeOptions.open()
         let list = try CLIParse.store { try store.recentDestinations() }
-        let f = ISO8601DateFormatter()
         if json {
             CLIParse.emit(DocumentSchema.document("recent", ["recent": .array(list.map {
                 .object(["name": .string($0.name), "lat": .rounded($0.at.lat, 7), "lon": .rounded($0.at.lon, 7),
-                         "used": .string(f.string(from: $0.usedAt))])
+                         "used": .string(ISO8601Time.format($0.usedAt.timeIntervalSince1970))])
             })]).text(pretty: true))
             return
         }
         if list.isEmpty { CLIParse.emit("no recent destinations"); return }
-        for r in list { CLIParse.emit("\(TerminalSafe.clean(r.name))  \(r.at)  \(f.string(from: r.usedAt))") }
+        for r in list { CLIParse.emit("\(TerminalSafe.clean(r.name))  \(r.at)  \(ISO8601Time.format(r.usedAt.timeIntervalSince1970))") }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 import SkateStore
 
@@ -31,6 +32,6 @@ struct RateCommand: ParsableCommand {
         try store.change { db, now in try db.rate(key, rating: r, reporter: reporter.name, now: now) }
         let name = TerminalSafe.clean(map.name(ofEdge: snap.edge))
         let street = name.isEmpty ? "an unnamed \(map.highway(ofEdge: snap.edge).osmValue)" : name
-        CLIParse.emit("rated \(street) (way \(key.wayId)) \(r.rawValue), \(String(format: "%.0f", snap.distance)) m from \(position)")
+        CLIParse.emit("rated \(street) (way \(key.wayId)) \(r.rawValue), \(String(printf: "%.0f", snap.distance)) m from \(position)")
     }
 }

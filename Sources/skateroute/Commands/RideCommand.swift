@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 import SkateRide
 import SkateStore
@@ -114,7 +115,7 @@ struct RideCommand: ParsableCommand {
         var routePlan: RoutePlan?
         var notes: [String] = []
         if onMap {
-            let iso = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: startEpoch))
+            let iso = ISO8601Time.format(startEpoch)
             knowledge = try loadKnowledge(map: map, dataDir: dataDir, disabled: noStore, now: iso)
             let pl = Planner(map: map, knowledge: knowledge)
             planner = pl
@@ -194,7 +195,7 @@ struct RideCommand: ParsableCommand {
                 let worst = session.alerts.map(\.latency).max() ?? 0
                 print("alerts: \(session.alerts.count) (latency ≤ \(FixedDecimal.string(worst * 1000, decimals: 0)) ms sim time)")
                 for a in session.alerts {
-                    print("  " + FixedDecimal.padLeft(FixedDecimal.string(a.t, decimals: 1), 7) + " s  \(a.target.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) "
+                    print("  " + FixedDecimal.padLeft(FixedDecimal.string(a.t, decimals: 1), 7) + " s  \(a.target.kind.rawValue.padded(toLength: 6)) "
                           + "\(TerminalSafe.clean(a.target.name)) in \(Int(a.distance.rounded())) m")
                 }
             }

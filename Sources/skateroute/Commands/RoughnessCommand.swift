@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateRide
 import SkateCore
 
@@ -36,7 +37,7 @@ struct RoughnessCommand: ParsableCommand {
                 guard let parsed = MotionUnits(parsing: u) else { throw fail("--units must be g or m/s^2, got '\(u)'") }
                 unit = parsed
             }
-            let labels = classes.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+            let labels = classes.map { $0.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty } }
             do {
                 let ev = try RoughnessEvaluation.evaluate(folder: dir, labels: labels, units: unit)
                 print(json ? ev.json() : ev.text(), terminator: "")

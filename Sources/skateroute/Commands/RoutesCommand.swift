@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 import SkateStore
 
@@ -38,27 +39,34 @@ struct SavedPlanFacts {
     /// A saved plan JSON as a document: plans saved before the `schema` field get it added after
     /// the opening brace (the stored text and its checksum stay as they are).
     static func withSchema(_ text: String) -> String {
-        let obj = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        let obj = JSONNode.parse(text)
         guard obj?[DocumentSchema.key] == nil, let brace = text.firstIndex(of: "{") else { return text }
         let field = "\n  \"\(DocumentSchema.key)\" : \"\(DocumentSchema.name(PlanFormats.jsonSchemaKind))\","
         return String(text[...brace]) + field + String(text[text.index(after: brace)...])
     }
 
+    /// An array whose elements are all strings (`as? [String]`).
+    static func strings(_ node: JSONNode?) -> [String]? {
+        guard let a = node?.array else { return nil }
+        let out = a.compactMap(\.string)
+        return out.count == a.count ? out : nil
+    }
+
     /// Parses `skateroute plan --format json` output, or nil when it is not one.
     static func parse(_ text: String) -> SavedPlanFacts? {
-        guard let obj = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-              let mode = (obj["mode"] as? String).flatMap(RideMode.init(rawValue:)),
-              let geo = obj["geometry"] as? [[Double]], geo.count >= 2, geo.allSatisfy({ $0.count >= 2 }),
-              let steps = obj["steps"] as? [[String: Any]], !steps.isEmpty,
-              let distance = obj["distance_m"] as? Double, distance.isFinite else { return nil }
-        let gs = obj["grade_summary"] as? [String: Any]
+        guard let obj = JSONNode.parse(text),
+              let mode = obj["mode"]?.string.flatMap(RideMode.init(rawValue:)),
+              let geo = obj["geometry"]?.doubleRows, geo.count >= 2, geo.allSatisfy({ $0.count >= 2 }),
+              let steps = obj["steps"]?.array, !steps.isEmpty, steps.allSatisfy({ $0.object != nil }),
+              let distance = obj["distance_m"]?.double, distance.isFinite else { return nil }
+        let gs = obj["grade_summary"]
         let coords = geo.map { Coordinate(lat: $0[1], lon: $0[0]) }
         guard coords.allSatisfy({ abs($0.lat) <= 90 && abs($0.lon) <= 180 }) else { return nil }
         return SavedPlanFacts(mode: mode, geometry: coords, distance: distance,
-                              duration: obj["duration_s"] as? Double ?? 0, score: obj["score"] as? Double ?? 0,
-                              climb: gs?["climb_m"] as? Double ?? 0, descent: gs?["descent_m"] as? Double ?? 0,
-                              steps: steps.map { ($0["instruction"] as? String ?? "", $0["street"] as? String ?? "", $0["distance_m"] as? Double ?? 0) },
-                              spots: obj["spots"] as? [String] ?? [])
+                              duration: obj["duration_s"]?.double ?? 0, score: obj["score"]?.double ?? 0,
+                              climb: gs?["climb_m"]?.double ?? 0, descent: gs?["descent_m"]?.double ?? 0,
+                              steps: steps.map { ($0["instruction"]?.string ?? "", $0["street"]?.string ?? "", $0["distance_m"]?.double ?? 0) },
+                              spots: Self.strings(obj["spots"]) ?? [])
     }
 
     /// Farthest a saved geometry point may lie from the map's ways (metres) for the plan to count
@@ -117,7 +125,7 @@ struct RoutesSaveCommand: ParsableCommand {
             if let i = facts.offMapPoint(map) {
                 throw fail("the plan is not on map '\(TerminalSafe.clean(map.metadata.name))': point \(i) (\(facts.geometry[i])) is more than \(Int(SavedPlanFacts.onMapTolerance)) m from its ways — give the plan's map with --map")
             }
-            json = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            json = text.trimmingWhitespaceAndNewlines()
             fromName = facts.geometry.first!.description
             toName = facts.geometry.last!.description
         case (nil, let f?, let t?):
@@ -150,7 +158,7 @@ struct RoutesSaveCommand: ParsableCommand {
     func readPlanText(_ file: String) throws -> String {
         let data: Data?
         if file == "-" {
-            data = try? FileHandle.standardInput.read(upToCount: SavedPlanFacts.maxBytes + 1)
+            data = StandardStreams.readInput(upTo: SavedPlanFacts.maxBytes + 1).map { Data($0) }
         } else {
             // A regular file within the limit, checked before reading (a FIFO would block, a huge file fill memory).
             do {

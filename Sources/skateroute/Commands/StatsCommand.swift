@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 import SkateRide
 import SkateStore
@@ -52,9 +53,7 @@ struct StatsShowCommand: ParsableCommand {
         let goal = try CLIParse.store { try store.setting(weeklyGoalKey) }.flatMap(Double.init)
         let thisWeek = weeks.last?.distance ?? 0
         for w in warnings { printError("skateroute: \(TerminalSafe.clean(w))") }
-        let day = ISO8601DateFormatter()
-        day.formatOptions = [.withFullDate]
-        day.timeZone = tz
+        func day(_ d: Date) -> String { ISO8601Time.formatDate(d.timeIntervalSince1970, offsetSeconds: tz.secondsFromGMT(for: d)) }
         if json {
             var o: [String: JSONText] = [
                 "period": .string(period.rawValue),
@@ -62,11 +61,11 @@ struct StatsShowCommand: ParsableCommand {
                                    "duration_s": .rounded(totals.duration, 1), "moving_s": .rounded(totals.movingTime, 1),
                                    "climb_m": .rounded(totals.climb, 1), "descent_m": .rounded(totals.descent, 1),
                                    "crusty_m": .rounded(totals.crustyMetres, 1), "max_speed_mps": .rounded(totals.maxSpeed, 2)]),
-                "weeks": .array(weeks.map { .object(["week_start": .string(day.string(from: $0.weekStart)), "distance_m": .rounded($0.distance, 1),
+                "weeks": .array(weeks.map { .object(["week_start": .string(day($0.weekStart)), "distance_m": .rounded($0.distance, 1),
                                                      "rides": .int(Int64($0.rides))]) }),
                 "badges": .array(badges.map { b in
                     .object(["id": .string(b.id), "title": .string(b.title), "rule": .string(b.rule),
-                             "earned": .string(day.string(from: b.earnedAt)), "ride_id": b.rideId.map { .string($0) } ?? .null])
+                             "earned": .string(day(b.earnedAt)), "ride_id": b.rideId.map { .string($0) } ?? .null])
                 }),
                 "warnings": .array(warnings.map { .string($0) }),
             ]
@@ -87,10 +86,10 @@ struct StatsShowCommand: ParsableCommand {
         for w in weeks {
             let n = Int((Self.barWidth * w.distance / top).rounded())
             let bar = String(repeating: "█", count: n) + String(repeating: "·", count: Int(Self.barWidth) - n)
-            CLIParse.emit("week of \(day.string(from: w.weekStart))  \(bar)  \(km(w.distance)) (\(w.rides) ride\(w.rides == 1 ? "" : "s"))")
+            CLIParse.emit("week of \(day(w.weekStart))  \(bar)  \(km(w.distance)) (\(w.rides) ride\(w.rides == 1 ? "" : "s"))")
         }
         if badges.isEmpty { CLIParse.emit("badges: none yet (record a ride: `skateroute ride …`)") } else { CLIParse.emit("badges:") }
-        for b in badges { CLIParse.emit("  \(day.string(from: b.earnedAt))  \(b.title) — \(b.rule)") }
+        for b in badges { CLIParse.emit("  \(day(b.earnedAt))  \(b.title) — \(b.rule)") }
     }
 
     /// Characters in a full week bar.
@@ -117,7 +116,7 @@ struct StatsGoalCommand: ParsableCommand {
     static let maxGoal = 2_000_000.0
 
     static func parse(_ text: String) -> Double? {
-        let t = text.lowercased().replacingOccurrences(of: " ", with: "")
+        let t = text.lowercased().replacing(" ", with: "")
         let (num, scale): (Substring, Double) = t.hasSuffix("km") ? (t.dropLast(2), 1000) : t.hasSuffix("m") ? (t.dropLast(1), 1) : (Substring(t), 1000)
         guard let v = Double(num), v.isFinite, v >= 0 else { return nil }
         return v * scale

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 import SkateRide
 
@@ -48,18 +49,18 @@ struct SynthCommand: ParsableCommand {
         } catch let e as SynthError {
             throw fail(e.description)
         }
-        var line = String(format: "synth: %@ → %@, %.0f m planned, %.0f m ridden, %d s, %d fixes (%d outliers), %d motion samples",
+        var line = String(printf: "synth: %@ → %@, %.0f m planned, %.0f m ridden, %d s, %d fixes (%d outliers), %d motion samples",
                           TerminalSafe.clean(a.name), TerminalSafe.clean(b.name), ride.plan.distance, ride.riderPlan.distance,
                           Int(ride.duration.rounded()), ride.fixes.count, ride.outliers, ride.motionSamples)
-        if let d = ride.detour { line += String(format: "; detour %.0f–%.0f m", d.lowerBound, d.upperBound) }
+        if let d = ride.detour { line += String(printf: "; detour %.0f–%.0f m", d.lowerBound, d.upperBound) }
         print(line)
         print("wrote \(out)/\(RideManifest.fileName)")
     }
 
     /// Quotes an argument for a POSIX shell when it needs it.
     static func shellQuote(_ s: String) -> String {
-        let safe = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@")
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@".unicodeScalars)
         if !s.isEmpty && s.unicodeScalars.allSatisfy({ safe.contains($0) }) { return s }
-        return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "'" + s.replacing("'", with: "'\\''") + "'"
     }
 }
