@@ -8,6 +8,26 @@ import Testing
 /// itself, which the tests may still import: `String(format:)`, `trimmingCharacters`, NSString's
 /// path methods, `JSONSerialization`, `ISO8601DateFormatter`.
 @Suite struct FoundationFreeTextTests {
+    /// The guard that keeps CoreFoundation out: no source file of the app imports corelibs
+    /// Foundation (or GRDB, which does), so `skateroute` links FoundationEssentials only.
+    @Test func noModuleImportsCorelibsFoundation() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let banned: Set<String> = ["Foundation", "FoundationXML", "FoundationNetworking", "FoundationInternationalization",
+                                   "CoreFoundation", "GRDB"]
+        let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 100)
+        var offenders: [String] = []
+        for f in files {
+            let text = try String(contentsOfFile: sources.appendingPathComponent(f).path, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ").filter { !$0.hasPrefix("@") && !["public", "internal", "package"].contains($0) }
+                if words.count >= 2, words[0] == "import", banned.contains(String(words[1])) { offenders.append("\(f): \(line)") }
+            }
+        }
+        #expect(offenders.isEmpty, "\(offenders)")
+    }
+
     @Test func printfMatchesStringFormatOnSeededValues() {
         var rng = SplitMix64(seed: 2611)
         let doubleFormats = ["%.1f", "%.0f", "%.2f", "%.5f", "%.3f", "%.4f", "%.3g", "%.4g", "%.6g", "%8.1f", "%5.0f",
