@@ -93,7 +93,9 @@ let package = Package(
         .testTarget(name: "SkateCoreTests", dependencies: ["SkateCore", "SkateImport", "SkateTestSupport"]),
         .testTarget(name: "SkateImportTests", dependencies: ["SkateImport", "SkateCore", "SkateTestSupport"]),
         .testTarget(name: "SkateRideTests", dependencies: ["SkateRide", "SkateCore", "SkateImport", "SkateTestSupport"]),
-        .testTarget(name: "SkateStoreTests", dependencies: ["SkateStore", "SkateCore", "SkateImport", "SkateRide", "SkateTestSupport"]),
+        .testTarget(name: "SkateStoreTests", dependencies: ["SkateStore", "SkateCore", "SkateImport", "SkateRide", "SkateTestSupport"],
+                    // Database files read in place by the tests (through #filePath), not bundled.
+                    exclude: ["Fixtures"]),
         .testTarget(name: "SkateTUITests", dependencies: ["SkateTUI", "SkateCore", "SkateImport", "SkateStore", "SkateRide", "SkateTestSupport"]),
         .testTarget(name: "SkateRouteCLITests", dependencies: ["skateroute", "SkateCore", "SkateImport", "SkateTestSupport"]),
     ],
