@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SkateCore
 
 /// A new hazard report as a rider makes it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SkateCore
 
 extension SkateStore {
@@ -148,7 +148,7 @@ extension SkateStore {
     // MARK: Helpers (inside a transaction)
 
     static func validReporter(_ name: String) throws -> String {
-        let r = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let r = name.trimmingWhitespaceAndNewlines()
         // Printable only: a stored name is shown in other riders' terminals later.
         guard !r.isEmpty, r.count <= HazardRules.maxReporterLength, TerminalSafe.clean(r) == r else { throw StoreError.badReporter(name) }
         return r

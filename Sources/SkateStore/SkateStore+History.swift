@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SkateCore
 
 /// A ride index row: the record and the log file's size and modification time it was read at.

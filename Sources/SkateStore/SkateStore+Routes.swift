@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SkateCore
 
 /// A route the rider saved for offline use: the plan as JSON (geometry, steps with their

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SkateCore
 
 /// The persistent store of hazard reports, surface ratings and measured roughness: one SQLite
@@ -38,7 +38,7 @@ public final class SkateStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
         } catch {
-            throw StoreError.cannotOpen(path: path, reason: "cannot create the directory (\((error as NSError).localizedDescription))")
+            throw StoreError.cannotOpen(path: path, reason: "cannot create the directory (\(StoreError.reason(error)))")
         }
         do {
             // Opening and migrating happen under a lock file (the kernel drops it if the holder
