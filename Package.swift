@@ -32,7 +32,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // zlib (PBF blobs, .osm.gz, zipped SRTM tiles, checksums), bzip2 (.osm.bz2), zstd and lz4
@@ -41,6 +40,10 @@ let package = Package(
         // libtiff + libgeotiff (GeoTIFF DEMs), loaded with dlopen on first use (see its shim.h),
         // with wrappers for the variadic calls. A C target so its function table exists once.
         .target(name: "CGeoTIFF", path: "Sources/CGeoTIFF", linkerSettings: [.linkedLibrary("dl")]),
+        // SQLite from the system (libsqlite3), with inline wrappers for what Swift cannot call
+        // (variadic `sqlite3_db_config`, the `SQLITE_TRANSIENT` destructor). SkateStore's own small
+        // wrapper sits on it: GRDB pulled in CoreFoundation and its start-up cost (README).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // ncursesw through a tiny C shim for the macros and globals Swift cannot import.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // Pure engines: geometry, the map model and its compiled format, routing, plans, stores'
@@ -63,10 +66,11 @@ let package = Package(
             dependencies: ["SkateCore", .product(name: "DequeModule", package: "swift-collections")],
             swiftSettings: hotCodeLayout.swift
         ),
-        // Persistent stores (hazards, ratings, measured roughness) in SQLite through GRDB.
+        // Persistent stores (hazards, ratings, measured roughness) in SQLite through a small
+        // wrapper of its own (Sources/SkateStore/SQLite) over the system libsqlite3.
         .target(
             name: "SkateStore",
-            dependencies: ["SkateCore", "SkateRide", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["SkateCore", "SkateRide", "CSQLite"],
             swiftSettings: hotCodeLayout.swift
         ),
         // Model–Update–View terminal UI rendering into an in-memory screen buffer;
@@ -93,7 +97,9 @@ let package = Package(
         .testTarget(name: "SkateCoreTests", dependencies: ["SkateCore", "SkateImport", "SkateTestSupport"]),
         .testTarget(name: "SkateImportTests", dependencies: ["SkateImport", "SkateCore", "SkateTestSupport"]),
         .testTarget(name: "SkateRideTests", dependencies: ["SkateRide", "SkateCore", "SkateImport", "SkateTestSupport"]),
-        .testTarget(name: "SkateStoreTests", dependencies: ["SkateStore", "SkateCore", "SkateImport", "SkateRide", "SkateTestSupport"]),
+        .testTarget(name: "SkateStoreTests", dependencies: ["SkateStore", "SkateCore", "SkateImport", "SkateRide", "SkateTestSupport"],
+                    // Database files read in place by the tests (through #filePath), not bundled.
+                    exclude: ["Fixtures"]),
         .testTarget(name: "SkateTUITests", dependencies: ["SkateTUI", "SkateCore", "SkateImport", "SkateStore", "SkateRide", "SkateTestSupport"]),
         .testTarget(name: "SkateRouteCLITests", dependencies: ["skateroute", "SkateCore", "SkateImport", "SkateTestSupport"]),
     ],

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import SkateCore
 
 /// A new hazard report as a rider makes it.
@@ -37,18 +36,19 @@ public struct Hazard: Sendable, Equatable {
     /// Distinct reporters who said it is gone.
     public var goneVotes: Int
 
-    init(row: Row) {
-        id = row["id"]
-        kind = HazardKind(rawValue: row["kind"]) ?? .other
-        position = Coordinate(lat: row["lat"], lon: row["lon"])
-        geohash = row["geohash"]
-        severity = row["severity"]
-        source = HazardSource(rawValue: row["source"]) ?? .cli
-        reporter = row["reporter"]
-        createdAt = Date(timeIntervalSince1970: row["createdAt"])
-        lastConfirmedAt = Date(timeIntervalSince1970: row["lastConfirmedAt"])
-        confirmations = row["confirmations"]
-        goneVotes = row["goneVotes"]
+    /// From a `hazard` row (`SELECT *`). - Throws: `SQLiteError` for a cell of the wrong type.
+    init(row: Row) throws {
+        id = try row["id"]
+        kind = try HazardKind(rawValue: row["kind"]) ?? .other
+        position = try Coordinate(lat: row["lat"], lon: row["lon"])
+        geohash = try row["geohash"]
+        severity = try row["severity"]
+        source = try HazardSource(rawValue: row["source"]) ?? .cli
+        reporter = try row["reporter"]
+        createdAt = try Date(timeIntervalSince1970: row["createdAt"])
+        lastConfirmedAt = try Date(timeIntervalSince1970: row["lastConfirmedAt"])
+        confirmations = try row["confirmations"]
+        goneVotes = try row["goneVotes"]
     }
 }
 

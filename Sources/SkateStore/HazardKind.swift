@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a rider reported. Each kind has its own lifetime: how long a report stays live after
 /// its last confirmation without anyone confirming it again.
@@ -45,7 +45,7 @@ public enum HazardKind: String, Sendable, CaseIterable, Codable {
 
     /// Parses a kind name (case-insensitive); nil when unknown.
     public init?(name: String) {
-        self.init(rawValue: name.lowercased().trimmingCharacters(in: .whitespaces))
+        self.init(rawValue: name.lowercased().trimmingWhitespace())
     }
 
     /// All kind names, for error messages and help.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The numbers that govern merging, confidence and trust. Each is a named constant with its reason.
 ///

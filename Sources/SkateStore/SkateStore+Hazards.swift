@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import SkateCore
 
 extension SkateStore {
@@ -43,9 +42,9 @@ extension SkateStore {
                                    arguments: [t, report.severity, id])
                     return HazardChange(outcome: .refreshed, state: try Self.state(db, id: id, now: now))
                 }
-                if let prior = try Row.fetchOne(db, sql: "SELECT vote, at FROM hazardVote WHERE hazardId = ? AND reporter = ?",
-                                                arguments: [id, reporter]),
-                   (prior["vote"] as String) == "confirm", t - (prior["at"] as Double) < HazardRules.debounceInterval {
+                if let prior = try db.fetchOne(sql: "SELECT vote, at FROM hazardVote WHERE hazardId = ? AND reporter = ?",
+                                               arguments: [id, reporter]),
+                   try prior.string("vote") == "confirm", try t - prior.double("at") < HazardRules.debounceInterval {
                     return HazardChange(outcome: .debounced, state: try Self.state(db, id: id, now: now))
                 }
                 try Self.vote(db, hazardId: id, hazardReporter: near.reporter, voter: reporter, vote: "confirm", at: t)
@@ -79,9 +78,9 @@ extension SkateStore {
                 try db.execute(sql: "UPDATE hazard SET lastConfirmedAt = max(lastConfirmedAt, ?) WHERE id = ?", arguments: [t, id])
                 return HazardChange(outcome: .refreshed, state: try Self.state(db, id: id, now: now))
             }
-            if let prior = try Row.fetchOne(db, sql: "SELECT vote, at FROM hazardVote WHERE hazardId = ? AND reporter = ?",
-                                            arguments: [id, reporter]),
-               (prior["vote"] as String) == "confirm", t - (prior["at"] as Double) < HazardRules.debounceInterval {
+            if let prior = try db.fetchOne(sql: "SELECT vote, at FROM hazardVote WHERE hazardId = ? AND reporter = ?",
+                                           arguments: [id, reporter]),
+               try prior.string("vote") == "confirm", try t - prior.double("at") < HazardRules.debounceInterval {
                 return HazardChange(outcome: .debounced, state: try Self.state(db, id: id, now: now))
             }
             try Self.vote(db, hazardId: id, hazardReporter: h.reporter, voter: reporter, vote: "confirm", at: t)
@@ -130,9 +129,9 @@ extension SkateStore {
             var out: [HazardState] = []
             // Without expired ones, skip rows older than the longest lifetime outright.
             let oldest = includeExpired ? -Double.greatestFiniteMagnitude : t - HazardKind.longestLifetime
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM hazard WHERE createdAt <= ? AND lastConfirmedAt >= ? ORDER BY id",
-                                        arguments: [t, oldest]) {
-                let h = Hazard(row: row)
+            for row in try db.fetchAll(sql: "SELECT * FROM hazard WHERE createdAt <= ? AND lastConfirmedAt >= ? ORDER BY id",
+                                       arguments: [t, oldest]) {
+                let h = try Hazard(row: row)
                 if let c = near, !(Geo.distance(c, h.position) <= radius) { continue }
                 let s = HazardState(hazard: h, reporterTrust: trust[h.reporter] ?? HazardRules.newcomerTrust, now: now)
                 if includeExpired || s.isLive { out.append(s) }
@@ -149,46 +148,46 @@ extension SkateStore {
     // MARK: Helpers (inside a transaction)
 
     static func validReporter(_ name: String) throws -> String {
-        let r = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let r = name.trimmingWhitespaceAndNewlines()
         // Printable only: a stored name is shown in other riders' terminals later.
         guard !r.isEmpty, r.count <= HazardRules.maxReporterLength, TerminalSafe.clean(r) == r else { throw StoreError.badReporter(name) }
         return r
     }
 
-    static func fetchHazard(_ db: Database, id: Int64) throws -> Hazard? {
-        try Row.fetchOne(db, sql: "SELECT * FROM hazard WHERE id = ?", arguments: [id]).map(Hazard.init(row:))
+    static func fetchHazard(_ db: SQLiteConnection, id: Int64) throws -> Hazard? {
+        try db.fetchOne(sql: "SELECT * FROM hazard WHERE id = ?", arguments: [id]).map(Hazard.init(row:))
     }
 
-    static func trust(_ db: Database, reporter: String) throws -> Double {
-        guard let row = try Row.fetchOne(db, sql: "SELECT confirmationsReceived, goneReceived FROM reporter WHERE name = ?",
-                                         arguments: [reporter]) else { return HazardRules.newcomerTrust }
-        return HazardRules.trust(confirmationsReceived: row["confirmationsReceived"], goneReceived: row["goneReceived"])
+    static func trust(_ db: SQLiteConnection, reporter: String) throws -> Double {
+        guard let row = try db.fetchOne(sql: "SELECT confirmationsReceived, goneReceived FROM reporter WHERE name = ?",
+                                        arguments: [reporter]) else { return HazardRules.newcomerTrust }
+        return try HazardRules.trust(confirmationsReceived: row["confirmationsReceived"], goneReceived: row["goneReceived"])
     }
 
-    static func trustTable(_ db: Database) throws -> [String: Double] {
+    static func trustTable(_ db: SQLiteConnection) throws -> [String: Double] {
         var out: [String: Double] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT name, confirmationsReceived, goneReceived FROM reporter") {
-            out[row["name"]] = HazardRules.trust(confirmationsReceived: row["confirmationsReceived"], goneReceived: row["goneReceived"])
+        for row in try db.fetchAll(sql: "SELECT name, confirmationsReceived, goneReceived FROM reporter") {
+            out[try row["name"]] = try HazardRules.trust(confirmationsReceived: row["confirmationsReceived"], goneReceived: row["goneReceived"])
         }
         return out
     }
 
-    static func state(_ db: Database, id: Int64, now: Date) throws -> HazardState {
+    static func state(_ db: SQLiteConnection, id: Int64, now: Date) throws -> HazardState {
         guard let h = try fetchHazard(db, id: id) else { throw StoreError.unknownHazard(id: id) }
         return HazardState(hazard: h, reporterTrust: try trust(db, reporter: h.reporter), now: now)
     }
 
     /// The nearest live hazard of `kind` within the merge radius of `p` at `now`.
-    static func nearestLiveHazard(_ db: Database, kind: HazardKind, at p: Coordinate, now: Date) throws -> Hazard? {
+    static func nearestLiveHazard(_ db: SQLiteConnection, kind: HazardKind, at p: Coordinate, now: Date) throws -> Hazard? {
         let proj = LocalProjection(origin: p)
         let dLat = HazardRules.mergeRadius / proj.mPerDegLat
         let dLon = HazardRules.mergeRadius / max(proj.mPerDegLon, 1)
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try db.fetchAll(sql: """
             SELECT * FROM hazard WHERE kind = ? AND lat BETWEEN ? AND ? AND lon BETWEEN ? AND ? AND createdAt <= ?
             """, arguments: [kind.rawValue, p.lat - dLat, p.lat + dLat, p.lon - dLon, p.lon + dLon, now.timeIntervalSince1970])
         var best: (Hazard, Double)?
         for row in rows {
-            let h = Hazard(row: row)
+            let h = try Hazard(row: row)
             let d = Geo.distance(p, h.position)
             guard d <= HazardRules.mergeRadius else { continue }
             guard HazardState(hazard: h, reporterTrust: try trust(db, reporter: h.reporter), now: now).isLive else { continue }
@@ -200,7 +199,7 @@ extension SkateStore {
     /// Records `voter`'s vote on a hazard (replacing their earlier one), then recounts the
     /// hazard's confirmations / gone votes and its reporter's received counts from the votes,
     /// so the denormalised counts can never drift. A confirmation also extends the hazard's life.
-    static func vote(_ db: Database, hazardId: Int64, hazardReporter: String, voter: String, vote: String, at t: Double) throws {
+    static func vote(_ db: SQLiteConnection, hazardId: Int64, hazardReporter: String, voter: String, vote: String, at t: Double) throws {
         try db.execute(sql: """
             INSERT INTO hazardVote(hazardId, reporter, vote, at) VALUES (?, ?, ?, ?)
             ON CONFLICT(hazardId, reporter) DO UPDATE SET vote = excluded.vote, at = excluded.at

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import SkateCore
 
 /// A ride index row: the record and the log file's size and modification time it was read at.
@@ -17,8 +16,8 @@ extension SkateStore {
     /// keeps the ride).
     public func indexedRides() throws -> [IndexedRide] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM rideIndex ORDER BY startEpoch, rideId").map { row in
-                IndexedRide(record: RideRecord(rideId: row["rideId"], path: row["path"], startEpoch: row["startEpoch"], map: row["map"],
+            try db.fetchAll(sql: "SELECT * FROM rideIndex ORDER BY startEpoch, rideId").map { row in
+                try IndexedRide(record: RideRecord(rideId: row["rideId"], path: row["path"], startEpoch: row["startEpoch"], map: row["map"],
                                                mode: row["mode"], distance: row["distance"], duration: row["duration"],
                                                movingTime: row["movingTime"], climb: row["climb"], descent: row["descent"],
                                                crustyMetres: row["crustyMetres"], maxSpeed: row["maxSpeed"], complete: row["complete"]),
@@ -47,7 +46,7 @@ extension SkateStore {
     /// confirmation's time, oldest first.
     public func hazardsConfirmedByOthers(reporter: String) throws -> [Date] {
         try read { db in
-            try Double.fetchAll(db, sql: """
+            try db.fetchAll(Double.self, sql: """
                 SELECT MIN(v.at) FROM hazardVote v JOIN hazard h ON h.id = v.hazardId
                 WHERE h.reporter = ? AND v.reporter != h.reporter AND v.vote = 'confirm'
                 GROUP BY h.id ORDER BY 1

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import SkateCore
 
 extension SkateStore {
@@ -18,7 +17,7 @@ extension SkateStore {
         }
         let key = RiderName.folded(name)
         return try write { db in
-            if let existing = try String.fetchOne(db, sql: "SELECT name FROM savedPlace WHERE foldedName = ?", arguments: [key]) {
+            if let existing = try db.fetchOne(String.self, sql: "SELECT name FROM savedPlace WHERE foldedName = ?", arguments: [key]) {
                 throw StoreError.duplicateName(what: "place", name: existing)
             }
             try db.execute(sql: """
@@ -33,7 +32,7 @@ extension SkateStore {
     /// Every saved place, by name.
     public func places() throws -> [SavedPlace] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM savedPlace ORDER BY foldedName").map(Self.place)
+            try db.fetchAll(sql: "SELECT * FROM savedPlace ORDER BY foldedName").map(Self.place)
         }
     }
 
@@ -41,7 +40,7 @@ extension SkateStore {
     public func place(named name: String) throws -> SavedPlace? {
         let key = RiderName.folded(RiderName.clean(name))
         return try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM savedPlace WHERE foldedName = ?", arguments: [key]).map(Self.place)
+            try db.fetchOne(sql: "SELECT * FROM savedPlace WHERE foldedName = ?", arguments: [key]).map(Self.place)
         }
     }
 
@@ -60,10 +59,10 @@ extension SkateStore {
         let name = try RiderName.validate(new, what: "place")
         let oldKey = RiderName.folded(RiderName.clean(old)), newKey = RiderName.folded(name)
         return try write { db in
-            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM savedPlace WHERE foldedName = ?", arguments: [oldKey]) == 1 else {
+            guard try db.fetchOne(Int.self, sql: "SELECT COUNT(*) FROM savedPlace WHERE foldedName = ?", arguments: [oldKey]) == 1 else {
                 throw StoreError.unknownName(what: "place", name: old)
             }
-            if newKey != oldKey, let existing = try String.fetchOne(db, sql: "SELECT name FROM savedPlace WHERE foldedName = ?", arguments: [newKey]) {
+            if newKey != oldKey, let existing = try db.fetchOne(String.self, sql: "SELECT name FROM savedPlace WHERE foldedName = ?", arguments: [newKey]) {
                 throw StoreError.duplicateName(what: "place", name: existing)
             }
             try db.execute(sql: "UPDATE savedPlace SET name = ?, foldedName = ? WHERE foldedName = ?", arguments: [name, newKey, oldKey])
@@ -71,8 +70,8 @@ extension SkateStore {
         }
     }
 
-    static func place(_ row: Row) -> SavedPlace {
-        SavedPlace(id: row["id"], name: row["name"], category: SavedPlaceCategory(rawValue: row["category"]) ?? .other,
+    static func place(_ row: Row) throws -> SavedPlace {
+        try SavedPlace(id: row["id"], name: row["name"], category: SavedPlaceCategory(rawValue: row["category"]) ?? .other,
                    at: Coordinate(lat: row["lat"], lon: row["lon"]), note: row["note"], isPrivate: row["private"],
                    createdAt: Date(timeIntervalSince1970: row["createdAt"]))
     }
@@ -100,8 +99,8 @@ extension SkateStore {
     /// The recent destinations, most recent first.
     public func recentDestinations() throws -> [RecentDestination] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM recentDestination ORDER BY usedAt DESC, foldedName").map {
-                RecentDestination(name: $0["name"], at: Coordinate(lat: $0["lat"], lon: $0["lon"]),
+            try db.fetchAll(sql: "SELECT * FROM recentDestination ORDER BY usedAt DESC, foldedName").map {
+                try RecentDestination(name: $0["name"], at: Coordinate(lat: $0["lat"], lon: $0["lon"]),
                                   usedAt: Date(timeIntervalSince1970: $0["usedAt"]))
             }
         }
@@ -114,7 +113,7 @@ extension SkateStore {
 
     /// A small setting (e.g. the weekly goal), or nil.
     public func setting(_ key: String) throws -> String? {
-        try read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
+        try read { db in try db.fetchOne(String.self, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
     }
 
     public func setSetting(_ key: String, _ value: String) throws {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SkateCore
 import SkateRide
 
@@ -15,9 +15,9 @@ extension SkateStore {
         var loaded: SkateMap??
         var warnings: [String] = []
         for name in names.sorted() where name.hasSuffix(".ndjson") {
-            let path = (dir as NSString).appendingPathComponent(name)
+            let path = Self.appendingPathComponent(name, to: dir)
             guard let attrs = try? fm.attributesOfItem(atPath: path), (attrs[.type] as? FileAttributeType) == .typeRegular else { continue }
-            let size = (attrs[.size] as? NSNumber)?.int64Value ?? 0
+            let size = Self.fileSize(attrs[.size])
             let mtime = (attrs[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             if let k = known[path], k.fileSize == size, k.fileModified == mtime {
                 if !k.record.complete { warnings.append("\(path): ride log has no summary line; counted its samples") }
@@ -33,5 +33,25 @@ extension SkateStore {
             }
         }
         return warnings
+    }
+
+    /// `dir` + "/" + `name` as `NSString.appendingPathComponent` joined them (the index keys rides
+    /// by this path, so it must not change): no slash added after a trailing one, `name` alone
+    /// for an empty `dir`, nothing else normalised.
+    static func appendingPathComponent(_ name: String, to dir: String) -> String {
+        if name.isEmpty { return dir }
+        if dir.isEmpty { return name }
+        return dir.hasSuffix("/") ? dir + name : dir + "/" + name
+    }
+
+    /// The `.size` file attribute as bytes (FileManager gives an unsigned integer), 0 when absent.
+    static func fileSize(_ attribute: Any?) -> Int64 {
+        switch attribute {
+        case let v as UInt: return Int64(clamping: v)
+        case let v as UInt64: return Int64(clamping: v)
+        case let v as Int: return Int64(v)
+        case let v as Int64: return v
+        default: return 0
+        }
     }
 }

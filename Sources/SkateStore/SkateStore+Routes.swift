@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import SkateCore
 
 /// A route the rider saved for offline use: the plan as JSON (geometry, steps with their
@@ -45,7 +44,7 @@ extension SkateStore {
         let key = RiderName.folded(r.name)
         let checksum = r.checksum
         return try write { db in
-            if let existing = try String.fetchOne(db, sql: "SELECT name FROM savedRoute WHERE foldedName = ?", arguments: [key]) {
+            if let existing = try db.fetchOne(String.self, sql: "SELECT name FROM savedRoute WHERE foldedName = ?", arguments: [key]) {
                 throw StoreError.duplicateName(what: "route", name: existing)
             }
             try db.execute(sql: """
@@ -62,9 +61,9 @@ extension SkateStore {
     /// corrupted row; it says so).
     public func savedRoutes() throws -> [(route: SavedRoute, intact: Bool)] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM savedRoute ORDER BY foldedName").map { row in
+            try db.fetchAll(sql: "SELECT * FROM savedRoute ORDER BY foldedName").map { row in
                 let r = Self.route(row)
-                return (r, r.checksum == (String.fromDatabaseValue(row["checksum"] as DatabaseValue) ?? ""))
+                return (r, r.checksum == Self.text(row, "checksum"))
             }
         }
     }
@@ -73,8 +72,8 @@ extension SkateStore {
     public func savedRoute(named name: String) throws -> SavedRoute {
         let key = RiderName.folded(RiderName.clean(name))
         let found: (SavedRoute, String)? = try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM savedRoute WHERE foldedName = ?", arguments: [key]).map {
-                (Self.route($0), String.fromDatabaseValue($0["checksum"] as DatabaseValue) ?? "")
+            try db.fetchOne(sql: "SELECT * FROM savedRoute WHERE foldedName = ?", arguments: [key]).map {
+                (Self.route($0), Self.text($0, "checksum"))
             }
         }
         guard let (route, stored) = found else { throw StoreError.unknownName(what: "route", name: name) }
@@ -93,12 +92,15 @@ extension SkateStore {
 
     /// A row as a route; a tampered cell of the wrong type reads as empty/NaN (the checksum then refuses it).
     static func route(_ row: Row) -> SavedRoute {
-        func text(_ c: String) -> String { String.fromDatabaseValue(row[c] as DatabaseValue) ?? "" }
-        func number(_ c: String) -> Double { Double.fromDatabaseValue(row[c] as DatabaseValue) ?? .nan }
+        func text(_ c: String) -> String { Self.text(row, c) }
+        func number(_ c: String) -> Double { (try? row.double(c)) ?? .nan }
         return SavedRoute(name: text("name"), mode: text("mode"), fromName: text("fromName"), toName: text("toName"),
                           from: Coordinate(lat: number("fromLat"), lon: number("fromLon")),
                           to: Coordinate(lat: number("toLat"), lon: number("toLon")),
                           mapIdentity: text("mapIdentity"), planJSON: text("planJSON"),
                           createdAt: Date(timeIntervalSince1970: number("createdAt")))
     }
+
+    /// Text column `c`, or "" for a cell of another type (NULL, a number, a tampered blob).
+    static func text(_ row: Row, _ c: String) -> String { (try? row.string(c)) ?? "" }
 }

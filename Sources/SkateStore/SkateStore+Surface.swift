@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import SkateCore
 
 extension SkateStore {
@@ -47,7 +46,7 @@ extension SkateStore {
     public func surface(of edge: EdgeKey, now: Date) throws -> (measured: EdgeObservation?, rating: EdgeObservation?) {
         let t = now.timeIntervalSince1970
         let rows = try read { db in
-            try Row.fetchAll(db, sql: """
+            try db.fetchAll(sql: """
                 SELECT wayId, fromNode, toNode, source, rms, at FROM surfaceObservation
                 WHERE wayId = ? AND fromNode = ? AND toNode = ? AND at <= ? AND at >= ?
                 """, arguments: [edge.wayId, edge.fromNode, edge.toNode, t, t - SurfaceAging.window]).map(StoredObservation.init(row:))
@@ -64,7 +63,7 @@ extension SkateStore {
     func allSurfaces(now: Date) throws -> [EdgeKey: (measured: EdgeObservation?, rating: EdgeObservation?)] {
         let t = now.timeIntervalSince1970
         let rows = try read { db in
-            try Row.fetchAll(db, sql: """
+            try db.fetchAll(sql: """
                 SELECT wayId, fromNode, toNode, source, rms, at FROM surfaceObservation WHERE at <= ? AND at >= ?
                 """, arguments: [t, t - SurfaceAging.window]).map(StoredObservation.init(row:))
         }
@@ -91,10 +90,10 @@ struct StoredObservation: Sendable {
 
     /// From a row selected as `wayId, fromNode, toNode, source, rms, at` (by position: several
     /// times faster than by name over tens of thousands of rows).
-    init(row: Row) {
-        key = EdgeKey(wayId: row[0], fromNode: row[1], toNode: row[2])
-        measured = (row[3] as String) == "measured"
-        rms = row[4]
-        at = Date(timeIntervalSince1970: row[5])
+    init(row: Row) throws {
+        key = try EdgeKey(wayId: row[0], fromNode: row[1], toNode: row[2])
+        measured = try row[3] as String == "measured"
+        rms = try row[4]
+        at = try Date(timeIntervalSince1970: row[5])
     }
 }

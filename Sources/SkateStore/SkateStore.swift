@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import SkateCore
 
 /// The persistent store of hazard reports, surface ratings and measured roughness: one SQLite
@@ -20,9 +19,9 @@ public final class SkateStore: Sendable {
     public let dataDir: URL
     /// The database file.
     public let databaseURL: URL
-    /// A `DatabasePool` (WAL, concurrent readers) when opened for writing; one `DatabaseQueue`
-    /// connection for short commands (`init(openingExisting:)`).
-    let db: any DatabaseWriter
+    /// A writer and a reader connection (WAL) when opened for writing; one connection for short
+    /// commands (`init(openingExisting:)`).
+    let db: StoreDatabase
 
     /// Opens (creating if needed) the store in `dataDir` and migrates it to `schemaVersion`.
     /// - Throws: `StoreError.cannotOpen` naming the file and the problem.
@@ -39,9 +38,8 @@ public final class SkateStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
         } catch {
-            throw StoreError.cannotOpen(path: path, reason: "cannot create the directory (\((error as NSError).localizedDescription))")
+            throw StoreError.cannotOpen(path: path, reason: "cannot create the directory (\(StoreError.reason(error)))")
         }
-        let config = Self.configuration(label: "skateroute.store")
         do {
             // Opening and migrating happen under a lock file (the kernel drops it if the holder
             // dies): two processes creating a new store at once would otherwise race on switching
@@ -51,16 +49,19 @@ public final class SkateStore: Sendable {
             let migrator = Self.migrator
             db = try StoreLock.withExclusiveLock(at: dataDir.appendingPathComponent(StoreLock.fileName).path,
                                                  timeout: Self.busyTimeout) {
-                let pool = try DatabasePool(path: path, configuration: config)
-                if let target {
-                    try migrator.migrate(pool, upTo: target)
-                } else if try !pool.read({ try migrator.hasCompletedMigrations($0) }) {
-                    try migrator.migrate(pool)
+                let database = try StoreDatabase(path: path, mode: .pool, busyTimeout: Self.busyTimeout)
+                // On the writer: the reader is not opened until something reads.
+                try database.writeWithoutTransaction { db in
+                    if let target {
+                        try migrator.migrate(db, upTo: target)
+                    } else if try !migrator.hasCompletedMigrations(db) {
+                        try migrator.migrate(db)
+                    }
                 }
-                return pool
+                return database
             }
-        } catch let e as DatabaseError {
-            throw StoreError.cannotOpen(path: path, reason: e.message ?? "\(e.resultCode)")
+        } catch let e as SQLiteError {
+            throw StoreError.cannotOpen(path: path, reason: e.message)
         } catch {
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
         }
@@ -68,36 +69,24 @@ public final class SkateStore: Sendable {
 
     /// Opens an existing, fully migrated store for a short command (a plan reads the knowledge
     /// and saved places and records one recent destination): one plain connection instead of a
-    /// pool. A pool sets up its write-ahead log on every open — a write and a sync — and spawns
-    /// its reader machinery; `SKATEROUTE_TIMING=1` showed "store 2.1–4.2 ms" of every Monaco
-    /// plan against "plan 1.3 ms". Writes through it are the same transactions (`synchronous =
-    /// FULL`, committed before they return). A store that is missing or not yet migrated is
-    /// opened as `init(dataDir:)` does (created and migrated under the lock), so a command never
-    /// sees an old schema.
+    /// writer and a reader, and no switch to WAL (the file is in WAL since its creation).
+    /// `SKATEROUTE_TIMING=1` once showed "store 2.1–4.2 ms" of every Monaco plan against "plan
+    /// 1.3 ms" with a pool that set up its log on every open. Writes through it are the same
+    /// transactions (`synchronous = FULL`, committed before they return). A store that is missing
+    /// or not yet migrated is opened as `init(dataDir:)` does (created and migrated under the
+    /// lock), so a command never sees an old schema.
     public convenience init(openingExisting dataDir: URL) throws {
         let url = StorePaths.databaseURL(in: dataDir)
         if FileManager.default.fileExists(atPath: url.path),
-           let queue = try? DatabaseQueue(path: url.path, configuration: Self.configuration(label: "skateroute.store.short")),
-           (try? queue.read({ try Self.migrator.hasCompletedMigrations($0) })) == true {
-            self.init(dataDir: dataDir, databaseURL: url, db: queue)
+           let single = try? StoreDatabase(path: url.path, mode: .single, busyTimeout: Self.busyTimeout),
+           (try? single.read({ try Self.migrator.hasCompletedMigrations($0) })) == true {
+            self.init(dataDir: dataDir, databaseURL: url, db: single)
         } else {
             try self.init(dataDir: dataDir)
         }
     }
 
-    /// Every connection's settings: wait for another process's write lock, and sync each commit.
-    static func configuration(label: String) -> Configuration {
-        var config = Configuration()
-        config.busyMode = .timeout(Self.busyTimeout)
-        config.label = label
-        config.prepareDatabase { db in
-            // FULL: a commit is on disk, not only in the OS cache, before the write returns.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
-        return config
-    }
-
-    private init(dataDir: URL, databaseURL: URL, db: any DatabaseWriter) {
+    private init(dataDir: URL, databaseURL: URL, db: StoreDatabase) {
         self.dataDir = dataDir
         self.databaseURL = databaseURL
         self.db = db
@@ -110,31 +99,31 @@ public final class SkateStore: Sendable {
 
     /// The schema version recorded in the database file.
     public func storedSchemaVersion() throws -> Int {
-        try db.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+        try read { db in try db.fetchOne(Int.self, sql: "PRAGMA user_version") ?? 0 }
     }
 
     /// `PRAGMA integrity_check`'s answer: "ok" for a sound file.
     public func integrityCheck() throws -> String {
-        try db.read { db in
-            try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
+        try read { db in
+            try db.fetchAll(String.self, sql: "PRAGMA integrity_check").joined(separator: "; ")
         }
     }
 
     /// Runs one write transaction (IMMEDIATE, committed on return) and maps SQLite errors to a one-line `StoreError`.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
+    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         do {
             return try db.write(body)
-        } catch let e as DatabaseError {
-            throw StoreError.databaseFailed(path: databaseURL.path, reason: e.message ?? "\(e.resultCode)")
+        } catch let e as SQLiteError {
+            throw StoreError.databaseFailed(path: databaseURL.path, reason: e.message)
         }
     }
 
-    /// Runs one read and maps SQLite errors to a one-line `StoreError`.
-    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+    /// Runs one read (one snapshot) and maps SQLite errors to a one-line `StoreError`.
+    func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         do {
             return try db.read(body)
-        } catch let e as DatabaseError {
-            throw StoreError.databaseFailed(path: databaseURL.path, reason: e.message ?? "\(e.resultCode)")
+        } catch let e as SQLiteError {
+            throw StoreError.databaseFailed(path: databaseURL.path, reason: e.message)
         }
     }
 }

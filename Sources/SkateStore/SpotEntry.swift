@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SkateCore
 
 /// One spot to ride to: from the map (skateparks, squares, pedestrian plazas) or the rider's own

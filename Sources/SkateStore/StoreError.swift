@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// Everything the store refuses, each with a one-line description fit for stderr.
@@ -46,5 +47,17 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .corruptRoute(let name):
             return "saved route '\(TerminalSafe.clean(name))' is corrupted (checksum mismatch): remove it with `routes rm` and save it again"
         }
+    }
+}
+
+extension StoreError {
+    /// A one-line reason for a file system error: the system's text for the POSIX error beneath a
+    /// `CocoaError` ("File exists", "Permission denied"), else the error as text.
+    static func reason(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue))
+        }
+        if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        return "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

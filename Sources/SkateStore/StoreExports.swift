@@ -1,12 +1,12 @@
-import Foundation
+import FoundationEssentials
 import SkateCore
 
 /// JSON and GeoJSON views of the store's contents.
 public enum StoreExports {
+    /// `d` in UTC to the second, "2026-11-25T18:55:55Z" (fractions of a second dropped): the
+    /// form `ISO8601DateFormatter` with `.withInternetDateTime` wrote before.
     static func iso(_ d: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: d)
+        d.formatted(.iso8601)
     }
 
     /// One hazard as a JSON object (for `hazards list --json`), keys in snake_case like every other

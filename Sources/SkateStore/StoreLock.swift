@@ -1,9 +1,5 @@
-import Foundation
-#if canImport(Glibc)
+import FoundationEssentials
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An advisory inter-process lock on a file (`flock`), released when the holder exits or dies.
 enum StoreLock {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the store keeps its database.
 public enum StorePaths {
@@ -11,7 +11,8 @@ public enum StorePaths {
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty, xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg).appendingPathComponent("skateroute")
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        // Without HOME: the account's home directory from the password database.
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/skateroute")
     }
 

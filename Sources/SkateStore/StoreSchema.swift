@@ -1,10 +1,10 @@
-import GRDB
 
 extension SkateStore {
     /// The schema, one migration per version. Never edit a shipped migration: add the next one.
     /// Times are stored as seconds since 1970 (REAL); positions in degrees.
-    static var migrator: DatabaseMigrator {
-        var m = DatabaseMigrator()
+    /// The identifiers ("v1", "v2") are recorded in `grdb_migrations` and must never change.
+    static var migrator: SchemaMigrator {
+        var m = SchemaMigrator()
         m.registerMigration("v1") { db in
             try db.execute(sql: """
                 CREATE TABLE hazard(

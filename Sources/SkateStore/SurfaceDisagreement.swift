@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SkateCore
 
 /// An edge whose measured roughness contradicts what its OSM tags imply: a hint for mappers.

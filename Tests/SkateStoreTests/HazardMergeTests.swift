@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import SkateCore
 @testable import SkateStore
 import Testing
@@ -13,7 +12,7 @@ import Testing
     }
 
     func rowCount(_ s: SkateStore) throws -> Int {
-        try s.db.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM hazard")! }
+        try s.db.read { db in try db.fetchOne(Int.self, sql: "SELECT count(*) FROM hazard")! }
     }
 
     @Test func debounceSameReporterWithinTenMinutes() throws {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import SkateCore
 @testable import SkateStore
 import SkateTestSupport
@@ -13,7 +12,7 @@ import Testing
         try store.db.read { db in
             var out: [String] = []
             for (table, order) in [("hazard", "id"), ("hazardVote", "hazardId, reporter"), ("reporter", "name"), ("surfaceObservation", "id")] {
-                for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY \(order)") {
+                for row in try db.fetchAll(sql: "SELECT * FROM \(table) ORDER BY \(order)") {
                     out.append("\(table): \(row.description)")
                 }
             }
@@ -41,7 +40,7 @@ import Testing
             try old.recordMeasurements([(edge, 0.21), (EdgeKey(wayId: 43, fromNode: 2, toNode: 3), 0.07)], at: t0 + hour)
             before = try Self.dumpV1(old)
             hazardsBefore = try old.hazards(now: t0 + hour)
-            let tables = try old.db.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
+            let tables = try old.db.read { db in try db.fetchAll(String.self, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
             #expect(!tables.contains("savedPlace"))
         }
         #expect(before.count >= 3 + 3 + 2 + 3, "the v1 store holds hazards, votes, reporters and observations")
