@@ -42,6 +42,23 @@ fi
 # small section come before those inside a big object's single .text, which cannot be split.
 names() { cat "$@" | sed -nE "s/^c?fn=\([0-9]+\) (.*)$/\1/p" | sed -E "s/'[0-9]+$//" | grep -v '^0x' | LC_ALL=C sort -u; }
 names $(ls "$work"/cg.* | grep -vE 'cg\.(1|2|3|20)$') > "$work/plan.txt"
+# valgrind's CPU makes glibc pick other string-function variants (AVX2) than most machines run
+# (EVEX/AVX-512, SSE2): add every variant of each one a plan ran. And the C start-up code
+# (crtbegin) callgrind leaves unnamed. Both would otherwise sit outside the packed region.
+nm "$B" | awk '$2 ~ /^[tTwW]$/ {print $3}' | LC_ALL=C sort -u > "$work/defined.txt"
+python3 - "$work/plan.txt" "$work/defined.txt" >> "$work/plan.txt" <<'PY'
+import re, sys
+plan = [l.strip() for l in open(sys.argv[1])]
+defined = [l.strip() for l in open(sys.argv[2])]
+variant = re.compile(r'^(__[a-z0-9]+?)_(avx512|avx2|avx|evex512|evex|sse2|sse4_1|sse4_2|ssse3|erms)')
+bases = {m.group(1) for m in map(variant.match, plan) if m}
+seen = set(plan)
+for d in defined:
+    m = variant.match(d)
+    if ((m and m.group(1) in bases) or d in ('frame_dummy', 'register_tm_clones', 'deregister_tm_clones')) and d not in seen:
+        print(d)
+PY
+LC_ALL=C sort -u -o "$work/plan.txt" "$work/plan.txt"
 names "$work"/cg.* > "$work/all.txt"
 python3 - "$work/plan.txt" "$work/all.txt" "${HOT_SYMBOLS_LINK_MAP:-}" > Sources/skateroute/hot-symbols.order <<'PY'
 import re, sys

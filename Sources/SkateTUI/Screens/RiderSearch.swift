@@ -19,7 +19,7 @@ enum RiderSearch {
         guard !q.isEmpty else { return mapResults() }
         let saved = rider.savedPlaces().compactMap { p -> (Int, PlaceResult)? in
             let f = RiderName.folded(p.name)
-            guard let r = f.range(of: q) else { return nil }
+            guard let r = f.firstRange(of: q) else { return nil }
             let rank = f == q ? 0 : (r.lowerBound == f.startIndex ? 1 : 2)
             return (rank, PlaceResult(name: TerminalSafe.clean(p.name), kind: "[" + (p.category ?? "saved") + "]", at: p.at, mark: .saved))
         }.sorted { ($0.0, $0.1.name) < ($1.0, $1.1.name) }.map(\.1)

@@ -30,7 +30,7 @@ public struct CueBanner: Hashable, Sendable {
         if d < -Self.passedTolerance { return nil }
         if let s = step, s != nextStep { return nil }
         var b = self
-        if let p = phrase, let r = b.text.range(of: " " + p) {
+        if let p = phrase, let r = b.text.firstRange(of: " " + p) {
             let now = CueEngine.distanceText(max(0, d))
             b.text.replaceSubrange(r, with: " " + now)
             b.phrase = now
