@@ -95,6 +95,20 @@ struct CLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).allSatisfy { !$0.hasSuffix(".tmp") })
     }
 
+    /// The size `import` reports is the written file's: without corelibs Foundation an
+    /// `attributesOfItem[.size] as? Int` cast reads nil (the value is a UInt) and printed "0 KiB".
+    @Test(.enabled(if: TestData.available, TestData.skip))
+    func importReportsTheWrittenFileSize() throws {
+        let dir = TestData.temporaryDirectory("cli-import-size")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("mc.srmap").path
+        let r = try BuiltCLI.run(["import", "--osm", TestData.monacoPBF, "--out", out, "--name", "Monaco"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: out)[.size] as? UInt)
+        #expect(size > 100_000)
+        #expect(r.stdout.contains(", \(size / 1024) KiB"), "\(r.stdout)")
+    }
+
     @Test func corruptMapIsAClearError() throws {
         let dir = TestData.temporaryDirectory("cli-map")
         defer { try? FileManager.default.removeItem(at: dir) }

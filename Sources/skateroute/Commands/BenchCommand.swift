@@ -75,7 +75,7 @@ struct BenchCommand: ParsableCommand {
                     times.append(Self.now() - t0)
                     last = m
                 }
-                let bytes = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+                let bytes = (try? InputPath.regularFileSize(out)) ?? 0
                 print(String(printf: "import %@%@: median %.3f s (min %.3f) — %d nodes, %d edges, %.2f MB; of which DEM sampling + terrain conditioning %.3f s", name, layout == .standard ? "" : " (landmarks \(layout))", Self.median(times), times.min() ?? 0, last?.nodeCount ?? 0, last?.edgeCount ?? 0, Double(bytes) / 1e6, Self.median(elevationTimes)))
                 if name != "Monaco" { maps.append((name, out)) }
             }

@@ -49,7 +49,7 @@ struct ImportCommand: ParsableCommand {
         let t1 = Date()
         do { try MapFormat.write(map, to: out, landmarks: layout) } catch let e as MapFileError { throw fail(e.description) }
         let t2 = Date()
-        let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+        let size = (try? InputPath.regularFileSize(out)) ?? 0
         print("wrote \(out): \(map.nodeCount) nodes, \(map.edgeCount) edges, \(map.placeCount) places, \(map.zoneCount) no-report zones, \(size / 1024) KiB")
         if verbose {
             print(String(printf: "compile %.3f s, write %.3f s; OSM %d nodes, %d ways (%d highway, %d kept), %d relations; %d missing node refs; %d edges with elevation",
