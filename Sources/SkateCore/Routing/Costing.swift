@@ -233,6 +233,28 @@ public final class SkateCosting: Sendable {
         return c
     }
 
+    /// An upper bound, in seconds, of how much more a turn at `node` can cost coming in by one
+    /// edge than by another onto the same way out: the parts of `transitionCost` that depend on
+    /// the edge a rider came in by (a crossing on foot, an unmarked major junction, getting off
+    /// for steps, the turn and the sharp downhill turn). The search uses it to drop a way into a
+    /// node that two cheaper ways in already beat by more than this (`Search.relax`).
+    public func transitionSlack(node: Int) -> Double {
+        let nf = map.flags(ofNode: node)
+        var d = CostingConstants.turnSeconds + Swift.max(0, weights.sharpDownhillTurnSeconds)
+        if nf.contains(.crossing) { d += Swift.max(0, weights.crossingSeconds) }
+        if nf.contains(.touchesMajorRoad) && !nf.contains(.crossing) { d += Swift.max(0, weights.majorJunctionSeconds) }
+        if rules == .accessModel {
+            for k in map.adjacencyRange(of: node) where map.flags(ofEdge: Int(map.adjacency[k] >> 1)).contains(.steps) {
+                d += StairsCost.dismountSeconds
+                break
+            }
+        }
+        return d
+    }
+
+    /// The least `transitionSlack` of any node.
+    public static let minimumTransitionSlack = CostingConstants.turnSeconds
+
     /// Cost and seconds of a part of an edge (fraction of its length), for the snapped ends.
     public func partialCost(edge: Int, reversed: Bool, fraction: Double) -> (cost: Double, seconds: Double) {
         let (c, s) = edgeCost(edge: edge, reversed: reversed)

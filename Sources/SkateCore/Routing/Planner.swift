@@ -53,6 +53,7 @@ public struct Planner: Sendable {
         var p = Planner(map: map, knowledge: knowledge, table: table, rules: rules, components: components)
         p.ownSpots = ownSpots
         p.boundedSearch = boundedSearch
+        p.edgeLabels = edgeLabels
         p.pruneSpotSearches = pruneSpotSearches
         p.spotSearchThreads = spotSearchThreads
         return p
@@ -74,6 +75,10 @@ public struct Planner: Sendable {
     /// (`Router.boundedSearch`); false only for `skateroute bench`'s before/after figures.
     public var boundedSearch = true
 
+    /// Whether routers keep one label per way into a node (`Router.edgeLabels`: exact, slower);
+    /// set only by `skateroute bench --edge-labels` and the tests.
+    public var edgeLabels = false
+
     public func router(for mode: RideMode, weights: ModeWeights? = nil) -> Router {
         var r: Router
         if let w = weights, w != mode.weights {
@@ -83,6 +88,7 @@ public struct Planner: Sendable {
             r = Router(map: map, costing: costing, components: components)
         }
         r.boundedSearch = boundedSearch
+        r.edgeLabels = edgeLabels
         return r
     }
 

@@ -13,8 +13,9 @@ public struct Router: Sendable {
     /// Crusty-run buckets in the search state: 10 m each up to the 100 m limit.
     static let runBucketMetres: Double = 10
     static let runBuckets = 11
-    /// States are `node << runBucketShift | bucket`: a shift, not a division by 11, in the inner
-    /// loop; the order of state ids (the tie-break) is the same (node, bucket) order either way.
+    /// States are `node << runBucketShift | bucket` (`edgeLabels`: `traversal << …`): a shift,
+    /// not a division by 11, in the inner loop; the order of state ids (the tie-break) is the
+    /// same (node, bucket) order either way.
     static let runBucketShift = 4
 
     public let components: ConnectedComponents?
@@ -26,6 +27,14 @@ public struct Router: Sendable {
     public var boundedSearch = true
     /// `defaultBoundCheckStates`; the tests set 0 to run the checks on every search.
     var boundCheckStates = Router.defaultBoundCheckStates
+    /// One label per (traversal a node was reached by, crusty bucket) instead of per (node,
+    /// bucket). A turn's cost depends on the edge a node was entered by, so per-node labels can
+    /// keep the wrong way in and miss a cheaper line: on seeded Monaco pairs 72 of 165 searches
+    /// did, by up to 4.7 % (`EdgeLabelExactnessTests`, which checks these labels against a plain
+    /// Dijkstra). Exact, but a Heidelberg search settles about twice the states (p99 20–24 →
+    /// 41–45 ms in smoothest, nightSafe, trickSpotCrawl: over the 30 ms target), so not yet the
+    /// default; `skateroute bench --edge-labels` times it.
+    public var edgeLabels = false
 
     public init(map: SkateMap, costing: SkateCosting, components: ConnectedComponents? = nil) {
         self.map = map
@@ -140,7 +149,45 @@ public struct Router: Sendable {
     }
 }
 
-/// One A* run. States are (node, crusty-run bucket); bucket 0 lives in an array, others in a dictionary.
+/// The two cheapest bucket-0 ways into a node by different edges, kept in a `Search.Label`:
+/// `g`/`via` the cheapest (its cost and edge), `run`/`parent` the second (its cost rounded up to
+/// a `Float`, so a check against it never prunes what it should not, and its edge; -1: none).
+enum NodeBest {
+    /// Records a way in by `edge` at cost `g`; true when the record changed.
+    static func improve(_ nb: inout Search.Label, edge: Int32, g: Double) -> Bool {
+        if nb.parent < 0 && nb.via < 0 { nb.run = .infinity }
+        if edge == nb.via {
+            guard g < nb.g else { return false }
+            nb.g = g
+        } else if edge == nb.parent {
+            guard g < Double(nb.run) else { return false }
+            if g < nb.g {
+                nb.parent = nb.via; nb.run = roundedUp(nb.g)
+                nb.via = edge; nb.g = g
+            } else {
+                nb.run = roundedUp(g)
+            }
+        } else if g < nb.g {
+            if nb.via >= 0 { nb.parent = nb.via; nb.run = roundedUp(nb.g) }
+            nb.via = edge; nb.g = g
+        } else if g < Double(nb.run) {
+            nb.parent = edge; nb.run = roundedUp(g)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// The least `Float` not below `x`.
+    static func roundedUp(_ x: Double) -> Float {
+        let f = Float(x)
+        return Double(f) >= x ? f : f.nextUp
+    }
+}
+
+/// One A* run. States are (node, crusty-run bucket), or with `Router.edgeLabels` (traversal a
+/// node was reached by, bucket), the states the turn costs are exact over; bucket 0 lives in an
+/// array, others in an `IntKeyedTable`.
 struct Search: ~Copyable {
     /// 24 bytes: the per-node labels stay small enough to be cheap to touch.
     struct Label {
@@ -170,8 +217,13 @@ struct Search: ~Copyable {
 
     /// What this search reads and never changes, behind one reference (`SearchContext`).
     let ctx: SearchContext
-    /// Bucket-0 labels, one per node.
+    /// Bucket-0 labels, one per node, or per traversal (`edge << 1 | reversed`) with `edgeLabels`.
     let base: SearchLabels
+    /// Per node, the two cheapest bucket-0 ways in by different edges (`NodeBest`); only with
+    /// `edgeLabels`.
+    let nodeBest: SearchLabels?
+    /// `!Router.edgeLabels`.
+    let nodeLabels: Bool
     /// Labels of states past bucket 0, by state number (`IntKeyedTable`: no runtime conformance scan).
     var extra = IntKeyedTable<Label>()
     var heap = Heap<QItem>()
@@ -182,7 +234,9 @@ struct Search: ~Copyable {
 
     init(router: Router, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool = false, entry: ForbiddenEntryBound? = nil) {
         ctx = SearchContext(map: router.map, costing: router.costing, target: target, penalty: penalty, hardRule: hardRule, bounded: bounded, entry: entry)
-        base = SearchLabels(count: router.map.nodeCount)
+        nodeLabels = !router.edgeLabels
+        base = SearchLabels(count: router.edgeLabels ? 2 * router.map.edgeCount : router.map.nodeCount)
+        nodeBest = router.edgeLabels ? SearchLabels(count: router.map.nodeCount) : nil
     }
 
     static let B = Router.runBuckets
@@ -204,7 +258,19 @@ struct Search: ~Copyable {
     /// Relaxes a state; returns false when the hard rule forbids it.
     mutating func relax(node: Int, g: Double, run: Double, parent: Int, via: Int) {
         if ctx.hardRule && run >= CostingConstants.maxContinuousCrusty { return }
-        let s = node << Self.shift | bucket(for: run)
+        let b = bucket(for: run)
+        let s = (nodeLabels ? node : via) << Self.shift | b
+        if let nodeBest {
+            // A way into `node` that two cheaper ways in by other edges (crusty run 0) beat by
+            // more than any turn there can differ (`transitionSlack`) leads nowhere they do not
+            // lead for less: each continuation is allowed from at least one of them (no U-turn),
+            // their runs are shorter. Dropping it keeps the search exact (EdgeLabelExactnessTests).
+            let e = Int32(via >> 1)
+            var nb = nodeBest[node]
+            if nb.via != e, nb.parent != e, nb.parent >= 0, Double(nb.run) + SkateCosting.minimumTransitionSlack <= g,
+               Double(nb.run) + ctx.costing.transitionSlack(node: node) <= g { return }
+            if b == 0, NodeBest.improve(&nb, edge: e, g: g) { nodeBest[node] = nb }
+        }
         // A settled state is opened again when a cheaper way reaches it: the quantised landmark
         // bounds (`LandmarkTable`) are admissible but may be inconsistent by one quantum, and
         // reopening keeps the search exact then (with consistent bounds it never happens).
@@ -269,8 +335,8 @@ struct Search: ~Copyable {
             guard var lab = label(s), !lab.closed else { continue }
             lab.closed = true
             setLabel(s, lab)
-            let u = s >> Self.shift
             let viaEdge = Int(lab.via) >> 1, viaRev = lab.via & 1 == 1
+            let u = nodeLabels ? s >> Self.shift : Int(viaRev ? map.edgeFrom[viaEdge] : map.edgeTo[viaEdge])
             // Reaching the target edge from this node.
             if u == fromB || u == toB {
                 let rev = u == toB  // arriving from edgeTo means travelling backwards

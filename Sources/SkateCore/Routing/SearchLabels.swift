@@ -63,8 +63,9 @@ final class SearchLabelPool: @unchecked Sendable {
     static let shared = SearchLabelPool()
 
     /// Storages kept for reuse: a plan holds at most two searches at once (rule-bound and
-    /// relaxed) on each of at most two threads (the CLI or TUI and its plan worker).
-    static let maxKept = 4
+    /// relaxed) on each of at most two threads (the CLI or TUI and its plan worker), each with
+    /// its traversal labels and its per-node bests.
+    static let maxKept = 8
 
     private let lock = PlainLock()
     private var free: [SearchLabels.Storage] = []

@@ -26,6 +26,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "List each legal-lines route that walks stairs or uses a forbidden way.") var legalVerbose = false
     @Option(help: "Alternating whole-process runs of `skateroute plan` and Debian's routino-router (foot, bicycle) on 3 Monaco and 3 Heidelberg pairs (0 = skip).") var peerRuns: Int = 21
     @Flag(help: "Also time the routing figures in the old order (rule-bound search first, no crusty-rule proof).") var beforeAfter = false
+    @Flag(help: "Also time the routing figures with one label per way into a node (exact turn costs, slower; see Router.edgeLabels).") var edgeLabels = false
     @Flag(help: "Only the peer comparison and the routing figures (skip legal, terrain, TUI, ride figures).") var routingOnly = false
     @Flag(help: "Only the TUI frame figures on the bundled map (browse, preview, ride north-up and heading-up at 200x60).") var tuiOnly = false
     @Flag(help: "Import the maps it times as `import --compact` does (one landmark table shared by all modes).") var compact = false
@@ -145,14 +146,16 @@ struct BenchCommand: ParsableCommand {
     func routeFigures(name: String, map: SkateMap) throws {
         try routeFigures(name: name, map: map, boundedSearch: true)
         if beforeAfter { try routeFigures(name: name, map: map, boundedSearch: false) }
+        if edgeLabels { try routeFigures(name: name, map: map, boundedSearch: true, edgeLabels: true) }
     }
 
-    func routeFigures(name: String, map: SkateMap, boundedSearch: Bool) throws {
+    func routeFigures(name: String, map: SkateMap, boundedSearch: Bool, edgeLabels: Bool = false) throws {
         let t0 = Self.now()
         var planner = Planner(map: map)
         planner.boundedSearch = boundedSearch
+        planner.edgeLabels = edgeLabels
         let prep = Self.now() - t0
-        let tag = boundedSearch ? "" : " [old order: unbounded searches]"
+        let tag = (boundedSearch ? "" : " [old order: unbounded searches]") + (edgeLabels ? " [edge labels]" : "")
         var rng = SplitMix64(seed: seed)
         // Sampled in OSM order (way id, end node ids), not edge-index order: the same pairs
         // whichever way the importer numbers the edges (`--first-seen-order`).
