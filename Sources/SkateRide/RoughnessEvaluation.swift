@@ -197,16 +197,16 @@ public struct RoughnessEvaluation: Sendable {
 
     /// The same figures as JSON (sorted keys).
     public func json() -> String {
-        var classes: [String: JSONText] = [:]
+        var classes: JSONObject = [:]
         for l in labels {
-            var o: [String: JSONText] = ["files": .number(Double(files.filter { $0.label == l }.count))]
+            var o: JSONObject = ["files": .number(Double(files.filter { $0.label == l }.count))]
             for m in Measure.allCases { o["median_" + m.rawValue] = median(m, label: l).map { .number($0) } ?? .null }
             classes[l] = .object(o)
         }
         var pairs: [JSONText] = []
         for i in labels.indices {
             for j in labels.indices where j > i {
-                var o: [String: JSONText] = ["first": .string(labels[i]), "second": .string(labels[j])]
+                var o: JSONObject = ["first": .string(labels[i]), "second": .string(labels[j])]
                 for m in Measure.allCases { o["auc_" + m.rawValue] = auc(m, labels[i], labels[j]).map { .number($0) } ?? .null }
                 pairs.append(.object(o))
             }

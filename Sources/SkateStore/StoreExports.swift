@@ -13,7 +13,7 @@ public enum StoreExports {
     /// JSON document the CLI writes.
     public static func json(_ s: HazardState, includeReporter: Bool = true) -> JSONValue {
         let h = s.hazard
-        var o: [String: JSONValue] = [
+        var o: JSONObject = [
             "id": .int(h.id), "kind": .string(h.kind.rawValue), "severity": .int(Int64(h.severity)),
             "lat": JSONValue.rounded(h.position.lat, 7), "lon": JSONValue.rounded(h.position.lon, 7),
             "geohash": .string(h.geohash), "source": .string(h.source.rawValue),

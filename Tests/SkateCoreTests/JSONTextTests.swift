@@ -25,13 +25,31 @@ import Testing
             for _ in 0..<Int(rng.next() % 4) { let (x, y) = random(&rng, depth: depth + 1); a.append(x); b.append(y) }
             return (.array(a), b)
         default:
-            var a: [String: JSONText] = [:], b: [String: Any] = [:]
+            var a = JSONObject(), b: [String: Any] = [:]
             for k in 0..<Int(rng.next() % 4) {
                 let key = ["mode", "distance_m", "steps", "z", "a_b", "zone"][Int(rng.next() % 6)] + "\(k)"
                 let (x, y) = random(&rng, depth: depth + 1); a[key] = x; b[key] = y
             }
             return (.object(a), b)
         }
+    }
+
+    /// `JSONObject` behaves as the dictionary it replaced: set, replace, remove, merge, and
+    /// equality whatever the order members were added in.
+    @Test func objectMembersBehaveLikeADictionary() {
+        var o: JSONObject = ["b": .int(2), "a": .int(1)]
+        o["c"] = .bool(true)
+        o["a"] = .string("x")
+        o["b"] = nil
+        #expect(o.count == 2 && o["a"] == .string("x") && o["b"] == nil && o["c"] == .bool(true))
+        o.merge(["c": .null, "d": .int(4)]) { mine, _ in mine }
+        #expect(o["c"] == .bool(true) && o["d"] == .int(4))
+        o.merge(["c": .null]) { _, theirs in theirs }
+        #expect(o["c"] == .null)
+        let p: JSONObject = ["d": .int(4), "c": .null, "a": .string("x")]
+        #expect(o == p && o != ["a": .string("x")])
+        #expect(JSONText.object(o).text() == #"{"a":"x","c":null,"d":4}"#)
+        #expect(JSONObject(pairs: [("k", .int(1)), ("k", .int(2))])["k"] == .int(2))
     }
 
     @Test func matchesJSONSerialization() throws {

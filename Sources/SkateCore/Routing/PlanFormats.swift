@@ -20,7 +20,7 @@ public enum PlanFormats {
 
     static func stepJSON(_ s: RouteStep) -> JSONText {
         let c = s.context
-        var o: [String: JSONText] = [
+        var o: JSONObject = [
             "index": .number(Double(s.index)), "instruction": .string(s.instruction), "maneuver": .string(s.maneuver.rawValue),
             "street": .string(s.street),
             "distance_m": n(c.distance), "grade_pct": n(c.gradePct), "braking_zone": .string(c.braking.name),
@@ -36,7 +36,7 @@ public enum PlanFormats {
         return .object(o)
     }
 
-    static func zoneJSON(_ z: BrakingZone) -> [String: JSONText] {
+    static func zoneJSON(_ z: BrakingZone) -> JSONObject {
         ["start_m": n(z.start), "end_m": n(z.end), "length_m": n(z.length), "level": .string(z.level.name),
          "grade_pct": n(z.gradePct), "min_grade_pct": n(z.minGradePct), "step_indices": .array(z.stepIndices.map { .number(Double($0)) })]
     }
@@ -57,7 +57,7 @@ public enum PlanFormats {
     }
 
     /// The plan's legality facts: `legal`, the `forbidden` stretches, stairs walked and lifts taken.
-    static func legalityJSON(_ p: RoutePlan) -> [String: JSONText] {
+    static func legalityJSON(_ p: RoutePlan) -> JSONObject {
         ["legal": .bool(p.legal),
          "forbidden": .array(p.forbidden.map {
              .object(["start_m": n($0.start), "length_m": n($0.length), "name": .string($0.name), "reason": .string($0.reason.explanation)])
@@ -71,7 +71,7 @@ public enum PlanFormats {
 
     static func planJSON(_ p: RoutePlan, includeAlternatives: Bool) -> JSONText {
         let gs = p.gradeSummary
-        var d: [String: JSONText] = [
+        var d: JSONObject = [
             "mode": .string(p.mode.rawValue), "distance_m": n(p.distance), "duration_s": n(p.duration), "score": n(p.score),
             "grade_summary": .object([
                 "max_grade_pct": n(gs.maxGradePct), "min_grade_pct": n(gs.minGradePct),
@@ -84,7 +84,7 @@ public enum PlanFormats {
             }),
             "steps": .array(p.steps.map(fullStepJSON)),
             "geometry": coordinates(p.geometry),
-            "metres_by_class": .object(Dictionary(uniqueKeysWithValues: RoughnessClass.allCases.map { ($0.name, n(p.metresByClass[$0])) })),
+            "metres_by_class": .object(JSONObject(pairs: RoughnessClass.allCases.map { ($0.name, n(p.metresByClass[$0])) })),
             "longest_crusty_m": n(p.longestCrustyRun),
             "spots": .array(p.spots.map { .string($0) }), "notes": .array(p.notes.map { .string($0) }), "has_elevation": .bool(p.hasElevation),
         ]
@@ -109,7 +109,7 @@ public enum PlanFormats {
     }
 
     /// `attribution` and `created_at` for a JSON or GeoJSON document's top level.
-    static func stampJSON(_ s: OutputStamp) -> [String: JSONText] {
+    static func stampJSON(_ s: OutputStamp) -> JSONObject {
         ["attribution": .string(s.attribution), "created_at": .string(s.createdISO)]
     }
 
@@ -168,7 +168,7 @@ public enum PlanFormats {
         out += summaryLine(p) + "\n"
         out += zonesText(p)
         for n in p.notes { out += "note: \(n)\n" }
-        if !p.spots.isEmpty { out += "spot: \(p.spots.joined(separator: ", "))\n" }
+        if !p.spots.isEmpty { out += "spot: \(p.spots.joinedText(separator: ", "))\n" }
         for (i, a) in p.alternatives.enumerated() { out += "alternative \(i + 1): " + summaryLine(a) + "\n" }
         if let stamp { out += stampText(stamp) }
         return out
@@ -192,7 +192,7 @@ public enum PlanFormats {
         if c.walkMetres > 0 { parts.append("walk: \(f(c.walkMetres, 0)) m of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) steps)" : "")) }
         if c.legality == .forbidden { parts.append("FORBIDDEN: " + c.accessReason.explanation) }
         if let lift = c.connector { parts.append("\(f(lift.seconds, 0)) s wait and ride") }
-        return parts.joined(separator: ", ")
+        return parts.joinedText(separator: ", ")
     }
 
     /// " [a, b]" or "" (a loop rather than `joined`, which costs a generic set-up in a fresh process).
@@ -241,11 +241,11 @@ public enum PlanFormats {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<gpx version=\"1.1\" creator=\"SkateRoute\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
         // The description names the legal-line warning and the trick spots threaded (trickSpotCrawl).
-        let descParts = p.notes.filter { $0.hasPrefix("no legal line") } + (p.spots.isEmpty ? [] : ["spot: " + p.spots.joined(separator: ", ")])
-        s += "  <metadata><name>\(xmlEscape(name))</name>" + (descParts.isEmpty ? "" : "<desc>\(xmlEscape(descParts.joined(separator: "; ")))</desc>")
+        let descParts = p.notes.filter { $0.hasPrefix("no legal line") } + (p.spots.isEmpty ? [] : ["spot: " + p.spots.joinedText(separator: ", ")])
+        s += "  <metadata><name>\(xmlEscape(name))</name>" + (descParts.isEmpty ? "" : "<desc>\(xmlEscape(descParts.joinedText(separator: "; ")))</desc>")
         if let stamp {
             s += "<copyright author=\"\(xmlEscape(stamp.attribution))\">"
-                + (stamp.attribution.contains("ODbL") ? "<license>\(odblLicenseURL)</license>" : "") + "</copyright>"
+                + (stamp.attribution.containsText("ODbL") ? "<license>\(odblLicenseURL)</license>" : "") + "</copyright>"
                 + "<time>\(stamp.createdISO)</time>"
         }
         s += "</metadata>\n"
@@ -290,7 +290,7 @@ public enum PlanFormats {
         for (i, route) in ([p] + p.alternatives).enumerated() {
             features += routeFeatures(route, alternative: i)
         }
-        var top: [String: JSONText] = ["type": .string("FeatureCollection"), "features": .array(features),
+        var top: JSONObject = ["type": .string("FeatureCollection"), "features": .array(features),
                                        "properties": .object(["mode": .string(p.mode.rawValue), "distance_m": n(p.distance),
                                                               "duration_s": n(p.duration), "score": n(p.score), "legal": .bool(p.legal),
                                                               "notes": .array(p.notes.map { .string($0) }),

@@ -16,7 +16,7 @@ public enum DocumentSchema {
     public static func name(_ kind: String) -> String { "skateroute.\(kind)/\(version)" }
 
     /// The object `fields` with its `schema` key set to `name(kind)`.
-    public static func document(_ kind: String, _ fields: [String: JSONText]) -> JSONText {
+    public static func document(_ kind: String, _ fields: JSONObject) -> JSONText {
         var o = fields
         o[key] = .string(name(kind))
         return .object(o)

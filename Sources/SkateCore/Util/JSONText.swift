@@ -13,7 +13,7 @@ public indirect enum JSONText: Sendable, Equatable {
     case null
     case array([JSONText])
     /// Keys are sorted when written.
-    case object([String: JSONText])
+    case object(JSONObject)
 
     /// Compact text, or pretty with two-space indents (`"key" : value`, one entry per line).
     public func text(pretty: Bool = false) -> String {
@@ -58,13 +58,12 @@ public indirect enum JSONText: Sendable, Equatable {
             out += "{"
             // Sorted by UTF-8 bytes: for the ASCII keys plans use, the order JSONSerialization's
             // .sortedKeys gives (it collates non-ASCII keys by locale; these stay byte-ordered).
-            let keys = o.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for (i, k) in keys.enumerated() {
+            for (i, m) in o.sortedMembers().enumerated() {
                 if i > 0 { out += "," }
                 if pretty { Self.newline(&out, indent + 1) }
-                Self.writeString(k, to: &out)
+                Self.writeString(m.key, to: &out)
                 out += pretty ? " : " : ":"
-                o[k].unsafelyUnwrapped.write(to: &out, pretty: pretty, indent: indent + 1)
+                m.value.write(to: &out, pretty: pretty, indent: indent + 1)
             }
             if pretty { Self.newline(&out, indent) }
             out += "}"

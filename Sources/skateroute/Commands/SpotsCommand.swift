@@ -41,8 +41,8 @@ struct SpotsCommand: ParsableCommand {
             spots.sort { ($0.kind == "own" ? 1 : 0, $0.name) < ($1.kind == "own" ? 1 : 0, $1.name) }
         }
         if json {
-            var obj: [String: JSONText] = ["spots": .array(spots.map { s in
-                var o: [String: JSONText] = ["name": .string(s.name), "kind": .string(s.kind), "category": .string(s.category),
+            var obj: JSONObject = ["spots": .array(spots.map { s in
+                var o: JSONObject = ["name": .string(s.name), "kind": .string(s.kind), "category": .string(s.category),
                                              "lat": .rounded(s.at.lat, 7), "lon": .rounded(s.at.lon, 7), "private": .bool(s.isPrivate)]
                 if let d = s.distance { o["distance_m"] = .rounded(d, 0) }
                 return .object(o)

@@ -55,7 +55,7 @@ struct StatsShowCommand: ParsableCommand {
         for w in warnings { printError("skateroute: \(TerminalSafe.clean(w))") }
         func day(_ d: Date) -> String { ISO8601Time.formatDate(d.timeIntervalSince1970, offsetSeconds: tz.secondsFromGMT(for: d)) }
         if json {
-            var o: [String: JSONText] = [
+            var o: JSONObject = [
                 "period": .string(period.rawValue),
                 "totals": .object(["rides": .int(Int64(totals.rides)), "distance_m": .rounded(totals.distance, 1),
                                    "duration_s": .rounded(totals.duration, 1), "moving_s": .rounded(totals.movingTime, 1),
