@@ -70,20 +70,9 @@ import Testing
         return answer < .infinity ? answer : nil
     }
 
-    /// What the legs of a path cost, summed leg by leg (the end legs' parts, the turns between).
-    static func legCost(_ p: RoutePath, _ r: Router) -> Double {
-        var total = 0.0
-        for (i, l) in p.legs.enumerated() {
-            let len = Double(r.map.edgeLength[l.edge])
-            total += r.costing.edgeCost(edge: l.edge, reversed: l.reversed).cost * (len > 0 ? l.length / len : 1)
-            if i > 0 {
-                let prev = p.legs[i - 1]
-                let node = Int(prev.reversed ? r.map.edgeFrom[prev.edge] : r.map.edgeTo[prev.edge])
-                total += r.costing.transitionCost(from: prev.edge, fromReversed: prev.reversed, node: node, to: l.edge, toReversed: l.reversed)
-            }
-        }
-        return total
-    }
+    /// What the legs of a path cost, summed leg by leg (`Planner.trueCost`: the end legs' parts,
+    /// the turns between).
+    static func legCost(_ p: RoutePath, _ r: Router) -> Double { Planner.trueCost(p, router: r) }
 
     @Test(.enabled(if: TestData.available, TestData.skip)) func costsEqualAPlainDijkstraOverTraversals() throws {
         let m = try #require(try? MapFormat.load(path: TestData.bundledMonaco, copying: true), "Maps/monaco.srmap missing")

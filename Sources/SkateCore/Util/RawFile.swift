@@ -24,23 +24,7 @@ public final class RawFile {
     @discardableResult
     public func write<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
         guard fd >= 0 else { return false }
-        let array = Array(bytes)
-        var done = 0
-        while done < array.count {
-            let n = array.withUnsafeBytes { raw in
-                #if canImport(Glibc)
-                Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
-                #else
-                Darwin.write(fd, raw.baseAddress! + done, raw.count - done)
-                #endif
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            done += n
-        }
-        return true
+        return StandardStreams.writeAll(fd: fd, Array(bytes))
     }
 
     /// Closes the file (later writes fail quietly).

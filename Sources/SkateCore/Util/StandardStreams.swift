@@ -13,12 +13,16 @@ public enum StandardStreams {
     /// Writes `text` to standard error, all of it.
     public static func writeError(_ text: String) { write(fd: 2, text) }
 
-    /// Writes bytes to a file descriptor until all are written or it fails (a closed pipe).
+    /// Writes text to a file descriptor until all is written or it fails (a closed pipe).
     public static func write(fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
+        _ = writeAll(fd: fd, Array(text.utf8))
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes and EINTR; false when a write failed.
+    public static func writeAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw in
+            let n = bytes.withUnsafeBytes { raw in
                 #if canImport(Glibc)
                 Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
                 #else
@@ -27,11 +31,11 @@ public enum StandardStreams {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                return
+                return false
             }
             done += n
         }
-        bytes.removeAll()
+        return true
     }
 
     /// Reads standard input up to `limit` bytes (fewer at end of input); nil when it cannot be
