@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SkateCore
 
 /// What a rider reported. Each kind has its own lifetime: how long a report stays live after
 /// its last confirmation without anyone confirming it again.

@@ -15,7 +15,7 @@ extension SkateStore {
         var loaded: SkateMap??
         var warnings: [String] = []
         for name in names.sorted() where name.hasSuffix(".ndjson") {
-            let path = Self.appendingPathComponent(name, to: dir)
+            let path = PathText.appending(dir, name)
             guard let attrs = try? fm.attributesOfItem(atPath: path), (attrs[.type] as? FileAttributeType) == .typeRegular else { continue }
             let size = Self.fileSize(attrs[.size])
             let mtime = (attrs[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
@@ -33,15 +33,6 @@ extension SkateStore {
             }
         }
         return warnings
-    }
-
-    /// `dir` + "/" + `name` as `NSString.appendingPathComponent` joined them (the index keys rides
-    /// by this path, so it must not change): no slash added after a trailing one, `name` alone
-    /// for an empty `dir`, nothing else normalised.
-    static func appendingPathComponent(_ name: String, to dir: String) -> String {
-        if name.isEmpty { return dir }
-        if dir.isEmpty { return name }
-        return dir.hasSuffix("/") ? dir + name : dir + "/" + name
     }
 
     /// The `.size` file attribute as bytes (FileManager gives an unsigned integer), 0 when absent.

@@ -51,13 +51,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
 }
 
 extension StoreError {
-    /// A one-line reason for a file system error: the system's text for the POSIX error beneath a
-    /// `CocoaError` ("File exists", "Permission denied"), else the error as text.
-    static func reason(_ error: any Error) -> String {
-        if let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError {
-            return String(cString: strerror(posix.code.rawValue))
-        }
-        if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
-        return "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
-    }
+    /// A one-line reason for a file system error (`ErrorText`): the system's text for the POSIX
+    /// error beneath a `CocoaError` ("File exists", "Permission denied"), else the error as text.
+    static func reason(_ error: any Error) -> String { ErrorText.describe(error) }
 }

@@ -6,7 +6,7 @@ public enum StoreExports {
     /// `d` in UTC to the second, "2026-11-25T18:55:55Z" (fractions of a second dropped): the
     /// form `ISO8601DateFormatter` with `.withInternetDateTime` wrote before.
     static func iso(_ d: Date) -> String {
-        d.formatted(.iso8601)
+        ISO8601Time.format(d.timeIntervalSince1970)
     }
 
     /// One hazard as a JSON object (for `hazards list --json`), keys in snake_case like every other

@@ -52,7 +52,7 @@ import Testing
     @Test func rideLogPathsJoinAsNSStringJoinedThem() {
         for dir in ["/x/rides", "/x/rides/", "/x//rides//", "", "/", "rel/dir", "./a/../b"] {
             for name in ["a.ndjson", "/b.ndjson", ""] {
-                #expect(SkateStore.appendingPathComponent(name, to: dir) == (dir as NSString).appendingPathComponent(name), "\(dir) + \(name)")
+                #expect(PathText.appending(dir, name) == (dir as NSString).appendingPathComponent(name), "\(dir) + \(name)")
             }
         }
     }

@@ -17,7 +17,7 @@ public enum ErrorText {
             if let p = c.underlying as? POSIXError { return posixMessage(p.code.rawValue) }
             return cocoaMessage(c.code)
         }
-        return String(describing: error)
+        return String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     /// `strerror` text for an errno value.

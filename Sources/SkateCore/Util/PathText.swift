@@ -20,13 +20,13 @@ public enum PathText {
         return String(trimmed.dropLast(dropCount))
     }
 
-    /// `path` + "/" + `component`, with one slash between them ("" + "x" → "x").
+    /// `path` + "/" + `component` as NSString joined them: no slash added after a trailing one,
+    /// `component` alone for an empty `path`, `path` for an empty `component`, nothing else
+    /// normalised (the ride index keys rides by these paths, so they must not change).
     public static func appending(_ path: String, _ component: String) -> String {
+        if component.isEmpty { return path }
         if path.isEmpty { return component }
-        if component.isEmpty { return stripTrailingSlashes(path) }
-        let head = path.hasSuffix("/") ? String(path.dropLast()) : path
-        let tail = component.hasPrefix("/") ? String(component.dropFirst()) : component
-        return head + "/" + tail
+        return path.hasSuffix("/") ? path + component : path + "/" + component
     }
 
     /// The path without its last component ("/a/b" → "/a"; "b" → ""; "/a" → "/").
