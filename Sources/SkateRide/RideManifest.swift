@@ -142,6 +142,11 @@ public struct RideFolder: Sendable {
                 if error.problem == "no such file" { throw RideFolderError.missingFile(manifest: manifestPath, role: role, path: full) }
                 throw RideFolderError.notRegularFile(manifest: manifestPath, role: role, path: full, problem: error.problem)
             }
+            // The textual check cannot see symbolic links: `etc/passwd` with `etc` → /etc, or
+            // `link/..`, climb out of the folder. Compare the resolved paths as well.
+            if !allowOutsidePaths, !Self.resolvesInside(full, folder: folder.isEmpty ? "." : folder) {
+                throw RideFolderError.outsideFolder(manifest: manifestPath, role: role, path: p)
+            }
             return full
         }
         return RideFolder(folder: folder.isEmpty ? "." : folder, manifest: manifest,
@@ -151,8 +156,8 @@ public struct RideFolder: Sendable {
     }
 
     /// True when the manifest path `p` names something inside the manifest's folder: relative,
-    /// and no `..` climbing above where it started. (A symbolic link inside the folder is the
-    /// folder owner's choice and is followed.)
+    /// and no `..` climbing above where it started. Symbolic links are checked after this, on
+    /// the resolved path (`resolvesInside`): a link that stays inside the folder is followed.
     static func staysInside(_ p: String) -> Bool {
         if p.isEmpty || p.hasPrefix("/") || p.hasPrefix("~") { return false }
         var depth = 0
@@ -162,6 +167,21 @@ public struct RideFolder: Sendable {
             if depth < 0 { return false }
         }
         return true
+    }
+
+    /// True when `path`, with every symbolic link and `..` resolved, lies inside `folder`
+    /// (also resolved). A path that cannot be resolved counts as outside.
+    static func resolvesInside(_ path: String, folder: String) -> Bool {
+        guard let real = realPath(path), let base = realPath(folder) else { return false }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return real.hasPrefix(prefix)
+    }
+
+    /// The canonical absolute path of an existing file or folder (`realpath(3)`), or nil.
+    private static func realPath(_ p: String) -> String? {
+        guard let c = realpath(p, nil) else { return nil }
+        defer { free(c) }
+        return String(cString: c)
     }
 
     private static func describe(_ error: Error) -> String {

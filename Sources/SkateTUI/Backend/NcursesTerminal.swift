@@ -34,12 +34,15 @@ public enum TUIError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// The last stop signal caught (SIGINT, SIGTERM, SIGHUP), 0 when none. Written from the signal
+/// The last stop signal caught (see `stopSignals`), 0 when none. Written from the signal
 /// handler: a lock-free atomic store is async-signal-safe.
 private let caughtSignal = Atomic<Int32>(0)
 
-/// Signals that ask the app to stop; the loop sees them on its next wake-up and quits cleanly.
-private let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+/// Signals that ask the app to stop; the loop sees them on its next wake-up and quits cleanly,
+/// restoring the terminal. Besides the usual three: SIGQUIT (Ctrl-\ in cbreak mode), SIGUSR1/2
+/// and SIGALRM (whose default action would kill the process with the screen still in the
+/// alternate buffer and the cursor hidden) and SIGPIPE (the terminal's other end went away).
+private let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE]
 /// Signals that mean a crash: restore the terminal, then die with the default action.
 private let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
