@@ -231,6 +231,9 @@ struct LineParser {
     private mutating func emit(t: Double, ax: Double, ay: Double, az: Double, _ number: Int) throws -> MotionSample {
         sawData = true
         guard let u = units else { throw MotionError.missingUnits(path: path) }
+        guard PlausibleRange.holds(t, PlausibleRange.time) else {
+            throw fail(number, "time \(t) s is outside 1900–2200 (or a relative clock of that span)")
+        }
         guard t >= lastT else {
             throw fail(number, "time goes back from \(lastT) s to \(t) s")
         }

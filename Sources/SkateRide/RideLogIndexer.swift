@@ -87,6 +87,9 @@ public enum RideLogIndexer {
             if let v = s["max_speed_mps"]?.double, v.isFinite { record.maxSpeed = v }
             if let c = s["metres_by_class"]?[RoughnessClass.crusty.name]?.double { record.crustyMetres = c }
         }
+        if let field = record.implausibleField {
+            throw Failure(path: path, reason: "ride log's \(field) is out of range (a damaged or hand-made log)")
+        }
         var warning: String?
         if let n = badLine {
             warning = "\(path): ride log is cut at line \(n); counted the \(FixedDecimal.string(distance / 1000, decimals: 2)) km before it"

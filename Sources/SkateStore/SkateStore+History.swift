@@ -13,9 +13,17 @@ public struct IndexedRide: Sendable, Equatable {
 
 extension SkateStore {
     /// Every indexed ride, oldest first. Rows stay when their log file is deleted (the history
-    /// keeps the ride).
+    /// keeps the ride). Rows with a figure no ride can hold are left out (see
+    /// `indexedRidesCheckingRows` for the warnings).
     public func indexedRides() throws -> [IndexedRide] {
-        try read { db in
+        try indexedRidesCheckingRows().rides
+    }
+
+    /// Every plausible indexed ride, oldest first, and one warning line per row skipped because
+    /// a figure lies outside `PlausibleRange` (a row written by an older build, or by hand): the
+    /// row stays in the store untouched, it only stops poisoning totals.
+    public func indexedRidesCheckingRows() throws -> (rides: [IndexedRide], warnings: [String]) {
+        let all: [IndexedRide] = try read { db in
             try db.fetchAll(sql: "SELECT * FROM rideIndex ORDER BY startEpoch, rideId").map { row in
                 try IndexedRide(record: RideRecord(rideId: row["rideId"], path: row["path"], startEpoch: row["startEpoch"], map: row["map"],
                                                mode: row["mode"], distance: row["distance"], duration: row["duration"],
@@ -24,13 +32,22 @@ extension SkateStore {
                             fileSize: row["fileSize"], fileModified: row["fileModified"])
             }
         }
+        var rides: [IndexedRide] = [], warnings: [String] = []
+        for r in all {
+            if let field = r.record.implausibleField {
+                warnings.append("ride index: skipped ride \(TerminalSafe.clean(r.record.rideId)): its \(field) is out of range")
+            } else {
+                rides.append(r)
+            }
+        }
+        return (rides, warnings)
     }
 
     /// Adds or replaces the index row of a ride.
     public func indexRide(_ r: IndexedRide) throws {
         let x = r.record
-        guard [x.startEpoch, x.distance, x.duration, x.movingTime, x.climb, x.descent, x.crustyMetres, x.maxSpeed].allSatisfy(\.isFinite) else {
-            throw StoreError.badValue("ride \(TerminalSafe.clean(x.rideId)): a figure is not a finite number")
+        if let field = x.implausibleField {
+            throw StoreError.badValue("ride \(TerminalSafe.clean(x.rideId)): its \(field) is out of range")
         }
         try write { db in
             try db.execute(sql: """

@@ -35,3 +35,22 @@ public struct RideRecord: Sendable, Equatable {
         self.descent = descent; self.crustyMetres = crustyMetres; self.maxSpeed = maxSpeed; self.complete = complete
     }
 }
+
+extension RideRecord {
+    /// The name of the first figure outside what a ride can hold (`PlausibleRange`), or nil.
+    /// A log or index row with one is refused or skipped, never formatted (issue 29: a stored
+    /// climb of 1e300 made every later `stats` trap).
+    public var implausibleField: String? {
+        let checks: [(String, Double, ClosedRange<Double>)] = [
+            ("start time", startEpoch, PlausibleRange.time),
+            ("distance", distance, PlausibleRange.distanceM),
+            ("duration", duration, PlausibleRange.durationS),
+            ("moving time", movingTime, PlausibleRange.durationS),
+            ("climb", climb, PlausibleRange.climbM),
+            ("descent", descent, PlausibleRange.climbM),
+            ("crusty metres", crustyMetres, PlausibleRange.distanceM),
+            ("top speed", maxSpeed, PlausibleRange.speedMS),
+        ]
+        return checks.first { !PlausibleRange.holds($0.1, $0.2) }?.0
+    }
+}

@@ -110,8 +110,9 @@ public enum ISO8601Time {
 
     /// Formats seconds since 1970 as `YYYY-MM-DDThh:mm:ssZ` (whole seconds, UTC) for messages.
     public static func format(_ t: Double) -> String {
-        guard t.isFinite else { return "?" }
-        let total = Int(t.rounded(.down))
+        // Any finite time that fits whole seconds formats (the civil arithmetic below stays
+        // in range up to ±9.2e18 s); NaN, ±∞ and beyond read "?" instead of trapping.
+        guard let total = CheckedNumber.int(t, .down) else { return "?" }
         var days = total / 86_400
         var rem = total % 86_400
         if rem < 0 { rem += 86_400; days -= 1 }

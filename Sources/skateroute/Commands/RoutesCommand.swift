@@ -58,15 +58,30 @@ struct SavedPlanFacts {
               let mode = obj["mode"]?.string.flatMap(RideMode.init(rawValue:)),
               let geo = obj["geometry"]?.doubleRows, geo.count >= 2, geo.allSatisfy({ $0.count >= 2 }),
               let steps = obj["steps"]?.array, !steps.isEmpty, steps.allSatisfy({ $0.object != nil }),
-              let distance = obj["distance_m"]?.double, distance.isFinite else { return nil }
+              let distance = obj["distance_m"]?.double else { return nil }
         let gs = obj["grade_summary"]
         let coords = geo.map { Coordinate(lat: $0[1], lon: $0[0]) }
         guard coords.allSatisfy({ abs($0.lat) <= 90 && abs($0.lon) <= 180 }) else { return nil }
-        return SavedPlanFacts(mode: mode, geometry: coords, distance: distance,
-                              duration: obj["duration_s"]?.double ?? 0, score: obj["score"]?.double ?? 0,
-                              climb: gs?["climb_m"]?.double ?? 0, descent: gs?["descent_m"]?.double ?? 0,
-                              steps: steps.map { ($0["instruction"]?.string ?? "", $0["street"]?.string ?? "", $0["distance_m"]?.double ?? 0) },
-                              spots: Self.strings(obj["spots"]) ?? [])
+        let facts = SavedPlanFacts(mode: mode, geometry: coords, distance: distance,
+                                   duration: obj["duration_s"]?.double ?? 0, score: obj["score"]?.double ?? 0,
+                                   climb: gs?["climb_m"]?.double ?? 0, descent: gs?["descent_m"]?.double ?? 0,
+                                   steps: steps.map { ($0["instruction"]?.string ?? "", $0["street"]?.string ?? "", $0["distance_m"]?.double ?? 0) },
+                                   spots: Self.strings(obj["spots"]) ?? [])
+        // Every figure is formatted later: one no plan can hold (distance_m 1e19 trapped
+        // `routes save` after the row was committed, and every later `routes list`) makes the
+        // document "not a plan" instead.
+        return facts.figuresArePlausible ? facts : nil
+    }
+
+    /// Scores are 0–100; anything past this is damage, not a plan.
+    static let maxScoreMagnitude = 1.0e6
+
+    /// True when every figure lies in `PlausibleRange`.
+    var figuresArePlausible: Bool {
+        PlausibleRange.holds(distance, PlausibleRange.distanceM) && PlausibleRange.holds(duration, PlausibleRange.durationS)
+            && PlausibleRange.holds(climb, PlausibleRange.climbM) && PlausibleRange.holds(descent, PlausibleRange.climbM)
+            && score.isFinite && abs(score) <= Self.maxScoreMagnitude
+            && steps.allSatisfy { PlausibleRange.holds($0.distance, PlausibleRange.distanceM) }
     }
 
     /// Farthest a saved geometry point may lie from the map's ways (metres) for the plan to count

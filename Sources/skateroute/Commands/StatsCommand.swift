@@ -43,14 +43,17 @@ struct StatsShowCommand: ParsableCommand {
         let now = try storeOptions.instant()
         let tz = TimeZone.current
         let dir = rides ?? store.dataDir.appendingPathComponent("rides").path
-        let warnings = try indexRideLogs(in: dir, store: store, mapPath: mapOption.map)
-        let history = try CLIParse.store { try store.indexedRides() }.map(\.record)
+        var warnings = try indexRideLogs(in: dir, store: store, mapPath: mapOption.map)
+        let indexed = try CLIParse.store { try store.indexedRidesCheckingRows() }
+        warnings += indexed.warnings
+        let history = indexed.rides.map(\.record)
         let who = reporter ?? ProcessInfo.processInfo.environment["SKATEROUTE_REPORTER"].flatMap { $0.isEmpty ? nil : $0 } ?? "local"
         let confirmed = try CLIParse.store { try store.hazardsConfirmedByOthers(reporter: who) }
         let totals = RideStats.totals(history, from: RideStats.periodStart(period, now: now, timeZone: tz), to: now)
         let weeks = RideStats.weeks(history, now: now, timeZone: tz)
         let badges = RideStats.badges(history, hazardsConfirmed: confirmed, timeZone: tz)
         let goal = try CLIParse.store { try store.setting(weeklyGoalKey) }.flatMap(Double.init)
+            .flatMap { PlausibleRange.holds($0, PlausibleRange.distanceM) ? $0 : nil }
         let thisWeek = weeks.last?.distance ?? 0
         for w in warnings { printError("skateroute: \(TerminalSafe.clean(w))") }
         func day(_ d: Date) -> String { ISO8601Time.formatDate(d.timeIntervalSince1970, offsetSeconds: tz.secondsFromGMT(for: d)) }
