@@ -72,4 +72,14 @@ import Testing
         #expect(JSONText.array([.number(.nan), .number(3), .number(-0.5), .null]).text() == "[null,3,-0.5,null]")
         #expect(JSONText.object(["b": .bool(true), "a": .bool(false)]).text() == "{\"a\":false,\"b\":true}")
     }
+
+    /// DEL and C1 controls (U+009B is CSI to an 8-bit terminal) never leave raw; U+00A0 does.
+    @Test func escapesDELAndC1Controls() throws {
+        let text = JSONText.string("a\u{7F}b\u{9B}31mc\u{85}d\u{A0}e").text()
+        #expect(text == "\"a\\u007fb\\u009b31mc\\u0085d\u{A0}e\"")
+        #expect(!text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
+        // Still the same string to a JSON reader.
+        let back = try JSONSerialization.jsonObject(with: Data(("[" + text + "]").utf8)) as? [String]
+        #expect(back == ["a\u{7F}b\u{9B}31mc\u{85}d\u{A0}e"])
+    }
 }

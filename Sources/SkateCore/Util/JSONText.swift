@@ -75,7 +75,7 @@ public indirect enum JSONText: Sendable, Equatable {
         for _ in 0..<indent { out += "  " }
     }
 
-    /// A quoted JSON string: quote, backslash and control characters escaped.
+    /// A quoted JSON string: quote, backslash, C0, DEL and C1 control characters escaped.
     static func writeString(_ s: String, to out: inout String) {
         out += "\""
         for u in s.unicodeScalars {
@@ -86,7 +86,10 @@ public indirect enum JSONText: Sendable, Equatable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.value < 0x20 {
+                // C0 controls must be escaped (RFC 8259); DEL and the C1 controls may be raw
+                // there, but a C1 byte such as U+009B (CSI) is an escape sequence to a terminal
+                // that shows the document, so they are escaped as well.
+                if u.value < 0x20 || (0x7F...0x9F).contains(u.value) {
                     let hex = String(u.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
