@@ -44,7 +44,8 @@ extension PlanBuilder {
         let speeds = speeds(legs, profile)
         let tooFast = Self.stretches(distance: profile.s, flagged: speeds.braking)
         let samples = profile.s.indices.map {
-            ProfileSample(distance: profile.s[$0], elevation: profile.elevation[$0], speed: speeds.speed[$0], braking: speeds.braking[$0])
+            ProfileSample(distance: profile.s[$0], elevation: profile.elevation[$0], speed: speeds.speed[$0], braking: speeds.braking[$0],
+                          walked: $0 > 0 && profile.walked[$0 - 1])
         }
         let (steps, metresByClass) = steps(legs, line, profile, speeds, zones: zones, tooFast: tooFast)
         let duration = steps.reduce(0) { $0 + $1.seconds }
@@ -181,6 +182,7 @@ extension PlanBuilder {
                 steps[k].context.braking = .caution
                 steps[k].context.brakeFromM = cau.firstOffset; steps[k].context.brakeLengthM = cau.firstLength
             }
+            steps[k].context.zoneSpans = Self.zoneSpans(a, b, zones)
             steps[k].context.tooFast = b > a && Self.coverage(a, b, tooFast.map { ($0.start, $0.end) }).covered >= need
             for li in st.legs {
                 metresByClass[RoughnessClass(rms: Double(costing.table.rms[legs[li].edge]))] += legs[li].length
@@ -221,6 +223,18 @@ extension PlanBuilder {
         let meanAbs = line.total > 0 ? absSum / line.total * 100 : 0
         let brakingSteps = steps.filter { $0.context.braking != .none }.map(\.index)
         return GradeSummary(maxGradePct: maxG, minGradePct: minG, meanGradePct: meanAbs, climbM: climb, descentM: descent, brakingSteps: brakingSteps)
+    }
+
+    /// The parts of `zones` inside the step `[a, b)` (metres from the start), in order, each as
+    /// long as `zoneSpanMinMetres` at least.
+    static func zoneSpans(_ a: Double, _ b: Double, _ zones: [BrakingZone]) -> [StepZoneSpan] {
+        var out: [StepZoneSpan] = []
+        for (i, z) in zones.enumerated() {
+            let o = min(b, z.end) - max(a, z.start)
+            guard o >= Self.zoneSpanMinMetres else { continue }
+            out.append(StepZoneSpan(level: z.level, fromM: max(a, z.start) - a, lengthM: o, zone: i))
+        }
+        return out
     }
 
     /// Longest continuous crusty run of the legs, metres.

@@ -21,6 +21,9 @@ public struct PlanBuilder: Sendable {
     /// A braking zone (or too-fast stretch) marks a step when it covers at least this much of it
     /// (metres; the whole step when shorter): one short dip must not flag a 480 m boulevard.
     public static let brakingStepOverlap = 30.0
+    /// A zone's part inside a step is listed in the step's text from this many metres: the zone's
+    /// ends are known to two profile samples, so a shorter sliver is the neighbour step's zone.
+    public static let zoneSpanMinMetres = 10.0
 
     public init(map: SkateMap, costing: SkateCosting, knowledge: RoadKnowledge) {
         self.map = map; self.costing = costing; self.knowledge = knowledge
@@ -69,81 +72,6 @@ public struct PlanBuilder: Sendable {
         let t = x - Double(i)
         let a = Double(prof[prof.startIndex + i]), b = Double(prof[prof.startIndex + i + 1])
         return a + (b - a) * t
-    }
-
-    /// Braking and caution zones of a profile: stretches whose mean grade meets the rule of their
-    /// level — braking ≤ −8 % over ≥ 50 m, caution ≤ −6 % over ≥ 30 m — and nothing more.
-    ///
-    /// Each level is found greedily from the start: at the first sample from which some stretch
-    /// of at least the minimum length averages at or below the threshold, the zone runs to the
-    /// *furthest* sample that keeps the mean at or below it (found in O(log n) on the suffix
-    /// minimum of e − t·s), then gentle segments at either end are trimmed while the minimum
-    /// length allows (dropping a segment gentler than the threshold only steepens the mean).
-    /// Caution zones are searched only outside braking zones, so the two never overlap. Every
-    /// zone returned therefore satisfies its own rule on this profile.
-    /// - Parameter walked: per segment (sample i to i+1), true where the rider walks (stairs):
-    ///   zones never span such a segment.
-    public static func brakingZones(distance s: [Double], elevation e: [Double], walked: [Bool] = []) -> [BrakingZone] {
-        var all: [BrakingZone] = []
-        var start = 0
-        for i in 0..<max(0, s.count - 1) where i < walked.count && walked[i] {
-            if i > start { all += brakingZones(distance: s, elevation: e, in: start..<(i + 1)) }
-            start = i + 1
-        }
-        if s.count - start >= 2 { all += brakingZones(distance: s, elevation: e, in: start..<s.count) }
-        return all
-    }
-
-    /// Zones of both levels inside the sample range `r` (see `brakingZones(distance:elevation:walked:)`).
-    static func brakingZones(distance s: [Double], elevation e: [Double], in r: Range<Int>) -> [BrakingZone] {
-        guard r.count >= 2 else { return [] }
-        let braking = zones(s: s, e: e, level: .braking, thresholdPct: brakingGradePct, minLength: brakingLength, in: r)
-        var caution: [BrakingZone] = []
-        var from = r.lowerBound
-        for z in braking + [BrakingZone(start: .infinity, end: .infinity, level: .none, gradePct: 0)] {
-            // The gap before this braking zone (samples strictly outside it).
-            let to = z.start.isFinite ? (s.lastIndex { $0 <= z.start } ?? 0) + 1 : r.upperBound
-            if to - from >= 2 {
-                caution += zones(s: s, e: e, level: .caution, thresholdPct: cautionGradePct, minLength: cautionLength, in: from..<to)
-            }
-            if z.end.isFinite { from = s.firstIndex { $0 >= z.end } ?? r.upperBound }
-        }
-        var all = braking + caution
-        all.sort { $0.start < $1.start }
-        return all
-    }
-
-    /// Zones of one level inside the sample range `r` (see `brakingZones`).
-    static func zones(s: [Double], e: [Double], level: BrakingLevel, thresholdPct t: Double, minLength: Double, in r: Range<Int>) -> [BrakingZone] {
-        guard r.count >= 2 else { return [] }
-        let lo = r.lowerBound, hi = r.upperBound
-        // h = e − t·s: a stretch i…j averages ≤ t exactly when h[j] ≤ h[i].
-        var h = [Double](repeating: 0, count: hi - lo)
-        for i in lo..<hi { h[i - lo] = e[i] - t / 100 * s[i] }
-        var sufMin = h
-        for k in stride(from: sufMin.count - 2, through: 0, by: -1) { sufMin[k] = min(sufMin[k], sufMin[k + 1]) }
-        func furthest(_ i: Int) -> Int? {
-            // Last k with sufMin[k] ≤ h[i] (sufMin is non-decreasing).
-            var a = i - lo, b = sufMin.count - 1
-            guard sufMin[a] <= h[i - lo] + 1e-12 else { return nil }
-            while a < b { let m = (a + b + 1) / 2; if sufMin[m] <= h[i - lo] + 1e-12 { a = m } else { b = m - 1 } }
-            return a + lo
-        }
-        func grade(_ i: Int, _ j: Int) -> Double { s[j] > s[i] ? (e[j] - e[i]) / (s[j] - s[i]) * 100 : 0 }
-        var out: [BrakingZone] = []
-        var i = lo
-        while i < hi - 1 {
-            guard let j = furthest(i), s[j] - s[i] >= minLength - 1e-6 else { i += 1; continue }
-            var a = i, b = j
-            // Trim gentle ends while the zone stays long enough.
-            while a + 1 < b && grade(a, a + 1) > t && s[b] - s[a + 1] >= minLength - 1e-6 { a += 1 }
-            while b - 1 > a && grade(b - 1, b) > t && s[b - 1] - s[a] >= minLength - 1e-6 { b -= 1 }
-            var steepest = 0.0
-            for k in a..<b { steepest = min(steepest, grade(k, k + 1)) }
-            out.append(BrakingZone(start: s[a], end: s[b], level: level, gradePct: grade(a, b), minGradePct: steepest))
-            i = max(b, i + 1)
-        }
-        return out
     }
 
     /// Stretches (metres from the start) where the speed profile had to brake to hold the cap:

@@ -33,12 +33,16 @@ public enum PlanFormats {
         if let from = c.brakeFromM, c.braking != .none {
             o["brake_from_m"] = n(from); o["brake_length_m"] = n(c.brakeLengthM)
         }
+        o["zones"] = .array(c.zoneSpans.map {
+            .object(["level": .string($0.level.name), "from_m": n($0.fromM), "length_m": n($0.lengthM), "zone_index": .number(Double($0.zone))])
+        })
         return .object(o)
     }
 
     static func zoneJSON(_ z: BrakingZone) -> JSONObject {
         ["start_m": n(z.start), "end_m": n(z.end), "length_m": n(z.length), "level": .string(z.level.name),
-         "grade_pct": n(z.gradePct), "min_grade_pct": n(z.minGradePct), "step_indices": .array(z.stepIndices.map { .number(Double($0)) })]
+         "grade_pct": n(z.gradePct), "min_grade_pct": n(z.minGradePct), "steepest_30m_pct": n(z.minGradePct),
+         "step_indices": .array(z.stepIndices.map { .number(Double($0)) })]
     }
 
     /// A step's JSON with its legality, stairs and lift facts: `legality` (`ok|penalised|forbidden`,
@@ -77,6 +81,7 @@ public enum PlanFormats {
                 "max_grade_pct": n(gs.maxGradePct), "min_grade_pct": n(gs.minGradePct),
                 "mean_grade_pct": n(gs.meanGradePct), "climb_m": n(gs.climbM),
                 "descent_m": n(gs.descentM), "braking_steps": .array(gs.brakingSteps.map { .number(Double($0)) }),
+                "braking_zone_count": .number(Double(p.brakingZoneCount)), "caution_zone_count": .number(Double(p.cautionZoneCount)),
             ]),
             "braking_zones": .array(p.brakingZones.map { .object(zoneJSON($0)) }),
             "too_fast_stretches": .array(p.tooFastStretches.map {
@@ -144,10 +149,11 @@ public enum PlanFormats {
                 continue
             }
             var marks: [String] = []
-            if c.braking != .none {
-                let word = c.braking == .braking ? "BRAKE" : "caution"
-                let whole = c.brakeLengthM >= c.distance - 1 && (c.brakeFromM ?? 0) < 1
-                marks.append(whole ? "\(word) for the whole step" : "\(word): brake for \(f(c.brakeLengthM, 0)) m, from \(f(c.brakeFromM ?? 0, 0)) m into this step")
+            // Every zone inside the step, only the metres actually inside it.
+            for span in c.zoneSpans {
+                let word = span.level == .braking ? "BRAKE" : "caution"
+                let whole = span.lengthM >= c.distance - 1 && span.fromM < 1
+                marks.append(whole ? "\(word) for the whole step" : "\(word): brake for \(f(span.lengthM, 0)) m from \(f(span.fromM, 0)) m into this step")
             }
             if c.tooFast { marks.append("too fast") }
             if c.walkMetres > 0 {
@@ -180,7 +186,7 @@ public enum PlanFormats {
         for z in p.brakingZones {
             let steps = z.stepIndices.isEmpty ? "" : (z.stepIndices.count == 1 ? ", step \(z.stepIndices[0] + 1)" : ", steps \(z.stepIndices.first! + 1)–\(z.stepIndices.last! + 1)")
             out += (z.level == .braking ? "brake:   " : "caution: ") + "\(f(z.start, 0))–\(f(z.end, 0)) m from the start, "
-                + "\(f(z.length, 0)) m at \(sf(z.gradePct, 1)) % (steepest \(sf(z.minGradePct, 1)) %)" + steps + "\n"
+                + "\(f(z.length, 0)) m at \(sf(z.gradePct, 1)) % (steepest 30 m \(sf(z.minGradePct, 1)) %)" + steps + "\n"
         }
         return out
     }
@@ -203,11 +209,18 @@ public enum PlanFormats {
         return s + "]"
     }
 
+    /// "no braking or caution zones", "1 braking zone, 2 caution zones": the two levels counted apart.
+    public static func zoneCounts(_ p: RoutePlan) -> String {
+        let b = p.brakingZoneCount, c = p.cautionZoneCount
+        if b == 0 && c == 0 { return "no braking or caution zones" }
+        return "\(b) braking zone\(b == 1 ? "" : "s"), \(c) caution zone\(c == 1 ? "" : "s")"
+    }
+
     public static func summaryLine(_ p: RoutePlan) -> String {
         let crusty = p.metresByClass[.crusty]
         let g = p.gradeSummary
         return "\(km(p.distance)), \(duration(p.duration)), climb \(f(g.climbM, 0)) m, descent \(f(g.descentM, 0)) m, "
-            + "max \(sf(g.maxGradePct, 1)) % / min \(sf(g.minGradePct, 1)) %, \(p.brakingZones.count) braking zone(s), "
+            + "max \(sf(g.maxGradePct, 1)) % / min \(sf(g.minGradePct, 1)) %, \(zoneCounts(p)), "
             + "crusty \(f(crusty, 0)) m, score \(f(p.score, 0))"
     }
 
@@ -293,6 +306,8 @@ public enum PlanFormats {
         var top: JSONObject = ["type": .string("FeatureCollection"), "features": .array(features),
                                        "properties": .object(["mode": .string(p.mode.rawValue), "distance_m": n(p.distance),
                                                               "duration_s": n(p.duration), "score": n(p.score), "legal": .bool(p.legal),
+                                                              "braking_zone_count": .number(Double(p.brakingZoneCount)),
+                                                              "caution_zone_count": .number(Double(p.cautionZoneCount)),
                                                               "notes": .array(p.notes.map { .string($0) }),
                                                               "spots": .array(p.spots.map { .string($0) }),
                                                               "alternatives": .number(Double(p.alternatives.count))])]

@@ -94,6 +94,9 @@ public struct StepContext: Sendable, Equatable {
     /// many metres of the step it covers (nil / 0 when `braking` is `.none`).
     public var brakeFromM: Double? = nil
     public var brakeLengthM: Double = 0
+    /// Every braking or caution zone inside the step, in order: only the metres actually inside
+    /// a zone (`PlanBuilder.zoneSpanMinMetres` and longer).
+    public var zoneSpans: [StepZoneSpan] = []
     /// The least legal class on the step (`AccessModel`), and the reason of its longest such stretch.
     public var legality: AccessClass = .ok
     public var accessReason: AccessReason = .none
@@ -104,6 +107,20 @@ public struct StepContext: Sendable, Equatable {
     public var stepCount: Int = 0
     /// The lift or escalator the step takes, if it is one.
     public var connector: StepConnector?
+}
+
+/// The part of one braking or caution zone that lies inside a step.
+public struct StepZoneSpan: Sendable, Equatable {
+    public var level: BrakingLevel
+    /// Where the zone's part starts, metres into the step, and its length in metres.
+    public var fromM: Double
+    public var lengthM: Double
+    /// Index of the zone in `RoutePlan.brakingZones`.
+    public var zone: Int
+
+    public init(level: BrakingLevel, fromM: Double, lengthM: Double, zone: Int) {
+        self.level = level; self.fromM = fromM; self.lengthM = lengthM; self.zone = zone
+    }
 }
 
 /// A lift or escalator a step takes.
@@ -147,7 +164,8 @@ public struct RouteStep: Sendable, Equatable {
 }
 
 /// A stretch of route that needs braking (or care): its mean grade on the route's conditioned
-/// profile meets its level's rule (see `PlanBuilder.brakingZones`).
+/// profile meets its level's rule, and it holds no ≥ 60 m stretch gentler than −4 % (see
+/// `PlanBuilder.brakingZones`, `ZoneRules`).
 public struct BrakingZone: RouteStretch {
     /// Start and end, metres from the route start.
     public var start: Double
@@ -155,7 +173,8 @@ public struct BrakingZone: RouteStretch {
     public var level: BrakingLevel
     /// Mean grade in percent over the zone.
     public var gradePct: Double
-    /// Steepest profile-segment grade in percent inside the zone (≤ `gradePct`).
+    /// Mean grade in percent of the zone's steepest `ZoneRules.steepestWindow` (30 m) window,
+    /// never gentler than `gradePct` (before issue 26: the steepest 5 m profile segment, noise).
     public var minGradePct: Double = 0
     /// Steps the zone overlaps, in order.
     public var stepIndices: [Int] = []
@@ -199,6 +218,13 @@ public struct GradeSummary: Sendable, Equatable {
     public var brakingSteps: [Int]
 }
 
+extension RoutePlan {
+    /// Braking zones (level `.braking`), counted apart from caution zones.
+    public var brakingZoneCount: Int { brakingZones.filter { $0.level == .braking }.count }
+    /// Caution zones (level `.caution`).
+    public var cautionZoneCount: Int { brakingZones.filter { $0.level == .caution }.count }
+}
+
 /// A sample of the route's elevation and speed profile.
 public struct ProfileSample: Sendable, Equatable {
     /// Metres from the start.
@@ -209,6 +235,9 @@ public struct ProfileSample: Sendable, Equatable {
     public var speed: Double
     /// Rider must brake here to hold the cap.
     public var braking: Bool
+    /// The segment from the previous sample to this one is walked (stairs) or ridden standing
+    /// (a lift): no zone spans it.
+    public var walked: Bool = false
 }
 
 /// A planned route: steps with their contexts, the grade summary, speed profile, ETA, score and

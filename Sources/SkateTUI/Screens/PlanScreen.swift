@@ -487,12 +487,13 @@ enum PlanScreen {
         KeyBarWidget.render(keyMap: context.keyMap, screen: keyContext, theme: theme, into: &buffer, area: Rect(size: size).splitBottom(1).bottom)
     }
 
-    /// "2.41 km 14 min  120 m   2    82": distance, ETA, crusty metres, braking zones, score.
+    /// "2.41 km 14 min  120 m   2    82": distance, ETA, crusty metres, braking zones (not caution), score.
     public static func routeRow(_ p: RoutePlan) -> String {
         let dist = Format.distance(p.distance).leftPadded(to: 7)
         let eta = Format.duration(p.duration).leftPadded(to: 7)
         let crusty = Format.metres(p.metresByClass[.crusty]).leftPadded(to: 7)
-        let brk = String(p.brakingZones.count).leftPadded(to: 4)
+        // Braking-level zones only: caution zones are counted apart (issue 26).
+        let brk = String(p.brakingZoneCount).leftPadded(to: 4)
         let score = String(Int(p.score.rounded())).leftPadded(to: 6)
         return dist + eta + crusty + brk + score
     }

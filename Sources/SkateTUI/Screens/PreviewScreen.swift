@@ -148,7 +148,8 @@ enum PreviewScreen {
         y += 1
         // Each fact once: distance, time and score above; crusty, braking, stairs and lifts here;
         // the grades below (the CLI's summary line would say distance and braking again).
-        var more = "crusty " + Format.metres(crusty) + "  " + brakingPhrase(plan.brakingZones.count)
+        var more = "crusty " + Format.metres(crusty) + "  " + brakingPhrase(plan.brakingZoneCount)
+        if plan.cautionZoneCount > 0 { more += "  " + cautionPhrase(plan.cautionZoneCount) }
         if plan.walkMetres > 0 { more += "  walk " + Format.metres(plan.walkMetres) }
         if plan.liftsUsed > 0 { more += "  lifts \(plan.liftsUsed)" }
         if !plan.legal { more = "NOT LEGAL: " + Format.metres(plan.forbidden.reduce(0) { $0 + $1.length }) + " forbidden  " + more }
@@ -214,6 +215,11 @@ enum PreviewScreen {
     /// "no braking zones", "1 braking zone", "3 braking zones".
     static func brakingPhrase(_ n: Int) -> String {
         n == 0 ? "no braking zones" : (n == 1 ? "1 braking zone" : "\(n) braking zones")
+    }
+
+    /// "1 caution zone", "3 caution zones" (counted apart from braking zones).
+    static func cautionPhrase(_ n: Int) -> String {
+        n == 1 ? "1 caution zone" : "\(n) caution zones"
     }
 
     /// Marks of a step as the CLI prints them: "BRAKE" (or "caution"), "too fast", "walk".

@@ -20,6 +20,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Repetitions for import and load timings (the median is printed).") var repeats: Int = 5
     @Flag(help: "Skip the Heidelberg figures (slow in debug builds).") var noHeidelberg = false
     @Flag(help: "Only the terrain figures on the bundled map (braking zones on 30 seeded pairs).") var terrainOnly = false
+    @Option(help: ArgumentHelp("With --terrain-only: the map to draw the pairs on instead of the bundled one.", valueName: "srmap")) var terrainMap: String?
     @Option(help: "Seeded Monaco pairs for the legal-lines figures (0 = skip).") var legalPairs: Int = 30
     @Option(help: "Seed for the legal-lines pairs.") var legalSeed: UInt64 = 12
     @Flag(help: "Print only the legal-lines figures.") var legalOnly = false
@@ -44,7 +45,8 @@ struct BenchCommand: ParsableCommand {
             return
         }
         if terrainOnly {
-            TerrainBenchmark(map: try MapFormat.load(path: BundledMaps.defaultMapPath()), seed: seed).run(name: "Monaco (bundled)")
+            let path = terrainMap ?? BundledMaps.defaultMapPath()
+            TerrainBenchmark(map: try MapFormat.load(path: path), seed: seed).run(name: terrainMap == nil ? "Monaco (bundled)" : path)
             return
         }
         if legalPairs > 0 && !routingOnly {

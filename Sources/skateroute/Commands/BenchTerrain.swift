@@ -30,9 +30,17 @@ struct TerrainBenchmark {
         }
         var total = 0.0, braking = 0.0, caution = 0.0, brakingZones = 0, cautionZones = 0
         var stepFlagged = 0.0, stepBraking = 0.0, stepTooFast = 0.0, falseBraking = 0, falseCaution = 0, failures = 0
+        // Rule 3 (issue 26): zones the old greedy rule reported that hold ≥ 60 m gentler than −4 %.
+        var oldZones = 0, oldSplit = 0
         for (a, b) in od {
             guard let p = try? planner.plan(from: a, to: b, mode: .smoothest) else { failures += 1; continue }
             total += p.distance
+            let s = p.profile.map(\.distance), e = p.profile.map(\.elevation)
+            for z in PlanBuilder.brakingZones(distance: s, elevation: e, walked: p.profile.dropFirst().map(\.walked), splitGentle: false) {
+                oldZones += 1
+                if let i = s.firstIndex(where: { abs($0 - z.start) < 1e-6 }), let j = s.lastIndex(where: { abs($0 - z.end) < 1e-6 }),
+                   ZoneRules.containsGentleStretch(distance: s, elevation: e, from: i, to: j) { oldSplit += 1 }
+            }
             for z in p.brakingZones {
                 let len = z.end - z.start
                 if z.level == .braking {
@@ -52,6 +60,7 @@ struct TerrainBenchmark {
         print("  inside braking zones \(pct(braking)) (target ≤ 15 %); braking+caution \(pct(braking + caution)) (target ≤ 30 %)")
         print(String(printf: "  braking zones per km %.2f; caution zones per km %.2f", total > 0 ? Double(brakingZones) / total * 1000 : 0, total > 0 ? Double(cautionZones) / total * 1000 : 0))
         print("  zones false to their own rule on the plan profile: braking \(falseBraking) of \(brakingZones), caution \(falseCaution) of \(cautionZones)")
+        print("  zones rule 3 splits (held ≥ 60 m gentler than −4 % under the old greedy rule): \(oldSplit) of \(oldZones)")
         print("  steps flagged braking/caution/too-fast cover \(pct(stepFlagged)) of route length; BRAKE steps \(pct(stepBraking)), too-fast steps \(pct(stepTooFast))")
         // Edges whose stored profile has a sample-to-sample grade past the ±30 % clamp.
         var steep = 0

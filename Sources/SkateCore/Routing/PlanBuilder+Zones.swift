@@ -1,0 +1,168 @@
+import FoundationEssentials
+import Glibc
+
+/// What makes a braking or caution zone one a rider can use (issue 26, item 3). The level rules
+/// themselves (caution ≤ −6 % over ≥ 30 m, braking ≤ −8 % over ≥ 50 m) are `PlanBuilder`'s.
+///
+/// | constant              | value | why                                                                  |
+/// |-----------------------|-------|----------------------------------------------------------------------|
+/// | `gentleGradePct`      | −4 %  | gentler than this a board rolls under control: no braking there      |
+/// | `gentleSplitLength`   | 60 m  | a rider notices a rest this long; shorter lulls stay inside the zone |
+/// | `steepestWindow`      | 30 m  | one 5 m profile segment is DEM noise; 30 m is the caution rule's run |
+public enum ZoneRules {
+    /// Percent. A stretch whose *mean* grade is gentler (greater) than this is not braking ground.
+    public static let gentleGradePct = -4.0
+    /// Metres. A zone never contains a continuous stretch at least this long whose mean grade is
+    /// gentler than `gentleGradePct`: the zone is split there.
+    public static let gentleSplitLength = 60.0
+    /// Metres. A zone's steepest grade is the mean over its steepest window of this length.
+    public static let steepestWindow = 30.0
+    /// Numerical slack on lengths (metres) and on elevation comparisons.
+    static let eps = 1e-9
+
+    /// Whether samples `i…j` hold a stretch of ≥ `gentleSplitLength` metres whose mean grade is
+    /// gentler than `gentleGradePct` (the stretch between two samples; O(n) with a running
+    /// minimum of `e − g·s`: a stretch k…m is gentle exactly when that value rises from k to m).
+    public static func containsGentleStretch(distance s: [Double], elevation e: [Double], from i: Int, to j: Int) -> Bool {
+        guard i < j else { return false }
+        let g = gentleGradePct / 100
+        var lo = i, runningMin = Double.infinity
+        for m in i...j {
+            while lo <= m && s[lo] <= s[m] - gentleSplitLength + 1e-6 { runningMin = min(runningMin, e[lo] - g * s[lo]); lo += 1 }
+            if runningMin < e[m] - g * s[m] - eps { return true }
+        }
+        return false
+    }
+
+    /// Mean grade in percent of the steepest window of ≥ `steepestWindow` metres inside samples
+    /// `a…b` (each window from a sample to the first sample at least that far on), never gentler
+    /// than the whole stretch's mean `mean`.
+    static func steepest(distance s: [Double], elevation e: [Double], from a: Int, to b: Int, mean: Double) -> Double {
+        var best = mean, j = a
+        for i in a..<b {
+            if j <= i { j = i + 1 }
+            while j < b && s[j] - s[i] < steepestWindow - 1e-6 { j += 1 }
+            guard s[j] - s[i] >= steepestWindow - 1e-6 else { break }
+            best = min(best, (e[j] - e[i]) / (s[j] - s[i]) * 100)
+        }
+        return best
+    }
+}
+
+extension PlanBuilder {
+    /// Braking and caution zones of a profile: stretches whose mean grade meets the rule of their
+    /// level — braking ≤ −8 % over ≥ 50 m, caution ≤ −6 % over ≥ 30 m — none holding a stretch of
+    /// ≥ 60 m gentler than −4 % (`ZoneRules`).
+    ///
+    /// The profile is first cut into *clean pieces*: scanning from a start sample, a piece ends
+    /// just before the first sample that closes a ≥ 60 m gentle stretch, and the next piece starts
+    /// just after the last sample from which that stretch is gentle (so a piece never holds one).
+    /// Inside each piece each level is found greedily from the start: at the first sample from
+    /// which some stretch of at least the minimum length averages at or below the threshold, the
+    /// zone runs to the *furthest* sample that keeps the mean at or below it (found in O(log n) on
+    /// the suffix minimum of e − t·s), then gentle segments at either end are trimmed while the
+    /// minimum length allows (dropping a segment gentler than the threshold only steepens the
+    /// mean). Caution zones are searched only outside braking zones, so the two never overlap.
+    /// Every zone returned therefore satisfies its own rule and rule 3 on this profile.
+    /// - Parameter walked: per segment (sample i to i+1), true where the rider walks (stairs):
+    ///   zones never span such a segment.
+    /// - Parameter splitGentle: false gives the zones without rule 3 (before issue 26), for the
+    ///   bench's count of zones the rule splits.
+    public static func brakingZones(distance s: [Double], elevation e: [Double], walked: [Bool] = [], splitGentle: Bool = true) -> [BrakingZone] {
+        var all: [BrakingZone] = []
+        var start = 0
+        for i in 0..<max(0, s.count - 1) where i < walked.count && walked[i] {
+            if i > start { all += brakingZones(distance: s, elevation: e, in: start..<(i + 1), splitGentle: splitGentle) }
+            start = i + 1
+        }
+        if s.count - start >= 2 { all += brakingZones(distance: s, elevation: e, in: start..<s.count, splitGentle: splitGentle) }
+        return all
+    }
+
+    /// Zones of both levels inside the sample range `r` (see `brakingZones(distance:elevation:walked:)`).
+    static func brakingZones(distance s: [Double], elevation e: [Double], in r: Range<Int>, splitGentle: Bool = true) -> [BrakingZone] {
+        guard r.count >= 2 else { return [] }
+        let braking = zones(s: s, e: e, level: .braking, thresholdPct: brakingGradePct, minLength: brakingLength, in: r, splitGentle: splitGentle)
+        var caution: [BrakingZone] = []
+        var from = r.lowerBound
+        for z in braking + [BrakingZone(start: .infinity, end: .infinity, level: .none, gradePct: 0)] {
+            // The gap before this braking zone (samples strictly outside it).
+            let to = z.start.isFinite ? (s.lastIndex { $0 <= z.start } ?? 0) + 1 : r.upperBound
+            if to - from >= 2 {
+                caution += zones(s: s, e: e, level: .caution, thresholdPct: cautionGradePct, minLength: cautionLength, in: from..<to, splitGentle: splitGentle)
+            }
+            if z.end.isFinite { from = s.firstIndex { $0 >= z.end } ?? r.upperBound }
+        }
+        var all = braking + caution
+        all.sort { $0.start < $1.start }
+        return all
+    }
+
+    /// Where the clean piece starting at sample `p` (in `p..<hi`) ends: `last` is its last
+    /// sample, `next` the first sample of the next piece (nil: the piece runs to `hi − 1`).
+    static func gentleCut(s: [Double], e: [Double], from p: Int, to hi: Int) -> (last: Int, next: Int)? {
+        let g = ZoneRules.gentleGradePct / 100
+        func h(_ k: Int) -> Double { e[k] - g * s[k] }
+        var lo = p, runningMin = Double.infinity
+        for j in (p + 1)..<max(p + 1, hi) {
+            while lo < j && s[lo] <= s[j] - ZoneRules.gentleSplitLength + 1e-6 { runningMin = min(runningMin, h(lo)); lo += 1 }
+            guard runningMin < h(j) - ZoneRules.eps else { continue }
+            // Samples p..<lo start a stretch of ≥ 60 m to j; the gentle ones lie below h(j).
+            var last = lo - 1
+            while last > p && !(h(last) < h(j) - ZoneRules.eps) { last -= 1 }
+            return (j - 1, last + 1)
+        }
+        return nil
+    }
+
+    /// Zones of one level inside the sample range `r` (see `brakingZones`).
+    static func zones(s: [Double], e: [Double], level: BrakingLevel, thresholdPct t: Double, minLength: Double, in r: Range<Int>,
+                      splitGentle: Bool = true) -> [BrakingZone] {
+        guard splitGentle else { return greedyZones(s: s, e: e, level: level, thresholdPct: t, minLength: minLength, in: r) }
+        var out: [BrakingZone] = []
+        var p = r.lowerBound
+        while r.upperBound - p >= 2 {
+            let cut = gentleCut(s: s, e: e, from: p, to: r.upperBound)
+            let found = greedyZones(s: s, e: e, level: level, thresholdPct: t, minLength: minLength, in: p..<((cut?.last ?? r.upperBound - 1) + 1))
+            out += found
+            guard let cut else { break }
+            var next = cut.next
+            if let z = found.last, let b = s.firstIndex(where: { $0 >= z.end - 1e-9 }) { next = max(next, b) }
+            p = max(next, p + 1)
+        }
+        return out
+    }
+
+    /// The greedy zones of one level inside `r`, without rule 3 (see `brakingZones`).
+    static func greedyZones(s: [Double], e: [Double], level: BrakingLevel, thresholdPct t: Double, minLength: Double, in r: Range<Int>) -> [BrakingZone] {
+        guard r.count >= 2 else { return [] }
+        let lo = r.lowerBound, hi = r.upperBound
+        // h = e − t·s: a stretch i…j averages ≤ t exactly when h[j] ≤ h[i].
+        var h = [Double](repeating: 0, count: hi - lo)
+        for i in lo..<hi { h[i - lo] = e[i] - t / 100 * s[i] }
+        var sufMin = h
+        for k in stride(from: sufMin.count - 2, through: 0, by: -1) { sufMin[k] = min(sufMin[k], sufMin[k + 1]) }
+        func furthest(_ i: Int) -> Int? {
+            // Last k with sufMin[k] ≤ h[i] (sufMin is non-decreasing).
+            var a = i - lo, b = sufMin.count - 1
+            guard sufMin[a] <= h[i - lo] + 1e-12 else { return nil }
+            while a < b { let m = (a + b + 1) / 2; if sufMin[m] <= h[i - lo] + 1e-12 { a = m } else { b = m - 1 } }
+            return a + lo
+        }
+        func grade(_ i: Int, _ j: Int) -> Double { s[j] > s[i] ? (e[j] - e[i]) / (s[j] - s[i]) * 100 : 0 }
+        var out: [BrakingZone] = []
+        var i = lo
+        while i < hi - 1 {
+            guard let j = furthest(i), s[j] - s[i] >= minLength - 1e-6 else { i += 1; continue }
+            var a = i, b = j
+            // Trim gentle ends while the zone stays long enough.
+            while a + 1 < b && grade(a, a + 1) > t && s[b] - s[a + 1] >= minLength - 1e-6 { a += 1 }
+            while b - 1 > a && grade(b - 1, b) > t && s[b - 1] - s[a] >= minLength - 1e-6 { b -= 1 }
+            let mean = grade(a, b)
+            out.append(BrakingZone(start: s[a], end: s[b], level: level, gradePct: mean,
+                                   minGradePct: ZoneRules.steepest(distance: s, elevation: e, from: a, to: b, mean: mean)))
+            i = max(b, i + 1)
+        }
+        return out
+    }
+}
