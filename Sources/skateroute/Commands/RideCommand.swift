@@ -122,7 +122,7 @@ struct RideCommand: ParsableCommand {
             var rideMode = RideMode.smoothest
             if let m = mode ?? source.manifest?.mode {
                 guard let rm = RideMode(rawValue: m) else {
-                    throw fail("unknown mode '\(TerminalSafe.clean(m))'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw fail(unknownModeMessage(m))
                 }
                 rideMode = rm
             }

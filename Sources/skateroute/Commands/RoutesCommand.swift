@@ -114,7 +114,7 @@ struct RoutesSaveCommand: ParsableCommand {
         let map = try mapOption.load()
         let store = try storeOptions.open()
         let now = try storeOptions.instant()
-        let identity = MapIdentity.of(path: mapOption.path, map: map)
+        let identity = MapIdentity.of(path: try mapOption.path, map: map)
         let json: String, fromName: String, toName: String
         switch (plan, from, to) {
         case (let file?, nil, nil):
@@ -217,7 +217,7 @@ struct CheckedRoute {
             throw fail("saved route '\(TerminalSafe.clean(route.name))' holds no readable plan: remove it with `routes rm`")
         }
         let map = try mapOption.load()
-        let identity = MapIdentity.of(path: mapOption.path, map: map)
+        let identity = MapIdentity.of(path: try mapOption.path, map: map)
         let stamp = OutputStamp(attribution: map.metadata.attribution, created: OutputStamp.currentTime())
         guard identity != route.mapIdentity else { return CheckedRoute(route: route, facts: facts, stamp: stamp) }
         // Another map: only re-plan when both ends are on it.
