@@ -11,8 +11,8 @@
 PREFIX ?= $(HOME)/.local
 SWIFT ?= swift
 BIN ?= .build/release/skateroute
-# The man page the generate-manual plugin writes (see the `man` target).
-MANPAGE ?= .build/plugins/GenerateManual/outputs/skateroute/skateroute.1
+# The man page `make man` writes.
+MANPAGE ?= .build/man/skateroute.1
 
 BINDIR = $(PREFIX)/bin
 MAPDIR = $(PREFIX)/share/skateroute/maps
@@ -30,10 +30,13 @@ all: build
 build:
 	$(SWIFT) build -c release --product skateroute -Xswiftc -static-executable -Xlinker -ltinfo
 
-# The man page from the CLI's own help (swift-argument-parser's plugin). A debug build: the help
-# text is the same as the release binary's, and a release build here would undo the static one.
+# The man page from the installed binary's own help, by the tool swift-argument-parser's
+# generate-manual plugin runs (`swift package --disable-sandbox generate-manual` does the same but
+# rebuilds the whole package first: in release that would replace the static binary). The tool is
+# a small debug build (~25 s).
 man:
-	$(SWIFT) package --disable-sandbox generate-manual --configuration debug
+	$(SWIFT) build --product generate-manual
+	.build/debug/generate-manual "$(BIN)" --output-directory .build/man
 
 install: build man install-files
 
