@@ -116,4 +116,22 @@ struct MapLibraryCLITests {
         try FileManager.default.copyItem(atPath: TestData.path("dem/srtm3-south-west-germany/N47E010.hgt.zip"), toPath: empty.appendingPathComponent("N47E010.hgt.zip").path)
         expectOneLine(try home.run(["import", "--osm", TestData.heidelbergPBF, "--dem-dir", empty.path]), "missing SRTM tiles N49E007, N49E008, N49E009")
     }
+
+    @Test(.enabled(if: TestData.available, TestData.skip))
+    func savedPlacesBelongToTheMapThatHoldsThem() throws {
+        let home = Home(); defer { home.remove() }
+        let store = ["--data-dir", home.dir.appendingPathComponent("store").path]
+        // A small cut of Monaco around the port, and a saved place outside it (Stade Louis II).
+        let imp = try home.run(["import", "--osm", TestData.monacoPBF, "--bbox", "43.732,7.418,43.740,7.430", "--name", "port"])
+        #expect(imp.status == 0, "\(imp.stderr)")
+        _ = try home.run(["places", "add", "Stadium", "--at", "43.7276,7.4156"] + store)
+        _ = try home.run(["places", "add", "Quay", "--at", "43.7350,7.4230"] + store)
+        let list = try home.run(["places", "list", "--map", "port"] + store)
+        #expect(list.stdout.contains("Quay") && !list.stdout.contains("Stadium") && list.stdout.contains("1 on other maps"), "\(list.stdout)")
+        #expect(try home.run(["places", "list", "--map", "port", "--all"] + store).stdout.contains("Stadium"))
+        let r = try home.run(["plan", "--map", "port", "--from", "Quay", "--to", "Stadium", "--now", "2026-05-01T12:00:00Z"] + store)
+        expectOneLine(r, "saved place 'Stadium' (43.727600,7.415600) is outside this map; it is on the installed map monaco: add --map monaco")
+        let onMonaco = try home.run(["plan", "--map", "monaco", "--from", "Quay", "--to", "Stadium", "--now", "2026-05-01T12:00:00Z"] + store)
+        #expect(onMonaco.status == 0, "\(onMonaco.stderr)")
+    }
 }

@@ -63,7 +63,7 @@ func runPlan(_ r: PlanRequest) throws {
             throw fail("store \(store.dataDir.path): \(error)")
         }
         // Saved places are the rider's own; an unreadable table must not stop a plan.
-        if let p = try? store.places(), !p.isEmpty { saved = SavedPlaceResolver(p) }
+        if let p = try? store.places(), !p.isEmpty { saved = SavedPlaceResolver(p, map: map) }
     }
     timer.mark("store")
     // Place search indexes every name; skip it when both ends are coordinates or saved places.

@@ -130,9 +130,9 @@ struct RoutesSaveCommand: ParsableCommand {
             toName = facts.geometry.last!.description
         case (nil, let f?, let t?):
             guard let m = RideMode(rawValue: mode) else {
-                throw fail("unknown mode '\(TerminalSafe.clean(String(mode.prefix(40))))'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw fail(unknownModeMessage(String(mode.prefix(40))))
             }
-            let saved = SavedPlaceResolver(try CLIParse.store { try store.places() })
+            let saved = SavedPlaceResolver(try CLIParse.store { try store.places() }, map: map)
             let a = try resolveAnyPlace(f, map: map, saved: saved, role: "start")
             let b = try resolveAnyPlace(t, map: map, saved: saved, role: "destination")
             let knowledge = (try? store.loadKnowledge(for: map, now: now)) ?? .empty
