@@ -59,4 +59,31 @@ struct SettingsCLITests {
         #expect(try String(contentsOf: file, encoding: .utf8) == stdout.stdout)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["casino.gpx"])
     }
+
+    @Test func rideDashReadsAGPXFromStandardInput() throws {
+        let gpx = TestData.projectRoot.appendingPathComponent("Rides/old-town-rocher/ride.gpx").path
+        let dir = TestData.temporaryDirectory("ride-stdin")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let args = ["ride", "--headless", "--no-store", "--log", dir.appendingPathComponent("l.ndjson").path]
+        let byPath = try BuiltCLI.run(args + [gpx])
+        let piped = try Self.runWithInput(args + ["-"], input: gpx)
+        #expect(byPath.status == 0 && piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout == byPath.stdout && piped.stdout.contains("fixes 183"), "\(piped.stdout)")
+        let empty = try BuiltCLI.run(args + ["-"])
+        #expect(empty.status == 1 && empty.stderr.contains("nothing on standard input"), "\(empty.stderr)")
+    }
+
+    /// Runs the CLI with a file as its standard input.
+    static func runWithInput(_ args: [String], input: String) throws -> BuiltCLI.Result {
+        let p = Process()
+        p.executableURL = BuiltCLI.url!
+        p.arguments = args
+        p.environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": BuiltCLI.isolatedHome + "/config", "XDG_STATE_HOME": BuiltCLI.isolatedHome + "/state"]) { _, n in n }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle(forReadingAtPath: input)
+        try p.run()
+        return BuiltCLI.finish(p, out, err)
+    }
 }
