@@ -134,4 +134,19 @@ struct MapLibraryCLITests {
         let onMonaco = try home.run(["plan", "--map", "monaco", "--from", "Quay", "--to", "Stadium", "--now", "2026-05-01T12:00:00Z"] + store)
         #expect(onMonaco.status == 0, "\(onMonaco.stderr)")
     }
+
+    @Test(.enabled(if: TestData.available, TestData.skip))
+    func aDEMFolderGivesTheTilesTheMapTouchesAndNoOthers() throws {
+        let home = Home(); defer { home.remove() }
+        let dems = home.dir.appendingPathComponent("dem")
+        try FileManager.default.createDirectory(at: dems, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestData.monacoDEMZip, toPath: dems.appendingPathComponent("N43E007.hgt.zip").path)
+        try FileManager.default.copyItem(atPath: TestData.path("dem/srtm3-south-west-germany/N49E008.hgt.zip"), toPath: dems.appendingPathComponent("N49E008.hgt.zip").path)
+        let r = try home.run(["import", "--osm", TestData.monacoPBF, "--dem-dir", dems.path, "--name", "monaco-dir"])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        let json = try home.run(["maps", "--json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let map = try #require((doc["maps"] as? [[String: Any]])?.first { $0["name"] as? String == "monaco-dir" })
+        #expect(map["dem"] as? [String] == ["N43E007.hgt.zip"], "\(map)")
+    }
 }
