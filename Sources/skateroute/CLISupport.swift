@@ -40,57 +40,6 @@ func outOfRangePosition(_ text: String, option: String) -> String? {
     return "\(option) '\(quoted)' is not a position (give \"lat,lon\")"
 }
 
-/// Where the bundled maps live: next to the executable's package (development), or
-/// `$SKATEROUTE_MAPS`, or the current directory's `Maps/`.
-enum BundledMaps {
-    static let defaultMapName = "monaco.srmap"
-
-    /// The first existing candidate: `$SKATEROUTE_MAPS/`, `./Maps/`, `Maps/` up to five folders above
-    /// the executable, then the source tree this binary was built from. Plain POSIX calls: this
-    /// runs on every `skateroute plan`.
-    static func defaultMapPath() -> String {
-        var candidates: [String] = []
-        if let env = getenv("SKATEROUTE_MAPS"), env.pointee != 0 {
-            candidates.append(String(cString: env) + "/" + defaultMapName)
-        }
-        candidates.append("Maps/" + defaultMapName)
-        if let exe = realpath(CommandLine.arguments[0], nil) ?? realpath("/proc/self/exe", nil) {
-            var dir = String(cString: exe)
-            free(exe)
-            for _ in 0..<6 {
-                guard let slash = dir.lastIndex(of: "/") else { break }
-                dir = String(dir[..<slash])
-                candidates.append(dir + "/Maps/" + defaultMapName)
-            }
-        }
-        // The source tree this binary was built from (…/Sources/skateroute/CLISupport.swift).
-        var src = #filePath
-        for _ in 0..<3 { if let slash = src.lastIndex(of: "/") { src = String(src[..<slash]) } }
-        candidates.append(src + "/Maps/" + defaultMapName)
-        return candidates.first { access($0, R_OK) == 0 } ?? candidates[0]
-    }
-}
-
-/// The `--map PATH` option shared by every command that reads a map.
-struct MapOption: ParsableArguments {
-    @Option(name: .long, help: "Compiled map (.srmap). Default: the bundled Maps/monaco.srmap.", completion: .file(extensions: ["srmap"]))
-    var map: String?
-
-    var path: String { map ?? BundledMaps.defaultMapPath() }
-
-    /// Loads the map or throws an ExitCode after printing one clear line.
-    func load(copying: Bool = false) throws -> SkateMap { try loadMap(map, copying: copying) }
-}
-
-/// Loads the map at `path` (nil: the bundled default) or throws an ExitCode after printing one clear line.
-/// `copying`: see `MapFormat.load(path:copying:)` (long-running commands copy).
-func loadMap(_ path: String?, copying: Bool = false) throws -> SkateMap {
-    let p = path ?? BundledMaps.defaultMapPath()
-    do { return try MapFormat.load(path: p, copying: copying) } catch let e as MapFileError {
-        throw fail(e.description)
-    }
-}
-
 /// Parses `--now` (ISO 8601, with or without fractional seconds) or returns the current time.
 func parseNow(_ text: String?) throws -> Date {
     guard let text else { return Date() }

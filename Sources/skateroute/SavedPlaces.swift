@@ -11,11 +11,18 @@ struct SavedPlaceResolver {
     /// prefix or one-typo match of every word (`PlaceSearch.prefixScore` 0.85, typo 0.7 → 0.7).
     static let winScore = 0.7
 
+    /// The places on the current map (all of them when no map was given).
     let places: [SavedPlace]
+    /// Places outside the current map: named only to say which map holds them.
+    let elsewhere: [SavedPlace]
     let search: PlaceSearch
 
-    init(_ places: [SavedPlace]) {
+    /// The resolver for `all` the rider's places; with a `map`, only those its area holds
+    /// (`PlacesByMap`) resolve, and naming another one says which installed map covers it.
+    init(_ all: [SavedPlace], map: SkateMap? = nil) {
+        let (places, elsewhere) = map.map { PlacesByMap.split(all, map: $0) } ?? (all, [])
         self.places = places
+        self.elsewhere = elsewhere
         search = PlaceSearch(candidates: places.map {
             PlaceCandidate(name: $0.name, kind: $0.category == .spot ? .skatepark : .other, category: "saved=\($0.category.rawValue)", at: $0.at)
         })
@@ -24,10 +31,14 @@ struct SavedPlaceResolver {
     static let empty = SavedPlaceResolver([])
 
     /// The saved place for `text`: an exact (folded) name first, else one clearly best fuzzy hit.
+    /// A place of another map named exactly ends the command with one line naming the installed
+    /// map that covers it (exit 1), instead of "no rideable street within 400 m".
     func resolve(_ text: String) -> PlaceCandidate? {
-        guard !places.isEmpty else { return nil }
+        guard !places.isEmpty || !elsewhere.isEmpty else { return nil }
         let key = RiderName.folded(RiderName.clean(text))
         if let p = places.first(where: { RiderName.folded($0.name) == key }) { return candidate(p) }
+        if let p = elsewhere.first(where: { RiderName.folded($0.name) == key }) { PlacesByMap.exitOutsideMap(p) }
+        guard !places.isEmpty else { return nil }
         let hits = search.search(text, limit: 2)
         guard let top = hits.first, top.score >= Self.winScore else { return nil }
         if hits.count > 1, hits[1].score >= top.score - 0.02 { return nil }
@@ -64,4 +75,39 @@ func resolveAnyPlace(_ text: String, map: SkateMap, saved: SavedPlaceResolver, r
     if let c = Coordinate(parsing: text) { return PlaceCandidate(name: c.description, kind: .other, category: "coordinate", at: c) }
     if let s = saved.resolve(text) { return s }
     return try resolvePlace(text, search: PlaceSearch(map: map), role: role, saved: saved)
+}
+
+/// Saved places (and recents) belong to the map whose area holds them.
+enum PlacesByMap {
+    /// Margin around a map's box within which a place still belongs to it, degrees (≈ 400 m, the
+    /// distance within which a plan end finds a street).
+    static let marginDegrees = 0.004
+
+    /// Whether the map's box (with the margin) holds `c`.
+    static func holds(_ map: SkateMap, _ c: Coordinate) -> Bool {
+        let b = map.bbox
+        return c.lat >= b.minLat - marginDegrees && c.lat <= b.maxLat + marginDegrees
+            && c.lon >= b.minLon - marginDegrees && c.lon <= b.maxLon + marginDegrees
+    }
+
+    /// The places on `map` and the others.
+    static func split(_ places: [SavedPlace], map: SkateMap) -> (here: [SavedPlace], elsewhere: [SavedPlace]) {
+        var here: [SavedPlace] = [], elsewhere: [SavedPlace] = []
+        for p in places { if holds(map, p.at) { here.append(p) } else { elsewhere.append(p) } }
+        return (here, elsewhere)
+    }
+
+    /// "on the installed map heidelberg (--map heidelberg)" or "on none of the installed maps".
+    static func whereIs(_ c: Coordinate) -> String {
+        guard let m = InstalledMap.covering(c, in: MapLibrary.standard()).first else {
+            return "none of the installed maps covers it (skateroute maps; import one with skateroute import)"
+        }
+        return "it is on the installed map \(m.name): add --map \(m.name)"
+    }
+
+    /// Prints why a saved place of another map cannot be used here and exits 1.
+    static func exitOutsideMap(_ p: SavedPlace) -> Never {
+        printError("skateroute: saved place '\(TerminalSafe.clean(p.name))' (\(p.at)) is outside this map; \(whereIs(p.at))")
+        Glibc.exit(1)
+    }
 }

@@ -13,7 +13,7 @@ struct SkateRouteCommand: ParsableCommand {
         discussion: "With no subcommand, opens the TUI on the bundled Monaco map.",
         version: SkateRouteVersion.text,
         subcommands: [
-            TUICommand.self, ImportCommand.self, MapCommand.self, PlanCommand.self, RideCommand.self,
+            TUICommand.self, ImportCommand.self, MapsCommand.self, ConfigCommand.self, MapCommand.self, PlanCommand.self, RideCommand.self,
             SynthCommand.self, RoughnessCommand.self, HazardsCommand.self, RateCommand.self,
             ExportCommand.self, BenchCommand.self, PlacesCommand.self, SpotsCommand.self, RoutesCommand.self, StatsCommand.self,
         ],
@@ -37,7 +37,9 @@ struct SkateRouteCommand: ParsableCommand {
         }
         if let word = unknownSubcommand(arguments) {
             let names = configuration.subcommands.compactMap { $0.configuration.commandName }.joined(separator: ", ")
-            printError("skateroute: unknown command '\(TerminalSafe.quoted(word, maxLength: 60))'; commands: \(names) (see skateroute --help)")
+            let all = configuration.subcommands.compactMap { $0.configuration.commandName }
+            let hint = TextSuggestion.closest(word, among: all).map { " (did you mean '\($0)'?)" } ?? ""
+            printError("skateroute: unknown command '\(TerminalSafe.quoted(word, maxLength: 60))'\(hint); commands: \(names) (see skateroute --help)")
             Glibc.exit(ExitCode.validationFailure.rawValue)
         }
         do {

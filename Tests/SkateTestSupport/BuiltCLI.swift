@@ -36,14 +36,23 @@ public enum BuiltCLI {
         public var killed: Bool
     }
 
-    /// Starts the CLI; the caller waits or kills.
+    /// An empty folder standing in for `$XDG_CONFIG_HOME` and `$XDG_STATE_HOME` in every CLI run
+    /// (unless a test gives its own): the rider's settings file and last-used map on this machine
+    /// must not change what a test's command does, and a test's `--map NAME` must not become the
+    /// machine's default map.
+    public static let isolatedHome: String = {
+        let dir = TestData.temporaryDirectory("skateroute-xdg")
+        return dir.path
+    }()
+
+    /// Starts the CLI; the caller waits or kills. `environment` adds to (or overrides) the
+    /// test's own, with `XDG_CONFIG_HOME` and `XDG_STATE_HOME` set to `isolatedHome` by default.
     public static func start(_ args: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
         let p = Process()
         p.executableURL = url!
         p.arguments = args
-        if !environment.isEmpty {
-            p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
+        let isolation = ["XDG_CONFIG_HOME": isolatedHome + "/config", "XDG_STATE_HOME": isolatedHome + "/state"]
+        p.environment = ProcessInfo.processInfo.environment.merging(isolation) { _, new in new }.merging(environment) { _, new in new }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err

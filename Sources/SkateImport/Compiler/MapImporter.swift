@@ -2,34 +2,127 @@ import FoundationEssentials
 import Glibc
 import SkateCore
 
+/// What one import reads: the extract, the DEMs (files and/or a folder of tiles), the part of the
+/// extract to keep, and whether DEM gaps are allowed.
+public struct ImportRequest: Sendable {
+    /// `.osm.pbf`, `.osm`, `.osm.bz2` or `.osm.gz`.
+    public var osmPath: String
+    /// SRTM `.hgt` / `.hgt.zip` tiles, ESRI ASCII grids (`.asc`) and GeoTIFFs (`.tif`), in any mix
+    /// (`CompositeDEM`: the finest answers where they overlap).
+    public var demPaths: [String]
+    /// A folder of DEM files: the SRTM tiles the map touches and every other DEM file in it.
+    public var demDirectory: String?
+    /// Keep only this part of the extract (`--bbox`, `--poly`); nil keeps all of it.
+    public var area: ImportArea?
+    /// Build even when the DEMs leave some way nodes without a height: those ways stay flat.
+    public var allowPartialDEM: Bool
+    public var options: ImportOptions
+
+    public init(osmPath: String, demPaths: [String] = [], demDirectory: String? = nil, area: ImportArea? = nil,
+                allowPartialDEM: Bool = false, options: ImportOptions) {
+        self.osmPath = osmPath; self.demPaths = demPaths; self.demDirectory = demDirectory
+        self.area = area; self.allowPartialDEM = allowPartialDEM; self.options = options
+    }
+}
+
+/// What an import found besides the map, for the CLI's summary.
+public struct ImportReport: Sendable, Equatable {
+    public var stats = ImportStats()
+    /// The DEM files used (given ones and those taken from the folder).
+    public var demFiles: [String] = []
+    /// How much of the way nodes the DEMs cover (nil without DEMs).
+    public var coverage: DEMCoverage?
+    /// SRTM tiles the map touches (for a note when no DEM was given).
+    public var neededTiles: [String] = []
+    /// Nodes read and kept by `--bbox` / `--poly` (equal without an area).
+    public var nodesRead = 0, nodesKept = 0
+}
+
+/// One step of an import, for progress lines: a phase and, when known, the fraction done (0…1).
+public typealias ImportProgress = (_ phase: String, _ fraction: Double?) -> Void
+
 /// Reads an OSM file and optional DEM files, compiles and writes a `.srmap` atomically.
 public enum MapImporter {
-    /// Imports a map in memory.
-    /// - Parameters:
-    ///   - osmPath: `.osm.pbf`, `.osm` or `.osm.bz2`.
-    ///   - demPaths: SRTM `.hgt` / `.hgt.zip` tiles, ESRI ASCII grids (`.asc`) and GeoTIFFs (`.tif`),
-    ///     in any mix (`CompositeDEM`: the finest answers where they overlap); empty → no elevation.
+    /// Imports a map in memory (the form most tests use).
     /// - Throws: `ImportError` (one line naming the file and the problem); a DEM that leaves any
     ///   way node without a height is refused.
     public static func compile(osmPath: String, demPaths: [String], options: ImportOptions) throws -> (SkateMap, ImportStats) {
-        for path in demPaths { _ = try DEMReader.format(ofFile: path) }  // fail fast, before the OSM read
-        var compiler = MapCompiler(options: options)
-        try OSMReader.read(path: osmPath, into: &compiler)
+        let (map, report) = try compile(ImportRequest(osmPath: osmPath, demPaths: demPaths, options: options))
+        return (map, report.stats)
+    }
+
+    /// Imports a map in memory.
+    /// - Throws: `ImportError` naming the file and the problem: an unreadable extract or DEM, an
+    ///   extract (or area of it) without highways, DEMs that leave way nodes without a height
+    ///   (unless `allowPartialDEM`; the message names the SRTM tiles missing).
+    public static func compile(_ request: ImportRequest, progress: ImportProgress? = nil) throws -> (SkateMap, ImportReport) {
+        for path in request.demPaths { _ = try DEMReader.format(ofFile: path) }  // fail fast, before the OSM read
+        let osmPath = request.osmPath
+        let base = PathText.lastComponent(osmPath)
+        var report = ImportReport()
+        let reading = "reading \(base)"
+        var lastPercent = -1
+        let onBytes: ((Int, Int) -> Void)? = progress.map { p in
+            { done, total in
+                let percent = total > 0 ? done * 100 / total : 0
+                if percent != lastPercent { lastPercent = percent; p(reading, Double(done) / Double(max(1, total))) }
+            }
+        }
+        var compiler: MapCompiler
+        if let area = request.area {
+            var clipper = AreaClipper(area: area, inner: MapCompiler(options: request.options))
+            try OSMReader.read(path: osmPath, into: &clipper, progress: onBytes)
+            compiler = clipper.inner
+            report.nodesRead = clipper.nodesSeen
+            report.nodesKept = clipper.nodesKept
+            guard clipper.nodesKept > 0 || clipper.nodesSeen == 0 else {
+                throw ImportError(path: osmPath, problem: "the area selects no node of the extract (the area spans \(DEMReader.describe(area.bounds)); the extract spans \(DEMReader.describe(clipper.extractBounds)))")
+            }
+        } else {
+            compiler = MapCompiler(options: request.options)
+            try OSMReader.read(path: osmPath, into: &compiler, progress: onBytes)
+            report.nodesRead = compiler.stats.osmNodes
+            report.nodesKept = compiler.stats.osmNodes
+        }
+        progress?(reading, 1)
         guard compiler.stats.osmNodes > 0 || compiler.stats.osmWays > 0 else {
             throw ImportError(path: osmPath, problem: "no OSM nodes or ways found")
         }
         guard !compiler.keptWays.isEmpty else {
-            throw ImportError(path: osmPath, problem: "no ways a skater can use (no highway=* ways)")
+            let inArea = request.area == nil ? "" : " in the area kept"
+            throw ImportError(path: osmPath, problem: "no ways a skater can use\(inArea) (no highway=* ways)")
+        }
+        let bounds = compiler.wayNodeBounds()
+        report.neededTiles = DEMTiles.names(covering: bounds)
+        var demPaths = request.demPaths
+        if let dir = request.demDirectory {
+            let found = try DEMTiles.files(in: dir, for: bounds)
+            let present = Set(found.compactMap { DEMTiles.tileName(ofFile: $0) })
+            // Only SRTM tiles, and none the map needs: say which ones, before reading any.
+            if !found.contains(where: { DEMTiles.tileName(ofFile: $0) == nil }) && present.isEmpty && demPaths.isEmpty {
+                throw ImportError(path: dir, problem: "holds none of the tiles the map needs: \(DEMCoverage.tileAdvice(report.neededTiles))")
+            }
+            demPaths += found
         }
         var dem: CompositeDEM?
         if !demPaths.isEmpty {
-            let loaded = try CompositeDEM.load(paths: demPaths, window: compiler.wayNodeBounds())
-            try compiler.checkCoverage(of: loaded, paths: demPaths)
+            progress?("loading \(demPaths.count) DEM file\(demPaths.count == 1 ? "" : "s")", nil)
+            for path in demPaths where !request.demPaths.contains(path) { _ = try DEMReader.format(ofFile: path) }
+            let loaded = try CompositeDEM.load(paths: demPaths, window: bounds)
+            if request.allowPartialDEM {
+                report.coverage = compiler.coverage(of: loaded)
+            } else {
+                try compiler.checkCoverage(of: loaded, paths: demPaths)
+                report.coverage = DEMCoverage(total: 0, missing: 0)
+            }
             dem = loaded
         }
+        report.demFiles = demPaths
+        progress?("building the map", nil)
         let names = [osmPath] + demPaths
-        let map = compiler.build(dem: dem, sources: names.map { URL(fileURLWithPath: $0).lastPathComponent })
-        return (map, compiler.stats)
+        let map = compiler.build(dem: dem, sources: names.map { PathText.lastComponent($0) })
+        report.stats = compiler.stats
+        return (map, report)
     }
 }
 

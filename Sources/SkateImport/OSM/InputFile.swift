@@ -12,6 +12,8 @@ final class InputFile {
     private let handle: UnsafeMutablePointer<FILE>
     /// Bytes consumed so far, for error messages that point at an offset.
     private(set) var offset: Int = 0
+    /// Called after every read with the bytes consumed so far (import progress).
+    var onRead: ((Int) -> Void)?
 
     /// Opens `path`, or throws a one-line `ImportError` (missing file, a directory, a device or
     /// FIFO, no permission).
@@ -41,6 +43,7 @@ final class InputFile {
             throw ImportError(path: path, problem: "read error at byte \(offset + n): \(Self.describe(errno))")
         }
         offset += n
+        onRead?(offset)
         return n
     }
 

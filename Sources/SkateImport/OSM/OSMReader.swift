@@ -14,9 +14,11 @@ public enum OSMReader {
     /// `<`), falling back to the extension.
     /// - Throws: `ImportError` naming the file and the problem: missing or empty file, truncated or
     ///   garbage PBF, malformed XML, corrupt bzip2, or an unknown format.
-    public static func read<H: OSMHandler>(path: String, into handler: inout H) throws {
+    /// - Parameter progress: called as the file is read with (bytes read, file size in bytes).
+    public static func read<H: OSMHandler>(path: String, into handler: inout H, progress: ((Int, Int) -> Void)? = nil) throws {
         let format = try detectFormat(path: path)
         let file = try InputFile(path: path)
+        if let progress, let size = file.size { file.onRead = { progress($0, size) } }
         switch format {
         case .pbf:
             try PBFReader.read(file: file, into: &handler)

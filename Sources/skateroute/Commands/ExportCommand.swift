@@ -89,7 +89,7 @@ struct ExportRideCommand: ParsableCommand {
 
     func run() throws {
         // Elevations from the map: a given --map must load; the bundled default is optional.
-        let map = mapOption.map != nil ? try mapOption.load() : (try? MapFormat.load(path: mapOption.path))
+        let map = mapOption.map != nil ? try mapOption.load() : (try? MapFormat.load(path: try mapOption.path))
         let read: (header: RideLogHeader, points: [RideLogGPX.Point])
         do {
             read = try RideLogGPX.read(path: log, map: map)

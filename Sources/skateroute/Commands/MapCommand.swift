@@ -38,7 +38,7 @@ struct MapVerifyCommand: ParsableCommand {
     @OptionGroup var mapOption: MapOption
 
     func run() throws {
-        let path = mapOption.path
+        let path = try mapOption.path
         do {
             let map = try MapFormat.load(path: path, verification: .always)
             print(TerminalSafe.clean("\(path): ok (checksum and structure; \(map.nodeCount) nodes, \(map.edgeCount) edges)"))

@@ -38,8 +38,9 @@ struct PlacesAddCommand: ParsableCommand {
         switch (at, hereFrom) {
         case (let a?, nil): position = try CLIParse.coordinate(a, option: "--at")
         case (nil, let p?):
-            let saved = SavedPlaceResolver(try CLIParse.store { try store.places() })
-            position = try resolveAnyPlace(p, map: try mapOption.load(), saved: saved, role: "--here-from").at
+            let map = try mapOption.load()
+            let saved = SavedPlaceResolver(try CLIParse.store { try store.places() }, map: map)
+            position = try resolveAnyPlace(p, map: map, saved: saved, role: "--here-from").at
         default: throw fail("give exactly one of --at \"lat,lon\" or --here-from PLACE")
         }
         let p = try CLIParse.store {
@@ -51,18 +52,23 @@ struct PlacesAddCommand: ParsableCommand {
 }
 
 struct PlacesListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List saved places.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the saved places on the map (--all: on every map).")
     @Flag(help: "Print JSON (keys sorted).") var json = false
+    @Flag(help: "List the places of every map, not only those the map's area holds.") var all = false
+    @OptionGroup var mapOption: MapOption
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
         let store = try storeOptions.open()
-        let list = try CLIParse.store { try store.places() }
+        let every = try CLIParse.store { try store.places() }
+        let (list, others) = all ? (every, []) : PlacesByMap.split(every, map: try mapOption.load())
         if json {
-            CLIParse.emit(DocumentSchema.document("places", ["places": .array(list.map(placeJSON))]).text(pretty: true))
+            CLIParse.emit(DocumentSchema.document("places", ["places": .array(list.map(placeJSON)), "on_other_maps": .int(Int64(others.count))]).text(pretty: true))
             return
         }
-        if list.isEmpty { CLIParse.emit("no saved places (add one with `skateroute places add NAME --at \"lat,lon\"`)"); return }
+        let more = others.isEmpty ? "" : "; \(others.count) on other maps (places list --all)"
+        if list.isEmpty { CLIParse.emit("no saved places on this map (add one with `skateroute places add NAME --at \"lat,lon\"`)\(more)"); return }
+        defer { if !more.isEmpty { CLIParse.emit(String(more.dropFirst(2))) } }
         for p in list {
             let note = p.note.isEmpty ? "" : " — \(TerminalSafe.clean(p.note))"
             CLIParse.emit("\(TerminalSafe.clean(p.name))  [\(p.category.rawValue)\(p.isPrivate ? ", private" : "")]  \(p.at)\(note)")
@@ -105,11 +111,17 @@ struct PlacesRecentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "recent",
                                                     abstract: "The last \(SkateStore.recentLimit) destinations planned to, newest first.")
     @Flag(help: "Print JSON (keys sorted).") var json = false
+    @Flag(help: "List the destinations of every map, not only those the map's area holds.") var all = false
+    @OptionGroup var mapOption: MapOption
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
         let store = try storeOptions.open()
-        let list = try CLIParse.store { try store.recentDestinations() }
+        var list = try CLIParse.store { try store.recentDestinations() }
+        if !all {
+            let map = try mapOption.load()
+            list = list.filter { PlacesByMap.holds(map, $0.at) }
+        }
         if json {
             CLIParse.emit(DocumentSchema.document("recent", ["recent": .array(list.map {
                 .object(["name": .string($0.name), "lat": .rounded($0.at.lat, 7), "lon": .rounded($0.at.lon, 7),

@@ -16,9 +16,10 @@ struct PlanCommand: ParsableCommand {
 
     @Option(help: "Start: a place name or \"lat,lon\".") var from: String
     @Option(help: "Destination: a place name or \"lat,lon\".") var to: String
-    @Option(help: "Ride mode: \(RideMode.allCases.map(\.rawValue).joined(separator: "|")).") var mode: String = RideMode.smoothest.rawValue
+    @Option(help: "Ride mode: \(RideMode.allCases.map(\.rawValue).joined(separator: "|")). Default: the settings file's mode, else smoothest.") var mode: String?
     @Option(help: "How many alternatives to look for.") var alternatives: Int = 0
     @Option(help: "Output: text, json, gpx or geojson.") var format: Format?
+    @Option(help: "Write the plan to this file instead of stdout ('-': stdout).") var out: String?
     @Flag(help: "Print the plan as a JSON document (the same as --format json, as --json is in every command).") var json = false
     @OptionGroup var mapOption: MapOption
     @Option(help: "Data folder of the hazard and surface store (default $XDG_DATA_HOME/skateroute).") var dataDir: String?
@@ -28,7 +29,7 @@ struct PlanCommand: ParsableCommand {
     /// The parsed options as plain values.
     var request: PlanRequest {
         PlanRequest(from: from, to: to, mode: mode, alternatives: alternatives, format: json ? .json : (format ?? .text),
-                    map: mapOption.map, dataDir: dataDir, noStore: noStore, now: now)
+                    map: mapOption.map, dataDir: dataDir, noStore: noStore, now: now, out: out)
     }
 
     func validate() throws {
@@ -42,9 +43,7 @@ struct PlanCommand: ParsableCommand {
 
 /// Plans and prints a route: the whole of `skateroute plan` once its options are parsed.
 func runPlan(_ r: PlanRequest) throws {
-    guard let rideMode = RideMode(rawValue: r.mode) else {
-        throw usageError("unknown mode '\(TerminalSafe.quoted(r.mode, maxLength: 60))'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
-    }
+    let rideMode = try planMode(r.mode)
     guard (0...5).contains(r.alternatives) else { throw usageError("--alternatives must be 0…5, got \(r.alternatives)") }
     for (text, option) in [(r.from, "--from"), (r.to, "--to")] {
         if let problem = outOfRangePosition(text, option: option) { throw usageError(problem) }
@@ -64,7 +63,7 @@ func runPlan(_ r: PlanRequest) throws {
             throw fail("store \(store.dataDir.path): \(error)")
         }
         // Saved places are the rider's own; an unreadable table must not stop a plan.
-        if let p = try? store.places(), !p.isEmpty { saved = SavedPlaceResolver(p) }
+        if let p = try? store.places(), !p.isEmpty { saved = SavedPlaceResolver(p, map: map) }
     }
     timer.mark("store")
     // Place search indexes every name; skip it when both ends are coordinates or saved places.
@@ -99,12 +98,14 @@ func runPlan(_ r: PlanRequest) throws {
     // $SOURCE_DATE_EPOCH or the clock (OutputStamp.currentTime).
     let stamp = OutputStamp(attribution: map.metadata.attribution,
                             created: r.now.flatMap { ISO8601Time.parse($0) } ?? OutputStamp.currentTime())
+    let output = try OutputFile(r.out)
     switch r.format {
     case .text: print(TerminalSafe.cleanLines(PlanFormats.text(plan, from: a.name, to: b.name, stamp: stamp)), terminator: "")
     case .json: print(PlanFormats.json(plan, stamp: stamp))
     case .gpx: print(PlanFormats.gpx(plan, name: "\(a.name) → \(b.name)", stamp: stamp), terminator: "")
     case .geojson: print(PlanFormats.geojson(plan, stamp: stamp))
     }
+    try output.commit()
 }
 
 /// Resolves a place text or exits 1 with suggestions.
@@ -126,8 +127,9 @@ func resolvePlace(_ text: String, search: PlaceSearch, role: String, saved: Save
 struct PlanRequest: Equatable {
     var from: String
     var to: String
-    /// A `RideMode` raw value (checked when the plan runs, so both parsers report it the same way).
-    var mode: String = RideMode.smoothest.rawValue
+    /// A `RideMode` raw value (checked when the plan runs, so both parsers report it the same way);
+    /// nil: the settings file's mode, else smoothest.
+    var mode: String?
     var alternatives: Int = 0
     var format: PlanCommand.Format = .text
     /// Compiled map path; nil means the bundled default.
@@ -135,4 +137,6 @@ struct PlanRequest: Equatable {
     var dataDir: String?
     var noStore = false
     var now: String?
+    /// Output file; nil or "-": stdout.
+    var out: String?
 }

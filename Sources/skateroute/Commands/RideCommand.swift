@@ -23,7 +23,7 @@ struct RideCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A ride folder (holding ride.json), a ride.json, or a GPX file.", completion: .file()) var ride: String = ""
+    @Argument(help: "A ride folder (holding ride.json), a ride.json, or a GPX file ('-': a GPX on standard input).", completion: .file()) var ride: String = ""
     @Flag(help: .hidden) var benchmark = false
     @Option(help: "A plan to follow: plan JSON (skateroute plan --format json) or GPX.", completion: .file(extensions: ["json", "gpx"])) var plan: String?
     @Option(help: "Destination (place name or \"lat,lon\"), planned from the ride's first fix.") var to: String?
@@ -56,6 +56,7 @@ struct RideCommand: ParsableCommand {
             return
         }
         if ride.isEmpty { throw fail("give a ride folder, ride.json or GPX file to replay") }
+        let ride = try StdinInput.path(for: ride, suffix: ".gpx")  // `ride -`: a GPX on standard input
         // A factor paces the live view only: a headless replay is a batch job and runs flat out,
         // so asking for both is refused rather than silently ignored.
         if headless || json, let s = speedOption, s != "max" {
@@ -122,7 +123,7 @@ struct RideCommand: ParsableCommand {
             var rideMode = RideMode.smoothest
             if let m = mode ?? source.manifest?.mode {
                 guard let rm = RideMode(rawValue: m) else {
-                    throw fail("unknown mode '\(TerminalSafe.clean(m))'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw fail(unknownModeMessage(m))
                 }
                 rideMode = rm
             }

@@ -129,7 +129,7 @@ struct RoutesSaveCommand: ParsableCommand {
         let map = try mapOption.load()
         let store = try storeOptions.open()
         let now = try storeOptions.instant()
-        let identity = MapIdentity.of(path: mapOption.path, map: map)
+        let identity = MapIdentity.of(path: try mapOption.path, map: map)
         let json: String, fromName: String, toName: String
         switch (plan, from, to) {
         case (let file?, nil, nil):
@@ -145,9 +145,9 @@ struct RoutesSaveCommand: ParsableCommand {
             toName = facts.geometry.last!.description
         case (nil, let f?, let t?):
             guard let m = RideMode(rawValue: mode) else {
-                throw fail("unknown mode '\(TerminalSafe.clean(String(mode.prefix(40))))'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw fail(unknownModeMessage(String(mode.prefix(40))))
             }
-            let saved = SavedPlaceResolver(try CLIParse.store { try store.places() })
+            let saved = SavedPlaceResolver(try CLIParse.store { try store.places() }, map: map)
             let a = try resolveAnyPlace(f, map: map, saved: saved, role: "start")
             let b = try resolveAnyPlace(t, map: map, saved: saved, role: "destination")
             let knowledge = (try? store.loadKnowledge(for: map, now: now)) ?? .empty
@@ -232,7 +232,7 @@ struct CheckedRoute {
             throw fail("saved route '\(TerminalSafe.clean(route.name))' holds no readable plan: remove it with `routes rm`")
         }
         let map = try mapOption.load()
-        let identity = MapIdentity.of(path: mapOption.path, map: map)
+        let identity = MapIdentity.of(path: try mapOption.path, map: map)
         let stamp = OutputStamp(attribution: map.metadata.attribution, created: OutputStamp.currentTime())
         guard identity != route.mapIdentity else { return CheckedRoute(route: route, facts: facts, stamp: stamp) }
         // Another map: only re-plan when both ends are on it.

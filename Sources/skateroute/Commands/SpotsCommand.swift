@@ -34,7 +34,7 @@ struct SpotsCommand: ParsableCommand {
         var spots = SpotEntry.all(map: map, saved: saved)
         var center: PlaceCandidate?
         if let near {
-            let c = try resolveAnyPlace(near, map: map, saved: SavedPlaceResolver(saved), role: "--near")
+            let c = try resolveAnyPlace(near, map: map, saved: SavedPlaceResolver(saved, map: map), role: "--near")
             center = c
             spots = SpotEntry.byDistance(spots, from: c.at).filter { $0.distance! <= radius }
         } else {

@@ -107,7 +107,7 @@ struct StatsShowCommand: ParsableCommand {
 
 /// Indexes new or changed ride logs in `dir` (see `SkateStore.indexRideLogs`), store errors as one line.
 func indexRideLogs(in dir: String, store: SkateStore, mapPath: String?) throws -> [String] {
-    try CLIParse.store { try store.indexRideLogs(in: dir) { try? MapFormat.load(path: mapPath ?? BundledMaps.defaultMapPath()) } }
+    try CLIParse.store { try store.indexRideLogs(in: dir) { try? MapFormat.load(path: (try? MapChoice.choose(mapPath).path) ?? BundledMaps.defaultMapPath()) } }
 }
 
 struct StatsGoalCommand: ParsableCommand {

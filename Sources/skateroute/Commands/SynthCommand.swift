@@ -29,7 +29,7 @@ struct SynthCommand: ParsableCommand {
 
     func run() throws {
         guard let rideMode = RideMode(rawValue: mode) else {
-            throw fail("unknown mode '\(TerminalSafe.clean(mode))'; use one of \(RideMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw fail(unknownModeMessage(mode))
         }
         let startDate = try parseNow(start)
         let map = try mapOption.load()

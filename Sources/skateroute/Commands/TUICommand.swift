@@ -15,23 +15,22 @@ struct TUICommand: ParsableCommand {
     var noStore = false
     @Option(name: .long, help: "Folder of recorded rides to replay (folders holding ride.json).")
     var rides: String = "Rides"
-    @Option(name: .long, help: "Simulation speed of rides, 0.25 to 60 (× real time).")
-    var speed: Double = 1
-    @Option(name: .long, help: "Colours: standard, colorblind (Okabe-Ito) or high-contrast; C switches while running.")
-    var palette: String = "standard"
+    @Option(name: .long, help: "Simulation speed of rides, 0.25 to 60 (× real time). Default: the settings file's speed, else 1.")
+    var speed: Double?
+    @Option(name: .long, help: "Colours: standard, colorblind (Okabe-Ito) or high-contrast; C switches while running. Default: the settings file's palette, else standard.")
+    var palette: String?
     @Flag(name: .long, help: "Ring the terminal bell on ride alerts (hazard ahead, saved place, spot).")
     var bell = false
 
     func run() throws {
-        guard speed.isFinite, speed >= 0.25, speed <= 60 else { throw fail("--speed \(speed) is out of range: use 0.25 to 60") }
+        let settings = try EffectiveSettings.load()
+        let speed = try settings.speed(flag: speed).0
         let map = try mapOption.load(copying: true)  // a session outlives any file mapping
-        guard let scheme = PaletteScheme(rawValue: palette.lowercased()) else {
-            throw fail("--palette must be one of \(PaletteScheme.names), got '\(TerminalSafe.clean(palette))'")
-        }
+        let scheme = try settings.palette(flag: palette).0
         var options = TUIOptions(ridesDirectory: rides, rideSpeed: speed)
         options.scheme = scheme
         options.alertBell = bell
-        options.mapIdentity = MapIdentity.of(path: mapOption.path, map: map)
+        options.mapIdentity = MapIdentity.of(path: try mapOption.path, map: map)
         if noStore {
             options.storeProblem = "the store is off (--no-store)"
         } else {
