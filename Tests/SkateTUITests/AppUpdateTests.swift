@@ -25,7 +25,7 @@ import Testing
 
     @Test func startsOnThePlanScreenWithTheBrowserFitted() {
         let m = app.initialModel(size: size)
-        #expect(m.screen == .plan && m.keyContext == .planInput && !m.helpVisible && !m.quitting)
+        #expect(m.screen == .plan && m.keyContext == .plan && !m.helpVisible && !m.quitting)
         let vp = m.browse.viewport
         #expect(vp.size == Size(width: 80, height: 22))
         for c in [TinyMap.at(-41, -1), TinyMap.at(41, -1), TinyMap.at(1, 19), TinyMap.at(1, -19)] { #expect(vp.cell(c) != nil) }
@@ -117,7 +117,7 @@ import Testing
         let b = app.render(m)
         #expect(b.size == Size(width: 60, height: 20))
         #expect(b.lines[0].hasPrefix(" SkateRoute · Tiny"))
-        #expect(b.lines[19].hasPrefix("q quit") && b.lines[19].hasSuffix("? more"))
+        #expect(b.lines[19].hasPrefix("←↑↓→ pan") && b.lines[19].hasSuffix("q quit ? help "), "\(b.lines[19])")
         #expect(b.lines[18].hasPrefix("© OpenStreetMap contributors"))
         #expect(b.lines.joined().contains("crusty"))  // legend
         #expect(b.lines.joined().unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })  // streets in Braille

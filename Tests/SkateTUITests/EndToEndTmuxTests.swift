@@ -90,6 +90,9 @@ struct EndToEndTmuxTests {
 
         var s = t.wait { $0.contains("Plan a route") }
         try #require(s.contains("From"), Comment(rawValue: s))
+        // Issue 34: the field is edited only after Enter (or /) on it.
+        t.keys("Enter")
+        s = t.wait(10) { $0.contains("typing") }
         // Issue 14 defect 1: Home edits inside the field (tmux sends ESC [1~ for it), so the
         // letters typed after it are text, not commands.
         t.type("asino")
@@ -107,7 +110,7 @@ struct EndToEndTmuxTests {
         s = t.wait { $0.contains("> Stade Louis") }
         t.keys("Enter")
         s = t.wait { $0.contains("Routes") && $0.contains("> best") }
-        #expect(s.contains("score") && s.contains("Casino"), Comment(rawValue: s))
+        #expect(s.contains("climb") && s.contains("Casino"), Comment(rawValue: s))
         t.keys("Enter")
         s = t.wait { $0.contains("Preview") && $0.contains("Steps") }
         #expect(s.contains("Arrive"), Comment(rawValue: s))
@@ -122,7 +125,7 @@ struct EndToEndTmuxTests {
         #expect(s.contains("Reported pothole #1") && s.contains("simulated"), Comment(rawValue: "no report toast; screen:\n" + s))
         // Ride at ×10 to the arrival screen.
         s = t.wait(240) { $0.contains("Arrived") }
-        for word in ["Arrived", "Time", "Distance", "avg", "Climb", "Braking", "Crusty", "Hazards", "1 filed", "Surface", "Log"] {
+        for word in ["Arrived", "Ride time", "Distance", "avg", "Climb", "Braking", "Crusty", "Hazards", "1 filed", "Surface", "Log"] {
             #expect(s.contains(word), Comment(rawValue: "\(word) missing on the arrival screen:\n" + s))
         }
         t.keys("Enter")
@@ -137,6 +140,42 @@ struct EndToEndTmuxTests {
         let store = try SkateStore(dataDir: URL(fileURLWithPath: data))
         let hz = try store.hazards(now: Date())
         #expect(hz.count == 1 && hz.first?.hazard.kind == .pothole && hz.first?.hazard.source == .simulated)
+    }
+
+    /// Issue 34 item 1: with both ends confirmed, `m m` changes the mode twice and the plan still
+    /// starts at the confirmed origin (it used to type "mm" into From and plan from elsewhere).
+    @Test func modeKeysAfterConfirmingBothEndsKeepTheOrigin() throws {
+        let dir = TestData.temporaryDirectory("tui-e2e-mm")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func q(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let line = "cd \(q(dir.path)) && LANG=C.UTF-8 TERM=xterm-256color \(q(BuiltCLI.url!.path)) tui --map \(q(TestData.bundledMonaco)) --no-store"
+        let t = TmuxSession()
+        try #require(t.start("sh -c " + q(line), width: 120, height: 40))
+        var s = t.wait { $0.contains("Plan a route") }
+        t.keys("/")
+        t.type("casino")
+        s = t.wait { $0.split(separator: "\n").contains { $0.contains("> ") && $0.contains("Casino") } }
+        t.keys("Tab")
+        t.type("stade louis")
+        s = t.wait { $0.contains("> Stade Louis") }
+        t.keys("Enter")
+        s = t.wait { $0.contains("Routes") && $0.contains("> best") }
+        let fromRow: (String) -> String = { $0.split(separator: "\n").first { $0.contains("From") }.map(String.init) ?? "" }
+        let origin = fromRow(s)
+        #expect(origin.contains("Casino"), Comment(rawValue: s))
+        // Back to the From field, then m m: two mode changes, no text.
+        t.keys("Tab")
+        t.keys("m")
+        t.keys("m")
+        s = t.wait { $0.contains("fast, mild roughness") && $0.contains("> best") }
+        #expect(s.contains("fast, mild roughness"), Comment(rawValue: s))
+        #expect(fromRow(s) == origin && !s.contains("mm"), Comment(rawValue: s))
+        // The route planned (and previewed) starts at the confirmed origin.
+        t.keys("Enter")
+        s = t.wait { $0.contains("Preview") && $0.contains("Steps") }
+        #expect(s.split(separator: "\n").first.map { $0.contains("Casino") && $0.contains("Stade Louis") } == true, Comment(rawValue: s))
+        t.keys("q")
     }
 
     /// `TERM=dumb` is refused with one line pointing at `skateroute plan`.

@@ -71,7 +71,8 @@ import Testing
             "          ⡄         ",
             "          ⡇         ",
             "          ⡇         ",
-            "⠉⠉→⠉⠉⠉⠉⠉⠉⠉⠛⠛⠉⠉⠉⠉⠛⠛⠉⠉",
+            // The route is two dots wide, its braking dashes too.
+            "⠉⠉→⠉⠉⠉⠉⠉⠉⠉⠛⠛⠛⠛⠛⠛⠛⠛⠉⠉",
             "          ⡇         ",
             "          ⠃         ",
         ])

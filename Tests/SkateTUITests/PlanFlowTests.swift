@@ -13,15 +13,17 @@ import Testing
     /// Plans Skatepark Nord → Place Sud by typing and returns the model on the route list.
     func planned(_ app: TUIApp) -> AppModel {
         var m = app.initialModel(size: size)
-        m = RouteFixture.press(app, RouteFixture.typing("skate") + [.enter] + RouteFixture.typing("place s") + [.enter], from: m).0
+        m = RouteFixture.press(app, [.char("/")] + RouteFixture.typing("skate") + [.enter] + RouteFixture.typing("place s") + [.enter], from: m).0
         return m
     }
 
     @Test func typingShowsLiveResultsAndArrowsPick() {
         let app = RouteFixture.app()
         var m = app.initialModel(size: size)
+        // Command mode first (issue 34); `/` edits the highlighted field.
+        #expect(m.keyContext == .plan)
+        m = RouteFixture.press(app, [.char("/")] + RouteFixture.typing("sk"), from: m).0
         #expect(m.keyContext == .planInput)
-        m = RouteFixture.press(app, RouteFixture.typing("sk"), from: m).0
         #expect(m.plan.origin.text == "sk")
         #expect(m.plan.origin.results.contains { $0.name == "Skatepark Nord" })
         let text = app.render(m).lines.joined(separator: "\n")
@@ -57,8 +59,8 @@ import Testing
 
     @Test func unknownPlaceSaysSoAndPicksNothing() {
         let app = RouteFixture.app()
-        let m = RouteFixture.press(app, RouteFixture.typing("zzzz") + [.enter], from: app.initialModel(size: size)).0
-        #expect(m.plan.origin.chosen == nil && m.plan.focus == .origin)
+        let m = RouteFixture.press(app, [.enter] + RouteFixture.typing("zzzz") + [.enter], from: app.initialModel(size: size)).0
+        #expect(m.plan.origin.chosen == nil && m.plan.focus == .origin && m.plan.editing)
         #expect(m.plan.message?.contains("No single place matches 'zzzz'") == true)
     }
 
@@ -108,8 +110,10 @@ import Testing
         // h 1 without a store: refused with the reason.
         let (noStore, _) = RouteFixture.press(app, [.char("h"), .char("1")], from: stepped)
         #expect(noStore.toast?.kind == .error && noStore.toast?.text.contains("reports not saved: no store in tests") == true)
-        // q quits and stops the ride.
-        let (q, c) = RouteFixture.press(app, [.char("q")], from: noStore)
+        // q during a ride asks first; y quits and stops the ride.
+        let (ask, none) = RouteFixture.press(app, [.char("q")], from: noStore)
+        #expect(!ask.quitting && none.isEmpty && ask.leaving == .quit && app.render(ask).lines.last!.contains("Quit during the ride?"))
+        let (q, c) = RouteFixture.press(app, [.char("y")], from: ask)
         #expect(q.quitting && c == [.quit])
     }
 
@@ -139,9 +143,12 @@ import Testing
         for _ in 0..<11 { late = app.step(late, .tick(1)).0 }
         late = RouteFixture.press(app, [.char("u")], from: late).0
         #expect(late.toast?.text.hasPrefix("nothing to undo") == true)
-        // r then c during a simulated ride: refused (a watched ride cannot feel the surface).
-        let rated = RouteFixture.press(app, [.char("r"), .char("c")], from: late).0
-        #expect(rated.toast?.text.hasPrefix("rating not saved") == true)
+        // No rating key during a simulated ride (issue 34: it could never be stored).
+        let rated = RouteFixture.press(app, [.char("r")], from: late).0
+        #expect(rated.pending == nil && !app.render(late).lines.last!.contains("rate"))
+        // The rating command itself still refuses simulated rides.
+        let refused = app.perform(.rateSurface(.crusty, at: pos, simulated: true))
+        #expect(refused == [.reportDone(ReportResult(text: "rating not saved: this is a replay/simulation, rate on a real ride or with skateroute rate", isError: true))])
         let cancelled = RouteFixture.press(app, [.char("h"), .char("x")], from: late).0
         #expect(cancelled.toast?.text == "report cancelled")
     }
@@ -183,7 +190,13 @@ import Testing
         let app = RouteFixture.app()
         var m = RouteFixture.press(app, [.enter, .char("r")], from: planned(app)).0
         #expect(app.services.feed != nil)
+        // Esc asks first; any other key keeps riding; Esc again (or y) leaves.
         m = RouteFixture.press(app, [.escape], from: m).0
+        #expect(m.screen == .ride && m.leaving == .back && app.services.feed != nil)
+        #expect(app.render(m).lines.last!.contains("Leave the ride?"))
+        let kept = RouteFixture.press(app, [.char("z")], from: m).0
+        #expect(kept.screen == .ride && kept.leaving == nil)
+        m = RouteFixture.press(app, [.char("y")], from: m).0
         #expect(m.screen == .preview && m.ride == nil && app.services.feed == nil)
         m = RouteFixture.press(app, [.escape], from: m).0
         #expect(m.screen == .plan)

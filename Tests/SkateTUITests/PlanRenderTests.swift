@@ -57,10 +57,11 @@ import Testing
     /// Street names are written beside their stretch (`MapLabels`), off the route and the markers.
     static let brailleExpected: [String] = [
         "          Rue Haute           ",
-        "  A⣤⠤⠤⠤⠤⣤⣤⠤⠤⠤⠤⣤⡄⠤⠤⠤⢠⣤⡄⠤⠤⠤⢠⣤⡄  ",
-        "  ⡇                Rue Est ⢸  ",
-        "  ⡇                        ⢸  ",
-        "  ⠓⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒B  ",
+        // The route two dots wide (issue 34: thicker than any street), braking dashes in colour.
+        "  A⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⡄⣤⣤⣤⢠⣤⡄⣤⣤⣤⢠⣤⡄⡄ ",
+        "  ⡇                Rue Est ⢸⡇ ",
+        "  ⡇                        ⢸⡇ ",
+        "  ⠓⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒B⠁ ",
         "                              ",
     ]
     /// Okay is `=` without colour, braking dashes `-` over it, context streets `.`.
@@ -77,5 +78,5 @@ import Testing
         "→   50 m   0.0 % okay   Turn right onto Rue Est   ",
         "◎ Arrive at destination                           ",
     ]
-    static let routeRowExpected = "  300 m   48 s    0 m   1    82"
+    static let routeRowExpected = "  300 m   48 s    0 m   1   0 m"
 }

@@ -9,13 +9,13 @@ import Testing
     let size = Size(width: 100, height: 30)
 
     func preview(_ app: TUIApp, theme: Theme? = nil) -> AppModel {
-        RouteFixture.press(app, RouteFixture.typing("skate") + [.enter] + RouteFixture.typing("place s") + [.enter, .enter],
+        RouteFixture.press(app, [.char("/")] + RouteFixture.typing("skate") + [.enter] + RouteFixture.typing("place s") + [.enter, .enter],
                            from: app.initialModel(size: size)).0
     }
 
     /// The map part of a rendered screen, row by row.
     func mapText(_ app: TUIApp, _ m: AppModel) -> [String] {
-        let a = PreviewScreen.mapArea(m.size)
+        let a = PreviewScreen.mapArea(m.size, plan: m.preview?.plan.plan)
         return app.render(m).lines[a.y..<a.maxY].map { String(Array($0).dropFirst(a.x).prefix(a.width)) }
     }
 
@@ -73,7 +73,7 @@ import Testing
         // A point on the alternative only (its middle, away from the shared ends).
         let mid = other.geometry(from: other.distance * 0.45, to: other.distance * 0.55)[0]
         let cell = try #require(p.map.viewport.cell(mid))
-        let area = PreviewScreen.mapArea(size)
+        let area = PreviewScreen.mapArea(size, plan: p.plan.plan)
         let before = app.render(m)[area.x + cell.x, area.y + cell.y]
         #expect(before.style.attrs.contains(.dim), "alternative not dimmed: \(before)")
         let steps0 = app.render(m).lines.joined()
@@ -81,7 +81,10 @@ import Testing
         let (n, _) = RouteFixture.press(app, [.char("a")], from: m)
         let q = try #require(n.preview)
         #expect(q.selected == 1 && q.plan == p.routes[1])
-        let after = app.render(n)[area.x + cell.x, area.y + cell.y]
+        // (The view refits to the selected route and the step panel follows its steps.)
+        let area2 = PreviewScreen.mapArea(size, plan: q.plan.plan)
+        let cell2 = try #require(q.map.viewport.cell(mid))
+        let after = app.render(n)[area2.x + cell2.x, area2.y + cell2.y]
         #expect(!after.style.attrs.contains(.dim) && after.glyph != " ", "selected route still dim: \(after)")
         let text = app.render(n).lines.joined(separator: "\n")
         #expect(text.contains("route 2 of \(p.routes.count)") && text != steps0)

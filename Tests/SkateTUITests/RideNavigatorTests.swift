@@ -12,7 +12,7 @@ import Testing
     let size = Size(width: 100, height: 30)
 
     func riding(_ app: TUIApp) -> AppModel {
-        RouteFixture.press(app, RouteFixture.typing("skate") + [.enter] + RouteFixture.typing("place s") + [.enter, .enter, .char("r")],
+        RouteFixture.press(app, [.char("/")] + RouteFixture.typing("skate") + [.enter] + RouteFixture.typing("place s") + [.enter, .enter, .char("r")],
                            from: app.initialModel(size: size)).0
     }
 
@@ -183,7 +183,7 @@ import Testing
         let services = TUIServices(map: map, store: nil, storeProblem: "no store in tests", ridesDirectory: "/nonexistent-rides",
                                    zones: NoReportZones(zones: []), now: { RouteFixture.now })
         let app = TUIApp(map: map, theme: Theme(colorMode: .none, glyphMode: .unicode), services: services)
-        var m = RouteFixture.press(app, RouteFixture.typing("casino") + [.tab] + RouteFixture.typing("stade louis") + [.enter, .enter, .char("r")],
+        var m = RouteFixture.press(app, [.char("/")] + RouteFixture.typing("casino") + [.tab] + RouteFixture.typing("stade louis") + [.enter, .enter, .char("r")],
                                    from: app.initialModel(size: size)).0
         try #require(m.screen == .ride)
         var n = 0

@@ -82,15 +82,15 @@ import Testing
         let p = ElevationProfile(elevations: [10, 10, 20, 30, 40, 30, 20, 10], braking: [.none, .none, .none, .none, .none, .braking, .braking, .caution])
         var b = ScreenBuffer(width: 8, height: 3)
         ElevationSparklineWidget.render(p, theme: Theme(colorMode: .ansi256, glyphMode: .unicode), into: &b, area: b.area)
-        // Two bar rows (16 eighths): 10 m → 1/8, 20 m → 6/8, 30 m → 11/8, 40 m → 16/8; the label
-        // sits over the first columns of the top row.
+        // Two bar rows (16 eighths): 10 m → 1/8, 20 m → 6/8, 30 m → 11/8, 40 m → 16/8; the
+        // highest point sits over the first columns of the top row, the lowest of the bottom one.
         expectLines(b, [
             "40 m█▃  ",
-            "▁▁▆███▆▁",
+            "10 m██▆▁",
             "     ━━┄",
         ])
         #expect(b.lines[2] == "     ━━┄")
-        #expect(b[5, 1].fg == .indexed(199) && b[0, 1].fg == .default)
+        #expect(b[5, 1].fg == .indexed(199) && b[7, 1].fg == .indexed(45) && b[4, 1].fg == .default)
         // Heights grow with elevation.
         #expect(b[4, 0].glyph == "█" && b[0, 0].glyph != "█")
     }
@@ -103,14 +103,16 @@ import Testing
         #expect(b.lines[0].hasPrefix("q quit ? help ←↑↓→ pan +/- zoom f fit Esc back h hazard s rate u undo"), "\(b.lines[0])")
         var narrow = ScreenBuffer(width: 50, height: 1)
         KeyBarWidget.render(keyMap: .standard, screen: .browse, theme: theme, into: &narrow, area: narrow.area)
-        #expect(narrow.lines[0].hasPrefix("q quit ←↑↓→ pan") && narrow.lines[0].hasSuffix("? more"), "\(narrow.lines[0])")
+        // Too many for 50: q and ? stay, pinned at the right end (issue 34).
+        #expect(narrow.lines[0].hasPrefix("←↑↓→ pan") && narrow.lines[0].hasSuffix("q quit ? help "), "\(narrow.lines[0])")
         var wide = ScreenBuffer(width: 160, height: 1)
         KeyBarWidget.render(keyMap: .standard, screen: .browse, theme: theme, into: &wide, area: wide.area)
         #expect(wide.lines[0].hasPrefix(" q  quit  ?  help  ←↑↓→  pan  +/-  zoom  f  fit  Esc  back  h 1-8  hazard"))
-        var h = ScreenBuffer(width: 70, height: 20)
+        var h = ScreenBuffer(width: 70, height: 30)
         HelpOverlayWidget.render(keyMap: .standard, screen: .browse, theme: theme, into: &h, area: h.area)
         let text = h.lines.joined(separator: "\n")
-        for binding in KeyMap.standard.enabled(on: .browse) { #expect(text.contains(binding.help), "\(binding.help)") }
+        // (Long texts wrap by words: each starts on its key's row.)
+        for binding in KeyMap.standard.enabled(on: .browse) { #expect(text.contains(binding.help.prefix(12)), "\(binding.help)") }
         #expect(text.contains("← ") && text.contains("? or Esc closes"))
         // ASCII key names without Unicode arrows.
         var a = ScreenBuffer(width: 80, height: 1)

@@ -20,6 +20,8 @@ public enum AppEvent: Hashable, Sendable {
     case ridesListed([RideListing])
     /// The planner answered a query (`AppCommand.plan`).
     case planned(PlanAnswer)
+    /// The saved places and routes, read for the saved list (`AppCommand.listSaved`).
+    case savedListed([SavedRow])
 }
 
 /// Effects `update` asks the loop to carry out; effects with results come back as events.
@@ -52,6 +54,16 @@ enum AppCommand: Hashable, Sendable {
     case saveRoute(RouteNameState)
     /// Plan a route; the answer arrives as `AppEvent.planned`.
     case plan(PlanQuery)
+    /// Read the saved places and routes; the answer arrives as `AppEvent.savedListed`.
+    case listSaved
+}
+
+/// What "Leave the ride?" was asked for.
+enum LeaveIntent: Hashable, Sendable {
+    /// Esc: back to the preview or plan screen.
+    case back
+    /// `q`: quit the app.
+    case quit
 }
 
 /// The whole state of the UI; `render` is a pure function of it.
@@ -85,6 +97,12 @@ struct AppModel: Hashable, Sendable {
     public var spotList: SpotListState?
     /// The "save route as" prompt, when open (issue 17).
     public var routeName: RouteNameState?
+    /// First help row shown (the help box scrolls).
+    public var helpScroll = 0
+    /// "Leave the ride?" is open: what a yes does.
+    public var leaving: LeaveIntent?
+    /// The saved places and routes list, when open.
+    public var savedList: SavedListState?
 
     public init(screen: ScreenID, size: Size, browse: MapBrowseState, plan: PlanState = PlanState()) {
         self.screen = screen; self.size = size; self.browse = browse; self.plan = plan
@@ -93,12 +111,16 @@ struct AppModel: Hashable, Sendable {
         bellOn = true; sessionHazards = [:]; quitting = false
     }
 
-    /// Where key lookups happen: the screen, or `.planInput` while typing.
+    /// Where key lookups happen: the screen, or an overlay or mode over it (`.planInput` only
+    /// while a field is being edited, after Enter or `/` on it).
     public var keyContext: ScreenID {
+        if helpVisible { return .help }
+        if leaving != nil { return .confirmLeave }
         if routeName != nil { return .routeName }
         if spotList != nil { return .spotList }
+        if savedList != nil { return .savedList }
         if let p = picker, p.visible { return .ridePicker }
-        if screen == .plan, plan.focus != .routes, plan.focus != .map { return .planInput }
+        if screen == .plan, plan.editing { return .planInput }
         if screen == .ride, let r = ride, r.frame.finished { return .arrival }
         return screen
     }
@@ -114,6 +136,7 @@ public struct TUIContext: Sendable {
     public let attribution: String
 
     public init(map: SkateMap, theme: Theme, keyMap: KeyMap = .standard) {
+        // (`TUIApp` drops the bindings that need a store when there is none.)
         self.map = map; self.theme = theme; self.keyMap = keyMap
         mapName = TerminalSafe.clean(map.metadata.name)
         attribution = TerminalSafe.clean(map.metadata.attribution)
@@ -121,4 +144,7 @@ public struct TUIContext: Sendable {
 
     /// The same context drawn with another theme (the palette key).
     public func with(theme: Theme) -> TUIContext { TUIContext(map: map, theme: theme, keyMap: keyMap) }
+
+    /// The same context with another key table.
+    public func with(keyMap: KeyMap) -> TUIContext { TUIContext(map: map, theme: theme, keyMap: keyMap) }
 }

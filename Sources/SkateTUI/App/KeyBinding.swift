@@ -1,9 +1,9 @@
 import FoundationEssentials
 import Glibc
 
-/// Where keys are looked up: a screen, or a mode of one (typing in a plan field). Bindings are
-/// per context, so the same key can mean different things on different screens (`r` rides on the
-/// preview, rates the surface while riding).
+/// Where keys are looked up: a screen, or a mode of one (typing in a plan field, the help box).
+/// Bindings are per context, but a key keeps one meaning wherever it is bound (issue 34: `r` is
+/// always "ride", `m` always "mode"); `KeyMap.standard` is checked for that by the tests.
 public enum ScreenID: String, Hashable, Sendable, CaseIterable {
     /// Browse the bundled map: pan, zoom, fit.
     case browse
@@ -23,6 +23,15 @@ public enum ScreenID: String, Hashable, Sendable, CaseIterable {
     case spotList
     /// Typing the name of a route to save (letters are text).
     case routeName
+    /// The help box over any screen: scroll keys, `?`/Esc close.
+    case help
+    /// "Leave the ride?" asked after Esc or `q` during a ride.
+    case confirmLeave
+    /// The list of saved places and routes (over the plan screen).
+    case savedList
+
+    /// Contexts where printable keys are text, not commands.
+    public var isTyping: Bool { self == .planInput || self == .routeName }
 }
 
 /// What a key does. `update` maps actions to model changes.
@@ -68,6 +77,12 @@ public enum KeyAction: Hashable, Sendable {
     case openSpots
     /// Save the previewed route under a name.
     case saveRoute
+    /// Open the list of saved places and routes.
+    case openSaved
+    /// Scroll the help box.
+    case helpUp, helpDown, helpPageUp, helpPageDown
+    /// Answer "yes" to a confirmation (leave the ride).
+    case yes
 }
 
 /// One entry of the key table: which keys, what they do, on which screens, and how the key bar
@@ -84,9 +99,13 @@ public struct KeyBinding: Hashable, Sendable {
     /// Custom key text (e.g. "+/-"); nil writes the keys joined with "/".
     public var keyText: String?
 
-    public init(_ keys: [Key], _ action: KeyAction, bar: String = "", help: String, screens: Set<ScreenID> = [], keyText: String? = nil) {
+    /// The binding only exists when the app has a store to write to (ratings: issue 34 item 6).
+    public var needsStore: Bool
+
+    public init(_ keys: [Key], _ action: KeyAction, bar: String = "", help: String, screens: Set<ScreenID> = [], keyText: String? = nil,
+                needsStore: Bool = false) {
         self.keys = keys; self.action = action; self.barLabel = bar; self.help = help
-        self.screens = screens; self.keyText = keyText
+        self.screens = screens; self.keyText = keyText; self.needsStore = needsStore
     }
 
     /// True when the binding is active on `screen`.
@@ -118,36 +137,50 @@ public struct KeyMap: Sendable {
     /// Bindings active on `screen`, in table order.
     public func enabled(on screen: ScreenID) -> [KeyBinding] { bindings.filter { $0.isEnabled(on: screen) } }
 
+    /// The table without the bindings that need a store when there is none.
+    public func available(storeOpen: Bool) -> KeyMap { storeOpen ? self : KeyMap(bindings.filter { !$0.needsStore }) }
+
     /// Screens with a map you can move around on.
     static let mapScreens: Set<ScreenID> = [.browse, .plan, .preview]
-    /// Screens where quitting with a plain `q` is safe (not typing).
-    static let commandScreens: Set<ScreenID> = [.browse, .plan, .preview, .ride, .ridePicker, .arrival, .spotList]
+    /// Screens where letters are commands (not typing, no question open): `q` and `?` work there.
+    static let commandScreens: Set<ScreenID> = [.browse, .plan, .preview, .ride, .ridePicker, .arrival, .spotList, .savedList]
+    /// Screens with a list to move through with the arrows.
+    static let listScreens: Set<ScreenID> = [.planInput, .ridePicker, .spotList, .savedList]
 
-    /// The app's default table. `h` files a hazard on every map screen, so panning is on the arrows.
+    /// The app's one key table: dispatch, the key bar and the help box are generated from it.
+    /// `h` files a hazard on every map screen, so panning is on the arrows.
     public static let standard = KeyMap([
+        // Everywhere letters are commands.
+        KeyBinding([.char("q")], .quit, bar: "quit", help: "Quit and restore the terminal (asks first during a ride)", screens: commandScreens.union([.help])),
+        KeyBinding([.char("?")], .toggleHelp, bar: "help", help: "Show or hide this help", screens: commandScreens.union([.help])),
+
         // Typing in a plan field: only non-printing keys are bound; letters go into the field.
-        KeyBinding([.enter], .confirm, bar: "pick/plan", help: "Pick the highlighted place; plan when both ends are set", screens: [.planInput]),
-        KeyBinding([.up], .selectUp, bar: "choose", help: "Previous search result", screens: [.planInput, .ridePicker, .spotList], keyText: "↑↓"),
-        KeyBinding([.down], .selectDown, help: "Next search result", screens: [.planInput, .ridePicker, .spotList]),
-        KeyBinding([.tab], .nextField, bar: "next field", help: "Switch between origin and destination", screens: [.planInput, .plan]),
+        KeyBinding([.enter], .confirm, bar: "pick", help: "Pick the highlighted place and leave the field; plans when both ends are set",
+                   screens: [.planInput]),
+        KeyBinding([.up], .selectUp, bar: "choose", help: "Previous item in the list", screens: listScreens, keyText: "↑↓"),
+        KeyBinding([.down], .selectDown, help: "Next item in the list", screens: listScreens),
+        KeyBinding([.tab], .nextField, bar: "next field", help: "Next field (From, To, routes); typing: take the match and leave",
+                   screens: [.planInput, .plan]),
         KeyBinding([.backTab], .previousField, help: "Previous field", screens: [.planInput, .plan]),
         KeyBinding([.ctrl("u")], .clearField, help: "Clear the field", screens: [.planInput]),
-        KeyBinding([.escape], .closeOverlay, bar: "map", help: "Leave the field: map and route keys", screens: [.planInput]),
-        KeyBinding([.ctrl("t")], .cycleMode, help: "Next ride mode (replans when both ends are set)", screens: [.planInput]),
-
-        KeyBinding([.char("q")], .quit, bar: "quit", help: "Quit and restore the terminal", screens: commandScreens),
-        KeyBinding([.char("?")], .toggleHelp, bar: "help", help: "Show or hide this help", screens: commandScreens),
-        KeyBinding([.ctrl("c")], .quit, help: "Quit", screens: [.planInput]),
+        KeyBinding([.escape], .closeOverlay, bar: "leave", help: "Stop typing: the field keeps what it had before", screens: [.planInput]),
+        KeyBinding([.ctrl("c")], .quit, help: "Quit", screens: [.planInput, .routeName]),
 
         // Plan (command mode)
-        KeyBinding([.enter], .confirm, bar: "plan/preview", help: "Plan the route, or preview the chosen one", screens: [.plan]),
+        KeyBinding([.enter], .confirm, bar: "edit/preview", help: "Edit the highlighted field; on the route list, preview the route",
+                   screens: [.plan]),
         KeyBinding([.up], .selectUp, bar: "route", help: "Previous route (pans the map when there are none)", screens: [.plan], keyText: "↑↓"),
         KeyBinding([.down], .selectDown, help: "Next route (pans the map when there are none)", screens: [.plan]),
-        KeyBinding([.char("/"), .char("i")], .editField, bar: "type", help: "Type in the origin field", screens: [.plan], keyText: "/ i"),
-        KeyBinding([.char("m"), .ctrl("t")], .cycleMode, bar: "mode", help: "Next ride mode (replans)", screens: [.plan], keyText: "m"),
-        KeyBinding([.char("o")], .setOriginAtCursor, bar: "origin here", help: "Set the origin at the map cursor", screens: [.plan]),
+        KeyBinding([.char("/"), .char("i")], .editField, bar: "type", help: "Type in the highlighted field (From if none)", screens: [.plan],
+                   keyText: "/ i"),
+        KeyBinding([.char("m"), .ctrl("t")], .cycleMode, bar: "mode", help: "Next ride mode (replans when both ends are set)", screens: [.plan],
+                   keyText: "m"),
+        KeyBinding([.char("o")], .setOriginAtCursor, bar: "origin here", help: "Set the origin at the map cursor (spots list: the highlighted spot)",
+                   screens: [.plan, .spotList]),
         KeyBinding([.char("d")], .setDestinationAtCursor, bar: "dest here", help: "Set the destination at the map cursor", screens: [.plan]),
         KeyBinding([.char("x")], .swapEnds, help: "Swap origin and destination", screens: [.plan]),
+        KeyBinding([.char("l")], .openSaved, bar: "saved", help: "Saved places and routes: Enter goes there or opens the route",
+                   screens: [.plan]),
 
         // Map moves
         KeyBinding([.left], .panLeft, bar: "pan", help: "Pan west (moves the cursor)", screens: [.browse, .preview, .plan], keyText: "←↑↓→"),
@@ -170,7 +203,8 @@ public struct KeyMap: Sendable {
         KeyBinding([.char("a")], .nextRoute, bar: "alt route", help: "Next route: the alternatives are drawn dimmed, the chosen one in colour", screens: [.preview]),
         KeyBinding([.pageDown], .stepsDown, help: "Scroll the step list down a page", screens: [.preview]),
         KeyBinding([.pageUp], .stepsUp, help: "Scroll the step list up a page", screens: [.preview]),
-        KeyBinding([.escape], .back, bar: "back", help: "Back to the previous screen", screens: [.preview, .ride, .ridePicker, .browse, .spotList]),
+        KeyBinding([.escape], .back, bar: "back", help: "Back to the previous screen (asks first during a ride)",
+                   screens: [.preview, .ride, .ridePicker, .browse, .spotList, .savedList]),
 
         // Arrival
         KeyBinding([.enter], .confirm, bar: "plan", help: "Back to the plan screen", screens: [.arrival]),
@@ -182,29 +216,42 @@ public struct KeyMap: Sendable {
         // Spots and saved routes (issue 17)
         KeyBinding([.char("g")], .openSpots, bar: "spots", help: "Spots list: skateparks, plazas and your spots, nearest first",
                    screens: [.plan, .preview]),
-        KeyBinding([.enter], .confirm, bar: "go there", help: "Plan from the current From to the highlighted spot", screens: [.spotList]),
+        KeyBinding([.enter], .confirm, bar: "go there", help: "Plan to the highlighted spot or place (a saved route opens)",
+                   screens: [.spotList, .savedList]),
         KeyBinding([.char("w")], .saveRoute, bar: "save", help: "Save this route by name (skateroute routes list/show)", screens: [.preview]),
         KeyBinding([.enter], .confirm, bar: "save", help: "Save the route under the typed name", screens: [.routeName]),
         KeyBinding([.escape], .closeOverlay, bar: "cancel", help: "Do not save", screens: [.routeName]),
-        KeyBinding([.ctrl("c")], .quit, help: "Quit", screens: [.routeName]),
 
         // Ride
         KeyBinding([.char(" ")], .togglePause, bar: "pause", help: "Pause or resume the ride", screens: [.ride]),
         KeyBinding([.char("[")], .slower, bar: "speed", help: "Slower simulation (down to ×0.25)", screens: [.ride], keyText: "[ ]"),
         KeyBinding([.char("]")], .faster, help: "Faster simulation (up to ×60)", screens: [.ride]),
         KeyBinding([.char(".")], .singleStep, help: "Pause and advance one tick (0.1 s)", screens: [.ride]),
-        KeyBinding([.char("m")], .toggleBell, bar: "bell", help: "Mute or unmute the cue bell", screens: [.ride]),
+        KeyBinding([.char("b")], .toggleBell, bar: "bell", help: "Mute or unmute the cue bell", screens: [.ride]),
+        KeyBinding([.char("n")], .toggleHeadingUp, help: "Map north-up or heading-up (turned so the way ahead is up, rider low)",
+                   screens: [.ride]),
 
         // Reports
         KeyBinding([.char("h")], .hazardPrefix, bar: "hazard", help: "Report a hazard: h then 1-8 (the prompt lists the kinds)",
                    screens: [.ride, .preview, .browse, .plan], keyText: "h 1-8"),
-        KeyBinding([.char("r")], .ratePrefix, bar: "rate", help: "Rate the surface here: r then b/o/c", screens: [.ride], keyText: "r b/o/c"),
+        // Every ride in the TUI is simulated or replayed, where a rating cannot be stored: rating
+        // is at the map cursor only, and only with a store.
         KeyBinding([.char("s")], .ratePrefix, bar: "rate", help: "Rate the surface at the cursor: s then b/o/c",
-                   screens: [.preview, .browse], keyText: "s b/o/c"),
+                   screens: [.preview, .browse], keyText: "s b/o/c", needsStore: true),
         KeyBinding([.char("u")], .undoReport, bar: "undo", help: "Undo the last hazard report (within 10 s)", screens: [.ride, .preview, .browse, .plan]),
-        KeyBinding([.char("n")], .toggleHeadingUp, help: "Map north-up or heading-up (turned so the way ahead is up, rider low)",
-                   screens: [.ride]),
 
-        KeyBinding([.escape], .closeOverlay, help: "Close help or the open panel", screens: [.plan]),
+        KeyBinding([.escape], .closeOverlay, help: "Leave the route list for the map keys", screens: [.plan]),
+
+        // The help box
+        KeyBinding([.up], .helpUp, bar: "scroll", help: "Scroll the help up", screens: [.help], keyText: "↑↓"),
+        KeyBinding([.down], .helpDown, help: "Scroll the help down", screens: [.help]),
+        KeyBinding([.pageUp], .helpPageUp, help: "Help page up", screens: [.help]),
+        KeyBinding([.pageDown], .helpPageDown, help: "Help page down", screens: [.help]),
+        KeyBinding([.escape], .closeOverlay, bar: "close", help: "Close the help", screens: [.help]),
+
+        // "Leave the ride?"
+        KeyBinding([.char("y"), .enter], .yes, bar: "leave the ride", help: "Leave the ride (the log is closed)", screens: [.confirmLeave],
+                   keyText: "y"),
+        KeyBinding([.escape], .closeOverlay, bar: "keep riding", help: "Keep riding (so does any other key)", screens: [.confirmLeave]),
     ])
 }

@@ -37,6 +37,8 @@ public protocol RiderData: AnyObject {
     func weekProgress(now: Date) -> WeekProgress?
     /// Saves a route. - Throws: `StoreError` (bad or duplicate name), one line each.
     func saveRoute(_ route: SavedRoute) throws -> SavedRoute
+    /// Saved routes by name (those whose checksum fails are left out).
+    func savedRoutes() -> [SavedRoute]
 }
 
 /// `RiderData` over the SQLite store. Read failures read as "nothing saved" (the UI keeps working).
@@ -76,6 +78,8 @@ final class StoreRiderData: RiderData, @unchecked Sendable {
     }
 
     public func saveRoute(_ route: SavedRoute) throws -> SavedRoute { try store.saveRoute(route) }
+
+    public func savedRoutes() -> [SavedRoute] { ((try? store.savedRoutes()) ?? []).filter(\.intact).map(\.route) }
 }
 
 /// `RiderData` in memory: for tests and runs without a store (nothing outlives the session).
@@ -112,4 +116,6 @@ final class MemoryRiderData: RiderData, @unchecked Sendable {
         routes.append(r)
         return r
     }
+
+    public func savedRoutes() -> [SavedRoute] { routes.sorted { RiderName.folded($0.name) < RiderName.folded($1.name) } }
 }

@@ -12,8 +12,10 @@ struct TUIApp: Sendable {
     public let rideSpeed: Double
 
     public init(context: TUIContext, services: TUIServices? = nil, initialOverlay: RouteOverlay? = nil, rideSpeed: Double = RideScreen.defaultSimSpeed) {
-        self.context = context
-        self.services = services ?? TUIServices(map: context.map)
+        let services = services ?? TUIServices(map: context.map)
+        // Keys that need a store (surface ratings) exist only when there is one.
+        self.context = context.with(keyMap: context.keyMap.available(storeOpen: services.store != nil))
+        self.services = services
         self.initialOverlay = initialOverlay
         self.rideSpeed = rideSpeed
     }
@@ -106,6 +108,9 @@ struct TUIApp: Sendable {
         case .planned(let answer):
             m.plan = PlanScreen.take(answer, into: m.plan, services: services)
             return (m, [])
+        case .savedListed(let rows):
+            if m.savedList != nil { m.savedList?.rows = rows; m.savedList?.selected = 0 }
+            return (m, [])
         case .rideStarted(let start):
             m.picker = nil
             m.ride = RideScreen.make(start, services: services, context: context, size: m.size, simSpeed: rideSpeed,
@@ -167,27 +172,58 @@ struct TUIApp: Sendable {
         let ctx = m.keyContext
         guard let action = context.keyMap.action(for: key, on: ctx) else {
             if ctx == .routeName, let r = m.routeName { m.routeName = RouteNamePrompt.type(key, into: r); return (m, []) }
-            // Typing in a plan field.
+            // Any key but "yes" keeps riding.
+            if ctx == .confirmLeave { m.leaving = nil; return (m, []) }
+            // Typing in a plan field (only while it is edited).
             if ctx == .planInput, !TooSmallScreen.isTooSmall(m.size) {
                 if PlanScreen.isEditingKey(key) { m.plan = PlanScreen.type(key, into: m.plan, services: services) }
             }
             return (m, [])
         }
+        let riding = m.screen == .ride && m.ride.map { !$0.frame.finished } == true
         if action == .quit {
+            // `q` during a ride asks first (Ctrl-C, bound only where letters are text, does not).
+            if riding, key == .char("q"), ctx != .confirmLeave {
+                m.helpVisible = false
+                m.leaving = .quit
+                return (m, [])
+            }
             m.quitting = true
             return (m, [.stopRide, .quit])
         }
         // Below the minimum size only quitting works.
         if TooSmallScreen.isTooSmall(m.size) { return (m, []) }
-        switch action {
-        case .toggleHelp:
+        if action == .toggleHelp {
             m.helpVisible.toggle()
+            m.helpScroll = 0
             return (m, [])
-        case .closeOverlay where m.helpVisible, .back where m.helpVisible:
-            m.helpVisible = false
+        }
+        if ctx == .help {
+            let page = max(1, HelpOverlayWidget.visibleRows(ScreenLayout.body(m.size)) - 1)
+            switch action {
+            case .closeOverlay: m.helpVisible = false
+            case .helpUp: m.helpScroll = max(0, m.helpScroll - 1)
+            case .helpDown: m.helpScroll += 1
+            case .helpPageUp: m.helpScroll = max(0, m.helpScroll - page)
+            case .helpPageDown: m.helpScroll += page
+            default: break
+            }
+            // (The drawing clamps the scroll to the last page.)
+            m.helpScroll = min(m.helpScroll, HelpOverlayWidget.maxScroll(keyMap: context.keyMap, screen: helpScreen(m), theme: context.theme, area: ScreenLayout.body(m.size)))
             return (m, [])
-        default:
-            if m.helpVisible { return (m, []) }  // the help overlay swallows other keys
+        }
+        if ctx == .confirmLeave {
+            let intent = m.leaving
+            m.leaving = nil
+            guard action == .yes, let r = m.ride else { return (m, []) }
+            if intent == .quit {
+                m.quitting = true
+                return (m, [.stopRide, .quit])
+            }
+            m.screen = m.preview != nil ? .preview : r.returnTo
+            m.ride = nil
+            m.banner = nil
+            return (m, [.stopRide])
         }
         switch action {
         case .hazardPrefix:
@@ -203,6 +239,9 @@ struct TUIApp: Sendable {
         case .openRidePicker:
             m.picker = RidePickerState()
             return (m, [.listRides])
+        case .openSaved:
+            m.savedList = SavedListState()
+            return (m, [.listSaved])
         case .openSpots:
             let start = m.preview?.plan.plan.geometry.first.map { ChosenPlace(name: m.preview?.from ?? "route start", at: $0) }
             if let from = m.screen == .preview ? (m.plan.origin.chosen ?? start) : SpotList.origin(plan: m.plan) {
@@ -225,9 +264,34 @@ struct TUIApp: Sendable {
             m.toast = Toast(text: "route not saved", kind: .info)
             return (m, [])
         }
+        if ctx == .savedList, let list = m.savedList {
+            switch action {
+            case .back, .closeOverlay: m.savedList = nil
+            case .confirm:
+                m.savedList = nil
+                guard let p = SavedList.open(list, plan: m.plan, services: services) else { return (m, []) }
+                m.plan = p
+                m.screen = .plan
+                m.preview = nil
+            default: m.savedList = SavedList.apply(action, to: list)
+            }
+            return (m, [])
+        }
         if ctx == .spotList, let list = m.spotList {
             switch action {
             case .back, .closeOverlay: m.spotList = nil
+            case .setOriginAtCursor:
+                // The highlighted spot becomes From, by its name.
+                m.spotList = nil
+                guard list.rows.indices.contains(list.selected) else { return (m, []) }
+                let spot = list.rows[list.selected]
+                m.plan.origin = .picked(ChosenPlace(name: spot.name, at: spot.at))
+                m.plan.editing = false
+                m.plan.routes = []
+                m.screen = .plan
+                m.preview = nil
+                if m.plan.destination.chosen != nil { m.plan = PlanScreen.planNow(m.plan, services: services) }
+                else { m.plan.focus = .destination; m.plan = PlanScreen.showSelected(m.plan, services: services, fit: false) }
             case .confirm:
                 m.spotList = nil
                 guard let p = SpotList.goThere(list, plan: m.plan, services: services) else { return (m, []) }
@@ -268,7 +332,7 @@ struct TUIApp: Sendable {
             m.plan = PlanScreen.apply(action, to: m.plan, context: context, services: services, size: m.size)
             // A newly chosen destination becomes a recent (not a swap of the ends).
             if action != .swapEnds, let d = m.plan.destination.chosen, d != before { return (m, [.recordDestination(d)]) }
-        case .planInput, .ridePicker, .spotList, .routeName:
+        case .planInput, .ridePicker, .spotList, .routeName, .help, .confirmLeave, .savedList:
             break
         case .arrival:
             break
@@ -295,6 +359,10 @@ struct TUIApp: Sendable {
                 m.preview = nil
                 m.banner = nil
                 return (m, [.stopRide])
+            case .back where !r.frame.finished:
+                // Leaving a ride asks first (issue 34 item 6).
+                m.leaving = .back
+                return (m, [])
             case .back:
                 m.screen = m.preview != nil ? .preview : r.returnTo
                 m.ride = nil
@@ -313,13 +381,20 @@ struct TUIApp: Sendable {
         return (m, [])
     }
 
+    /// The context the help box lists: the screen (or overlay) under it.
+    func helpScreen(_ m: AppModel) -> ScreenID {
+        var under = m
+        under.helpVisible = false
+        return under.keyContext
+    }
+
     /// Where a report files: the rider on the ride screen, the map cursor elsewhere.
     func reportPosition(_ m: AppModel) -> Coordinate? {
         switch m.screen {
         case .ride: return m.ride?.frame.position
         case .preview: return m.preview?.map.viewport.center
         case .plan, .planInput: return m.plan.map?.viewport.center
-        case .browse, .ridePicker, .spotList, .routeName: return m.browse.viewport.center
+        case .browse, .ridePicker, .spotList, .routeName, .help, .confirmLeave, .savedList: return m.browse.viewport.center
         case .arrival: return m.ride?.frame.position
         }
     }
@@ -350,6 +425,8 @@ struct TUIApp: Sendable {
             return []
         case .saveRoute(let r):
             return [.reportDone(RouteNamePrompt.save(r, services: services))]
+        case .listSaved:
+            return [.savedListed(SavedList.read(services: services))]
         case .plan(let q):
             if let w = services.planWorker {
                 w.submit(q)
@@ -412,10 +489,12 @@ struct TUIApp: Sendable {
         if TooSmallScreen.isTooSmall(size) { return TooSmallScreen.render(size: size, theme: context.theme) }
         var buffer = ScreenBuffer(size: size)
         let theme = context.theme
+        buffer.asciiOnly = theme.glyphs == .ascii
         let extra = Array(model.sessionHazards.values).sorted { ($0.lat, $0.lon) < ($1.lat, $1.lon) }
+        // The key bar under an overlay: the overlay's keys (help, question, lists) or the screen's.
         let ctx = model.keyContext == .ridePicker ? model.screen : model.keyContext
         switch model.screen {
-        case .browse, .planInput, .ridePicker, .arrival, .spotList, .routeName:
+        case .browse, .planInput, .ridePicker, .arrival, .spotList, .routeName, .help, .confirmLeave, .savedList:
             var b = model.browse
             if !extra.isEmpty { var o = b.overlay ?? RouteOverlay(); o.hazards += extra; b.overlay = o }
             MapBrowseScreen.render(b, context: context, into: &buffer)
@@ -429,25 +508,37 @@ struct TUIApp: Sendable {
         let body = ScreenLayout.body(size)
         let mapBody: Rect = switch model.screen {
         case .ride: RideScreen.mapArea(size)
-        case .preview: PreviewScreen.mapArea(size)
+        case .preview: PreviewScreen.mapArea(size, plan: model.preview?.plan.plan)
         case .plan: PlanScreen.mapArea(size)
         default: body
         }
         if let b = model.banner { CueBannerWidget.render(b, theme: theme, into: &buffer, area: mapBody) }
-        if let t = model.toast { ToastWidget.render(t, theme: theme, into: &buffer, area: body) }
         if let p = model.picker, p.visible {
             RidePicker.render(p, directory: services.ridesDirectory, theme: theme, into: &buffer, area: body)
         }
         if let l = model.spotList { SpotList.render(l, theme: theme, into: &buffer, area: body) }
+        if let l = model.savedList { SavedList.render(l, theme: theme, into: &buffer, area: body) }
         if let r = model.routeName { RouteNamePrompt.render(r, theme: theme, into: &buffer, area: body) }
+        let bottom = Rect(size: size).splitBottom(1).bottom
         if let p = model.pending {
-            let bar = Rect(size: size).splitBottom(1).bottom
-            buffer.fill(bar, with: Cell(" ", style: theme.style(.bannerWarn)))
-            buffer.write(" " + QuickReports.prompt(p, width: size.width - 2), x: 0, y: bar.y, style: theme.style(.bannerWarn), maxWidth: size.width)
+            buffer.fill(bottom, with: Cell(" ", style: theme.style(.bannerWarn)))
+            buffer.write(" " + QuickReports.prompt(p, width: size.width - 2), x: 0, y: bottom.y, style: theme.style(.bannerWarn), maxWidth: size.width)
+        }
+        if model.leaving != nil {
+            // The question replaces the key bar: its keys are the answer.
+            let q = model.leaving == .quit ? " Quit during the ride? " : " Leave the ride? "
+            buffer.fill(bottom, with: Cell(" ", style: theme.style(.bannerWarn)))
+            let n = buffer.write(q, x: 0, y: bottom.y, style: theme.style(.bannerWarn), maxWidth: size.width)
+            KeyBarWidget.render(keyMap: context.keyMap, screen: .confirmLeave, theme: theme, into: &buffer,
+                                area: Rect(x: n, y: bottom.y, width: max(0, size.width - n), height: 1))
         }
         if model.helpVisible {
-            HelpOverlayWidget.render(keyMap: context.keyMap, screen: model.keyContext, theme: theme, into: &buffer, area: body)
+            HelpOverlayWidget.render(keyMap: context.keyMap, screen: helpScreen(model), theme: theme, into: &buffer, area: body,
+                                     scroll: model.helpScroll)
+            KeyBarWidget.render(keyMap: context.keyMap, screen: .help, theme: theme, into: &buffer, area: bottom)
         }
+        // Toasts have the title row to themselves: never over the map, its scale bar or labels.
+        if let t = model.toast { ToastWidget.render(t, theme: theme, into: &buffer, area: Rect(x: 0, y: 0, width: size.width, height: 1)) }
         return buffer
     }
 }

@@ -5,6 +5,9 @@ public struct ScreenBuffer: Equatable, Sendable {
     public let height: Int
     /// Row-major cells: cell (x, y) is `cells[y * width + x]`.
     public private(set) var cells: [Cell]
+    /// Spell text in ASCII as it is written (é → e, ß → ss): set for terminals without UTF-8,
+    /// where ncurses would blank the letter (issue 34 item 7).
+    public var asciiOnly = false
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -47,6 +50,9 @@ public struct ScreenBuffer: Equatable, Sendable {
     public mutating func write(_ text: String, x: Int, y: Int, style: CellStyle = .plain, maxWidth: Int = .max) -> Int {
         guard y >= 0, y < height else { return 0 }
         let limit = min(width, maxWidth >= Int.max - x ? Int.max : x + maxWidth)
+        if asciiOnly, !text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return write(HumanText.ascii(text), x: x, y: y, style: style, maxWidth: maxWidth)
+        }
         var col = x
         for ch in text {
             let w = DisplayWidth.of(ch)

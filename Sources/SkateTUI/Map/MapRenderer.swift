@@ -18,7 +18,8 @@ enum MapRenderer {
         var canvas = BrailleCanvas(width: area.width, height: area.height)
         var vp = viewport
         vp.size = Size(width: area.width, height: area.height)
-        drawContext(map: map, viewport: vp, theme: theme, canvas: &canvas)
+        let routeShown = overlay.map { !$0.segments.isEmpty } ?? false
+        drawContext(map: map, viewport: vp, theme: theme, canvas: &canvas, quiet: routeShown)
         if let o = overlay { drawRoute(o, viewport: vp, theme: theme, canvas: &canvas) }
         canvas.render(into: &buffer, at: (area.x, area.y), glyphs: theme.glyphs)
         if let o = overlay {
@@ -57,8 +58,26 @@ enum MapRenderer {
         return out
     }
 
-    static func drawContext(map: SkateMap, viewport vp: MapViewport, theme: Theme, canvas: inout BrailleCanvas) {
-        let ink = canvas.register(theme.contextInk)
+    /// Scale (metres per dot) from which the street web is drawn by hierarchy: footways and
+    /// service ways hidden, major roads brighter. Below it every street is drawn alike.
+    public static let hierarchyMetresPerDot: Double = 4
+
+    /// The pen of an edge at a wide zoom: nil hides it (footways, paths, service ways), major
+    /// roads get the brighter pen.
+    @inline(__always)
+    static func hierarchyInk(_ h: HighwayClass, minor: Int, major: Int) -> Int? {
+        switch h {
+        case .primary, .secondary, .tertiary, .trunk, .motorway: return major
+        case .footway, .path, .steps, .corridor, .platform, .service, .track, .bridleway, .cycleway, .elevator, .construction: return nil
+        default: return minor
+        }
+    }
+
+    /// Draws the street web. `quiet`: a route is shown, so the web is dimmed under it.
+    static func drawContext(map: SkateMap, viewport vp: MapViewport, theme: Theme, canvas: inout BrailleCanvas, quiet: Bool = false) {
+        let ink = canvas.register(quiet ? theme.quietContextInk : theme.contextInk)
+        let wide = vp.metresPerDot >= hierarchyMetresPerDot
+        let major = wide && !quiet ? canvas.register(theme.majorRoadInk) : ink
         let proj = LocalProjection(origin: vp.origin)
         // Degrees → dots as one multiply-add per axis (the projection and the viewport folded).
         let sx = proj.mPerDegLon / vp.metresPerDot
@@ -72,26 +91,28 @@ enum MapRenderer {
             let axLon = f.xe * proj.mPerDegLon, axLat = f.xn * proj.mPerDegLat, ax0 = f.xe * east0 + f.xn * north0 + f.x0
             let ayLon = f.ye * proj.mPerDegLon, ayLat = f.yn * proj.mPerDegLat, ay0 = f.ye * east0 + f.yn * north0 + f.y0
             for e in visibleEdges(map: map, viewport: vp) {
+                guard let pen = wide ? hierarchyInk(map.highway(ofEdge: e), minor: ink, major: major) : ink else { continue }
                 let count = map.shapePointCount(ofEdge: e)
                 let a = map.shapePoint(ofEdge: e, 0)
                 var px = a.lon * axLon + a.lat * axLat + ax0, py = a.lon * ayLon + a.lat * ayLat + ay0
                 for i in 1..<count {
                     let q = map.shapePoint(ofEdge: e, i)
                     let qx = q.lon * axLon + q.lat * axLat + ax0, qy = q.lon * ayLon + q.lat * ayLat + ay0
-                    canvas.line(x0: px, y0: py, x1: qx, y1: qy, ink: ink)
+                    canvas.line(x0: px, y0: py, x1: qx, y1: qy, ink: pen)
                     px = qx; py = qy
                 }
             }
             return
         }
         for e in visibleEdges(map: map, viewport: vp) {
+            guard let pen = wide ? hierarchyInk(map.highway(ofEdge: e), minor: ink, major: major) : ink else { continue }
             let count = map.shapePointCount(ofEdge: e)
             let a = map.shapePoint(ofEdge: e, 0)
             var px = a.lon * sx + ox, py = a.lat * sy + oy
             for i in 1..<count {
                 let q = map.shapePoint(ofEdge: e, i)
                 let qx = q.lon * sx + ox, qy = q.lat * sy + oy
-                canvas.line(x0: px, y0: py, x1: qx, y1: qy, ink: ink)
+                canvas.line(x0: px, y0: py, x1: qx, y1: qy, ink: pen)
                 px = qx; py = qy
             }
         }

@@ -59,7 +59,8 @@ enum ArrivalPanel {
         let dist = f.distanceAlong
         let avg = t > 0 ? dist / t * 3.6 : 0
         var out: [(String, String)] = [
-            ("Time", Format.clock(t)),
+            // A duration, not a time of day (issue 34 item 7).
+            ("Ride time", Format.elapsed(t)),
             ("Distance", Format.distance(dist)),
             ("Speed", "avg " + String(format1: avg) + " km/h, max " + String(format1: s.stats.maxSpeed * 3.6) + " km/h"),
         ]

@@ -34,6 +34,14 @@ struct PlaceField: Hashable, Sendable {
 
     /// The caret as a character offset, clamped to the text.
     public var cursor: Int { min(max(0, caret ?? text.count), text.count) }
+
+    /// A field holding a picked place.
+    static func picked(_ p: ChosenPlace) -> PlaceField {
+        var f = PlaceField()
+        f.chosen = p
+        f.text = p.name
+        return f
+    }
 }
 
 /// Where the plan screen's keys go.
@@ -49,7 +57,13 @@ enum PlanFocus: Hashable, Sendable {
 struct PlanState: Hashable, Sendable {
     public var origin = PlaceField()
     public var destination = PlaceField()
+    /// The highlighted part of the panel: From, To, the route list or the map.
     public var focus: PlanFocus = .origin
+    /// True while the focused field is being edited (entered with Enter or `/`, left with
+    /// Enter, Esc or Tab): only then do letters go into it (issue 34 item 1).
+    public var editing = false
+    /// The field as it was when editing began: Esc puts it back.
+    public var editBackup: PlaceField?
     public var mode: RideMode = .smoothest
     /// The best route first, then the alternatives.
     public var routes: [PlanRef] = []
@@ -114,23 +128,40 @@ enum PlanScreen {
 
     // MARK: Update
 
-    /// Applies a bound action.
+    /// Applies a bound action. Outside editing every key is a command; a field changes only
+    /// while it is edited (`startEditing`), so a confirmed end never moves by accident.
     public static func apply(_ action: KeyAction, to state: PlanState, context: TUIContext, services: TUIServices, size: Size) -> PlanState {
         var s = state
         s.map = mapState(s, context: context, size: size)
-        let typing = s.focus == .origin || s.focus == .destination
+        let typing = s.editing
         switch action {
         case .nextField, .previousField:
-            // Tab accepts the highlighted match before moving on (From → Tab → To → Enter plans).
-            if typing && action == .nextField { acceptHighlighted(&s) }
-            s.focus = s.focus == .origin ? .destination : .origin
-            if !typing && action == .nextField { s.focus = s.origin.chosen == nil ? .origin : .destination }
+            // Tab takes the highlighted match and leaves the field (From → Tab → To); an empty
+            // next field is edited straight away, a picked one only after Enter on it.
+            if typing {
+                if action == .nextField { acceptHighlighted(&s) }
+                stopEditing(&s)
+            }
+            let order: [PlanFocus] = [.origin, .destination] + (s.routes.isEmpty ? [] : [.routes])
+            let i = order.firstIndex(of: s.focus) ?? (action == .nextField ? -1 : 0)
+            s.focus = order[(i + (action == .nextField ? 1 : order.count - 1)) % order.count]
+            if typing, s.focus == .origin || s.focus == .destination, field(s, s.focus).chosen == nil { startEditing(&s) }
         case .editField:
-            s.focus = s.origin.chosen == nil || s.destination.chosen != nil ? .origin : .destination
+            if s.focus != .origin && s.focus != .destination {
+                s.focus = s.origin.chosen == nil || s.destination.chosen != nil ? .origin : .destination
+            }
+            startEditing(&s)
         case .clearField:
             editField(&s) { $0 = PlaceField() }
         case .closeOverlay:
-            s.focus = s.routes.isEmpty ? .map : .routes
+            if typing {
+                // Esc: the field goes back to what it held before editing.
+                if let b = s.editBackup { editField(&s) { $0 = b } }
+                stopEditing(&s)
+                if var m = s.map { m.overlay = s.routes.isEmpty ? endsOverlay(s) : m.overlay; s.map = m }
+            } else {
+                s.focus = s.routes.isEmpty ? .map : .routes
+            }
         case .selectUp, .selectDown:
             let d = action == .selectUp ? -1 : 1
             if typing {
@@ -148,6 +179,7 @@ enum PlanScreen {
             }
         case .confirm:
             if typing { s = pick(s, services: services, context: context) }
+            else if s.focus == .origin || s.focus == .destination { startEditing(&s) }
             // (Enter on the route list opens the preview: the app handles that.)
             else if s.routes.isEmpty { s = planNow(s, services: services) }
         case .cycleMode:
@@ -156,11 +188,26 @@ enum PlanScreen {
             if s.origin.chosen != nil, s.destination.chosen != nil { s = planNow(s, services: services) }
         case .setOriginAtCursor, .setDestinationAtCursor:
             guard let c = s.map?.viewport.center else { break }
-            let place = ChosenPlace(name: "map point " + c.description, at: c)
-            if action == .setOriginAtCursor { s.origin = PlaceField(); s.origin.chosen = place; s.origin.text = place.name }
-            else { s.destination = PlaceField(); s.destination.chosen = place; s.destination.text = place.name }
+            let place = ChosenPlace(name: HumanText.pointName(c, map: context.map), at: c)
+            let end: PlanFocus = action == .setOriginAtCursor ? .origin : .destination
+            if field(s, end).chosen != nil {
+                // A picked end changes only through an edit of its field: the cursor point is
+                // offered as its match, Enter takes it, Esc keeps the old place.
+                s.focus = end
+                startEditing(&s)
+                editField(&s) { f in
+                    f.text = place.name
+                    f.caret = nil
+                    f.chosen = nil
+                    f.results = [PlaceResult(name: place.name, kind: "map point", at: c)]
+                    f.selected = 0
+                }
+                break
+            }
+            if end == .origin { s.origin = .picked(place) } else { s.destination = .picked(place) }
             s.routes = []
             if s.origin.chosen != nil, s.destination.chosen != nil { s = planNow(s, services: services) }
+            else if var m = s.map { m.overlay = endsOverlay(s); s.map = m }
         case .swapEnds:
             swap(&s.origin, &s.destination)
             s.routes = []
@@ -176,8 +223,32 @@ enum PlanScreen {
             }
         default: break
         }
-        RiderSearch.fillRecents(&s, services: services)
+        if s.editing { RiderSearch.fillRecents(&s, services: services) }
         return s
+    }
+
+    /// The field behind a focus (an empty one for the route list and the map).
+    static func field(_ s: PlanState, _ f: PlanFocus) -> PlaceField {
+        switch f {
+        case .origin: return s.origin
+        case .destination: return s.destination
+        default: return PlaceField()
+        }
+    }
+
+    /// Starts editing the focused field (remembering it for Esc), caret at the end.
+    static func startEditing(_ s: inout PlanState) {
+        guard s.focus == .origin || s.focus == .destination else { return }
+        s.editing = true
+        s.editBackup = field(s, s.focus)
+        editField(&s) { $0.caret = nil }
+    }
+
+    /// Leaves editing; what the field holds stays.
+    static func stopEditing(_ s: inout PlanState) {
+        editField(&s) { $0.results = [] }
+        s.editing = false
+        s.editBackup = nil
     }
 
     /// Keys that edit inside a field (never leave it): printable characters, Backspace, Delete,
@@ -235,7 +306,7 @@ enum PlanScreen {
         if let c = Coordinate(parsing: t) { return [PlaceResult(name: c.description, kind: "coordinate", at: c)] }
         return RiderSearch.results(for: t, rider: services.rider, limit: resultLimit) {
             services.search.search(t, limit: resultLimit).map {
-                PlaceResult(name: TerminalSafe.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at)
+                PlaceResult(name: TerminalSafe.clean($0.candidate.name), kind: HumanText.kind($0.candidate.kind), at: $0.candidate.at)
             }
         }
     }
@@ -283,10 +354,10 @@ enum PlanScreen {
                 f.text = f.chosen!.name
                 f.caret = nil
             case .ambiguous(let ms):
-                f.results = ms.prefix(resultLimit).map { PlaceResult(name: TerminalSafe.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at) }
+                f.results = ms.prefix(resultLimit).map { PlaceResult(name: TerminalSafe.clean($0.candidate.name), kind: HumanText.kind($0.candidate.kind), at: $0.candidate.at) }
                 failed = true
             case .notFound(let sug):
-                f.results = sug.prefix(resultLimit).map { PlaceResult(name: TerminalSafe.clean($0.candidate.name), kind: $0.candidate.kind.name, at: $0.candidate.at) }
+                f.results = sug.prefix(resultLimit).map { PlaceResult(name: TerminalSafe.clean($0.candidate.name), kind: HumanText.kind($0.candidate.kind), at: $0.candidate.at) }
                 failed = true
             }
         }
@@ -297,9 +368,11 @@ enum PlanScreen {
             return s
         }
         s.message = nil
+        stopEditing(&s)
         if var m = s.map { m.overlay = endsOverlay(s); s.map = m }
-        if s.origin.chosen == nil { s.focus = .origin; return s }
-        if s.destination.chosen == nil { s.focus = .destination; return s }
+        // The other end still empty: edit it next (From → Enter → To → Enter plans).
+        if s.origin.chosen == nil { s.focus = .origin; startEditing(&s); return s }
+        if s.destination.chosen == nil { s.focus = .destination; startEditing(&s); return s }
         return planNow(s, services: services)
     }
 
@@ -345,7 +418,8 @@ enum PlanScreen {
             s.focus = .map
             return s
         }
-        s.routes = answer.plans
+        // Ranked by the mode's cost, so "best" is the cheapest line for this mode.
+        s.routes = answer.plans.enumerated().sorted { ($0.element.plan.path.cost, $0.offset) < ($1.element.plan.path.cost, $1.offset) }.map(\.element)
         s.selectedRoute = 0
         s.focus = .routes
         s.message = answer.plans.first?.plan.notes.first.map(TerminalSafe.clean)
@@ -384,7 +458,7 @@ enum PlanScreen {
                               into buffer: inout ScreenBuffer, keyContext: ScreenID) {
         let theme = context.theme
         let size = buffer.size
-        TitleBar.render("Plan a route", context: context, right: s.mode.rawValue, into: &buffer)
+        TitleBar.render("Plan a route", context: context, right: HumanText.mode(s.mode), into: &buffer)
         // Map on the right, cursor at its centre.
         let area = mapArea(size)
         let map = mapState(s, context: context, size: size)
@@ -404,12 +478,15 @@ enum PlanScreen {
         var y = panel.y + 1
         let x0 = 1, inner = w - 2
         func field(_ name: String, _ f: PlaceField, focused: Bool) {
-            buffer.write(name, x: x0, y: y, style: label)
+            // The highlighted field shows its name in reverse; only an edited one has a caret.
+            let editing = focused && s.editing
+            buffer.write(focused ? (theme.glyphs == .unicode ? "▸" : ">") + name : " " + name, x: x0 - 1, y: y,
+                         style: focused && !editing ? sel : label)
             let fx = x0 + 6, fw = inner - 6
-            let style = focused ? theme.style(.keyBarKey) : (f.chosen != nil ? value : text)
+            let style = editing ? theme.style(.keyBarKey) : (f.chosen != nil ? value : text)
             buffer.fill(Rect(x: fx, y: y, width: fw, height: 1), with: Cell(" ", style: style))
             let room = fw - 2
-            if focused {
+            if editing {
                 // The caret sits where the next letter goes; long text scrolls so the caret shows.
                 let chars = Array(f.text), c = f.cursor
                 let before = TerminalSafe.clean(String(chars[..<c])), after = TerminalSafe.clean(String(chars[c...]))
@@ -420,24 +497,24 @@ enum PlanScreen {
                 buffer.write(after, x: fx + 1 + n, y: y, style: style, maxWidth: max(0, room - n))
             } else {
                 var shown = TerminalSafe.clean(f.text)
-                if shown.isEmpty { shown = theme.glyphs.unknown }
+                if shown.isEmpty { shown = focused ? "Enter to type" : theme.glyphs.unknown }
                 if DisplayWidth.of(shown) > room { shown = DisplayWidth.clip(shown, maxColumns: room, ellipsis: theme.glyphs.ellipsis) }
-                buffer.write(shown, x: fx + 1, y: y, style: style, maxWidth: room)
+                buffer.write(shown, x: fx + 1, y: y, style: f.text.isEmpty ? dim : style, maxWidth: room)
             }
-            if f.chosen != nil, !focused { buffer.write(theme.glyphs == .unicode ? "✓" : "*", x: fx + fw - 1, y: y, style: theme.style(.okay)) }
+            if f.chosen != nil, !editing { buffer.write(theme.glyphs == .unicode ? "✓" : "*", x: fx + fw - 1, y: y, style: theme.style(.okay)) }
             y += 1
         }
         field("From", s.origin, focused: s.focus == .origin)
         field("To", s.destination, focused: s.focus == .destination)
         buffer.write("Mode", x: x0, y: y, style: label)
-        buffer.write(s.mode.rawValue, x: x0 + 7, y: y, style: value, maxWidth: inner - 7)
+        buffer.write(HumanText.mode(s.mode), x: x0 + 6, y: y, style: value, maxWidth: inner - 6)
         y += 1
-        buffer.write(DisplayWidth.clip(s.mode.summary, maxColumns: inner - 7, ellipsis: theme.glyphs.ellipsis), x: x0 + 7, y: y, style: dim, maxWidth: inner - 7)
+        buffer.write(DisplayWidth.clip(s.mode.summary, maxColumns: inner - 6, ellipsis: theme.glyphs.ellipsis), x: x0 + 6, y: y, style: dim, maxWidth: inner - 6)
         y += 1
         if let w = services?.weekProgress { WeekGoalLine.render(w, theme: theme, into: &buffer, x: x0, y: y, width: inner); y += 1 }
         y += 1
-        // Results of the field being typed in.
-        let typing: PlaceField? = s.focus == .origin ? s.origin : (s.focus == .destination ? s.destination : nil)
+        // Results of the field being edited.
+        let typing: PlaceField? = !s.editing ? nil : (s.focus == .origin ? s.origin : (s.focus == .destination ? s.destination : nil))
         if let f = typing, !f.results.isEmpty {
             buffer.write(f.text.isEmpty ? "Recent destinations" : "Places", x: x0, y: y, style: label)
             y += 1
@@ -445,7 +522,7 @@ enum PlanScreen {
                 let on = i == f.selected
                 let st = on ? sel : text
                 if on { buffer.fill(Rect(x: x0, y: y, width: inner, height: 1), with: Cell(" ", style: sel)) }
-                let kindW = min(12, r.kind.count)
+                let kindW = min(12, DisplayWidth.of(r.kind))
                 let star = r.mark == .saved ? (theme.glyphs == .unicode ? "★ " : "* ") : ""
                 buffer.write((on ? "> " : "  ") + star + r.name, x: x0, y: y, style: st, maxWidth: inner - kindW - 1)
                 buffer.write(r.kind, x: x0 + inner - kindW, y: y, style: on ? sel : dim, maxWidth: kindW)
@@ -456,13 +533,13 @@ enum PlanScreen {
             buffer.write("no place matches yet", x: x0, y: y, style: dim, maxWidth: inner)
             y += 2
         }
-        // Routes.
+        // Routes: the rider's own criteria, ranked by the mode's cost (the planner's order).
         if !s.routes.isEmpty, y < panel.maxY - 2 {
             buffer.write("Routes", x: x0, y: y, style: label)
-            let header = "  dist    ETA  crusty brk score"
-            buffer.write(header, x: x0 + inner - header.count, y: y, style: dim)
+            let header = routeHeader
+            buffer.write(header, x: x0 + inner - DisplayWidth.of(header), y: y, style: dim)
             y += 1
-            for (i, r) in s.routes.enumerated() where y < panel.maxY - 1 {
+            for (i, r) in s.routes.enumerated() where y < panel.maxY - 2 {
                 let on = i == s.selectedRoute
                 let st = on && s.focus == .routes ? sel : (on ? value : text)
                 if on && s.focus == .routes { buffer.fill(Rect(x: x0, y: y, width: inner, height: 1), with: Cell(" ", style: sel)) }
@@ -472,7 +549,8 @@ enum PlanScreen {
                 buffer.write(row, x: x0 + inner - row.count, y: y, style: st)
                 y += 1
             }
-            y += 1
+            buffer.write("ranked by " + HumanText.mode(s.mode) + " cost", x: x0, y: y, style: dim, maxWidth: inner)
+            y += 2
         }
         if let m = s.message, y < panel.maxY {
             let style = s.messageIsError ? theme.style(.toastError) : dim
@@ -487,15 +565,18 @@ enum PlanScreen {
         KeyBarWidget.render(keyMap: context.keyMap, screen: keyContext, theme: theme, into: &buffer, area: Rect(size: size).splitBottom(1).bottom)
     }
 
-    /// "2.41 km 14 min  120 m   2    82": distance, ETA, crusty metres, braking zones (not caution), score.
+    /// Column titles over `routeRow`: the rider's criteria, no unexplained score (issue 34 item 5).
+    static let routeHeader = "  dist   time crusty brk climb"
+
+    /// "2.4 km 14 min  120 m   2  48 m": distance, time, crusty metres, braking zones (not
+    /// caution: those are counted apart, issue 26), climb.
     public static func routeRow(_ p: RoutePlan) -> String {
         let dist = Format.distance(p.distance).leftPadded(to: 7)
         let eta = Format.duration(p.duration).leftPadded(to: 7)
         let crusty = Format.metres(p.metresByClass[.crusty]).leftPadded(to: 7)
-        // Braking-level zones only: caution zones are counted apart (issue 26).
         let brk = String(p.brakingZoneCount).leftPadded(to: 4)
-        let score = String(Int(p.score.rounded())).leftPadded(to: 6)
-        return dist + eta + crusty + brk + score
+        let climb = (p.hasElevation ? "\(Int(p.gradeSummary.climbM.rounded())) m" : "–").leftPadded(to: 6)
+        return dist + eta + crusty + brk + climb
     }
 
     /// Words wrapped to lines of at most `width` columns.

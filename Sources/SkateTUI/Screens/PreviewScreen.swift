@@ -30,39 +30,70 @@ enum PreviewScreen {
     /// Rows of the elevation profile under the map (label row included).
     static let profileRows = 6
 
-    static func body(_ size: Size) -> Rect { ScreenLayout.body(size) }
-    static func panelWidth(_ size: Size) -> Int { ScreenLayout.panelWidth(size, minWidth: panelMinWidth, maxWidth: panelMaxWidth) }
+    /// Narrowest map beside the step panel: the panel takes the map's room down to this before
+    /// a step's instruction is cut (issue 34 item 4).
+    static let mapMinWidth = 30
+    /// Columns of the panel around a step row: the border, the cursor gutter, a right margin.
+    static let panelChrome = 3
 
-    /// The map part of the screen.
-    public static func mapArea(_ size: Size) -> Rect {
+    static func body(_ size: Size) -> Rect { ScreenLayout.body(size) }
+
+    /// The step panel's width: wide enough for the longest step of `plan` in full when the map
+    /// keeps `mapMinWidth` columns, never narrower than two fifths of the screen (36…56).
+    static func panelWidth(_ size: Size, plan: RoutePlan? = nil) -> Int {
+        let base = ScreenLayout.panelWidth(size, minWidth: panelMinWidth, maxWidth: panelMaxWidth)
+        guard let plan else { return base }
+        let need = (plan.steps.map(stepWidth).max() ?? 0) + panelChrome
+        return max(base, min(need, size.width - mapMinWidth))
+    }
+
+    /// The map part of the screen (beside the step panel sized for `plan`).
+    public static func mapArea(_ size: Size, plan: RoutePlan? = nil) -> Rect {
         let b = body(size)
-        return Rect(x: b.x, y: b.y, width: b.width - panelWidth(size), height: b.height - profileRows)
+        return Rect(x: b.x, y: b.y, width: b.width - panelWidth(size, plan: plan), height: b.height - profileRows)
+    }
+
+    /// Columns `renderStep` needs for a step written in full.
+    static func stepWidth(_ step: RouteStep) -> Int {
+        let c = step.context
+        let arrow = DisplayWidth.of(ManeuverArrow(step.maneuver).glyph(.ascii)) + 1
+        if step.maneuver == .arrive { return arrow + DisplayWidth.of(step.instruction) }
+        let kind = c.connector.map { $0.kind == .escalator ? 8 : 7 } ?? 7
+        let flags = stepFlags(c).reduce(0) { $0 + $1.0.count + 1 }
+        let note = PlanFormats.accessNote(c)
+        return arrow + 7 + 7 + 1 + kind + flags + DisplayWidth.of(step.instruction + (note.isEmpty ? "" : " — " + note))
     }
 
     /// A preview of `plan`, the map fitted to it (and to the other `routes`, drawn dimmed).
     /// - Parameter routes: every route planned, `plan` among them; empty for `plan` alone.
     public static func make(plan: PlanRef, routes: [PlanRef] = [], from: String, to: String, context: TUIContext, services: TUIServices, size: Size) -> PreviewState {
-        let area = mapArea(size)
+        let area = mapArea(size, plan: plan.plan)
         let all = routes.contains(plan) ? routes : [plan]
         var s = PreviewState(plan: plan, from: from, to: to, map: MapBrowseState(viewport: MapViewport(origin: context.map.bbox.center, metresPerDot: 1,
                              size: Size(width: area.width, height: area.height)), overlay: nil, showLegend: true))
         s.routes = all
         s.selected = all.firstIndex(of: plan) ?? 0
         s.map.overlay = overlay(s, services: services)
+        s.map.viewport = fitted(plan.plan, area: area, context: context, fallback: s.map.overlay?.boundingBox ?? .empty)
+        return s
+    }
+
+    /// A view of `area` fitted to the selected route alone (issue 34 item 5: a long dimmed
+    /// alternative must not shrink the chosen one), the legend's rows kept free.
+    static func fitted(_ plan: RoutePlan, area: Rect, context: TUIContext, fallback: BoundingBox) -> MapViewport {
         var box = BoundingBox.empty
-        for r in all { for p in r.plan.geometry { box.extend(lat: p.lat, lon: p.lon) } }
-        if box.isEmpty { box = s.map.overlay?.boundingBox ?? .empty }
+        for p in plan.geometry { box.extend(lat: p.lat, lon: p.lon) }
+        if box.isEmpty { box = fallback }
         var vp = MapViewport(origin: box.isEmpty ? context.map.bbox.center : box.center, metresPerDot: 1,
                              size: Size(width: area.width, height: area.height))
         vp.fit(box, reservingBottomRows: MapBrowseScreen.legendRows(vp.size, theme: context.theme))
-        s.map.viewport = vp
-        return s
+        return vp
     }
 
     /// The state for a new terminal size.
     public static func resized(_ s: PreviewState, size: Size) -> PreviewState {
         var s = s
-        let a = mapArea(size)
+        let a = mapArea(size, plan: s.plan.plan)
         s.map.viewport.size = Size(width: a.width, height: a.height)
         return s
     }
@@ -77,6 +108,8 @@ enum PreviewScreen {
         case .nextRoute:
             guard s.routes.count > 1, let services else { return s }
             s = select((s.selected + 1) % s.routes.count, in: s, services: services)
+            // The panel follows the new steps; the view fits the route now chosen.
+            s.map.viewport = fitted(s.plan.plan, area: mapArea(size, plan: s.plan.plan), context: context, fallback: .empty)
         case .stepNext, .stepPrevious:
             let n = s.plan.plan.steps.count
             guard n > 0 else { return s }
@@ -105,7 +138,7 @@ enum PreviewScreen {
         let plan = s.plan.plan
         let arrow = theme.glyphs == .unicode ? " → " : " -> "
         TitleBar.render("Preview", context: context, right: s.from + arrow + s.to, into: &buffer)
-        let area = mapArea(size)
+        let area = mapArea(size, plan: plan)
         var overlay = s.map.overlay ?? RouteOverlay()
         overlay.hazards += extraHazards
         overlay.cursor = s.map.viewport.center
@@ -126,10 +159,11 @@ enum PreviewScreen {
         ScaleBar.render(s.map.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
         // Elevation profile under the map.
         let prof = Rect(x: area.x, y: area.maxY, width: area.width, height: profileRows)
-        renderProfile(plan, theme: theme, into: &buffer, area: prof)
+        let marked = s.stepCursor.flatMap { plan.steps.indices.contains($0) ? plan.steps[$0].startDistance : nil }
+        renderProfile(plan, theme: theme, into: &buffer, area: prof, marker: marked)
         // Right panel: summary then steps.
         let b = body(size)
-        let pw = panelWidth(size)
+        let pw = panelWidth(size, plan: plan)
         let panel = Rect(x: b.maxX - pw, y: b.y, width: pw, height: b.height)
         buffer.fill(panel)
         let v = theme.glyphs.box.vertical
@@ -140,10 +174,11 @@ enum PreviewScreen {
         // trickSpotCrawl names the spot(s) it threads; with alternatives, which route this is.
         let spots = plan.spots.isEmpty ? "" : "  spot: " + TerminalSafe.clean(plan.spots.joined(separator: ", "))
         let which = routeLabel(s)
-        buffer.write(plan.mode.rawValue + (which.isEmpty ? "" : "  " + which) + spots, x: x0, y: y, style: label, maxWidth: inner)
+        buffer.write(HumanText.mode(plan.mode) + (which.isEmpty ? "" : "  " + which) + spots, x: x0, y: y, style: label, maxWidth: inner)
         y += 1
         let crusty = plan.metresByClass[.crusty]
-        let facts = Format.distance(plan.distance) + "  " + Format.duration(plan.duration) + "  score \(Int(plan.score.rounded()))"
+        // The score says what it measures: closeness to a flat butter line of the same length.
+        let facts = Format.distance(plan.distance) + "  " + Format.duration(plan.duration) + "  smoothness \(Int(plan.score.rounded()))/100"
         buffer.write(facts, x: x0, y: y, style: value, maxWidth: inner)
         y += 1
         // Each fact once: distance, time and score above; crusty, braking, stairs and lifts here;
@@ -171,45 +206,103 @@ enum PreviewScreen {
         buffer.write(count, x: panel.maxX - count.count - 1, y: y, style: dim)
         y += 1
         let rows = stepRows(size)
-        for (k, step) in plan.steps.dropFirst(s.stepScroll).prefix(rows).enumerated() {
-            renderStep(step, theme: theme, into: &buffer, x: x0, y: y + k, width: inner)
-            if s.stepCursor == s.stepScroll + k {
-                // The highlighted step: a marker in the gutter and the row in reverse video.
-                buffer.set(x: x0 - 1, y: y + k, Cell(theme.glyphs == .unicode ? "▶" : ">", style: theme.style(.hudValue)))
-                buffer.setStyle(Rect(x: x0, y: y + k, width: inner, height: 1), theme.style(.keyBarKey))
+        // Long instructions wrap under themselves, so a page may hold fewer steps than rows: the
+        // first step shown moves down until the highlighted one fits.
+        var first = s.stepScroll
+        if let c = s.stepCursor {
+            while first < c, plan.steps[first...c].reduce(0, { $0 + stepLineCount($1, width: inner) }) > rows { first += 1 }
+        }
+        var used = 0
+        for i in first..<plan.steps.count where used < rows {
+            let n = renderStep(plan.steps[i], theme: theme, into: &buffer, x: x0, y: y + used, width: inner, maxRows: rows - used)
+            if s.stepCursor == i {
+                // The highlighted step: a marker in the gutter and its rows in reverse video.
+                buffer.set(x: x0 - 1, y: y + used, Cell(theme.glyphs == .unicode ? "▶" : ">", style: theme.style(.hudValue)))
+                buffer.setStyle(Rect(x: x0, y: y + used, width: inner, height: n), theme.style(.keyBarKey))
             }
+            used += n
         }
         KeyBarWidget.render(keyMap: context.keyMap, screen: keyContext, theme: theme, into: &buffer, area: Rect(size: size).splitBottom(1).bottom)
     }
 
-    /// One step: arrow, distance, grade (braking colour), class (its colour), instruction.
-    static func renderStep(_ step: RouteStep, theme: Theme, into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
+    /// Continuation rows a long instruction may take under its step.
+    static let maxContinuationRows = 2
+
+    /// Rows step `step` takes at `width` (1 + continuation rows).
+    static func stepLineCount(_ step: RouteStep, width: Int) -> Int {
+        let text = instructionText(step)
+        let lead = stepWidth(step) - DisplayWidth.of(text)
+        return min(1 + maxContinuationRows, wrapInstruction(text, first: width - lead, rest: width - min(lead, width / 2)).count)
+    }
+
+    /// An instruction broken by words into a first row of `first` columns and rows of `rest`.
+    static func wrapInstruction(_ text: String, first: Int, rest: Int) -> [String] {
+        if DisplayWidth.of(text) <= first { return [text] }
+        var lines: [String] = [], cur = "", limit = max(1, first)
+        // Not even the first word fits beside the marks: the text starts on the next row.
+        if let w = text.split(separator: " ").first, DisplayWidth.of(String(w)) > first { lines = [""]; limit = max(1, rest) }
+        for w in text.split(separator: " ").map(String.init) {
+            let next = cur.isEmpty ? w : cur + " " + w
+            if DisplayWidth.of(next) <= limit || cur.isEmpty { cur = next; continue }
+            lines.append(cur); cur = w; limit = max(1, rest)
+        }
+        if !cur.isEmpty { lines.append(cur) }
+        return lines
+    }
+
+    /// The instruction with its access note.
+    static func instructionText(_ step: RouteStep) -> String {
+        let note = PlanFormats.accessNote(step.context)
+        return TerminalSafe.clean(step.instruction + (note.isEmpty ? "" : " — " + note))
+    }
+
+    /// One step: arrow, distance, grade (braking colour), class (its colour), instruction; an
+    /// instruction too long for its row wraps by words onto up to `maxContinuationRows` rows
+    /// under itself (issue 34 item 4) and is cut with "…" only past them.
+    /// - Returns: the rows written.
+    @discardableResult
+    static func renderStep(_ step: RouteStep, theme: Theme, into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int, maxRows: Int = 1) -> Int {
         let c = step.context
         var cx = x
         cx += buffer.write(ManeuverArrow(step.maneuver).glyph(theme.glyphs) + " ", x: cx, y: y, style: theme.style(.hudValue))
-        if step.maneuver == .arrive {
-            buffer.write(TerminalSafe.clean(step.instruction), x: cx, y: y, style: theme.style(.text), maxWidth: x + width - cx)
-            return
-        }
-        cx += buffer.write(Format.distance(c.distance).leftPadded(to: 6) + " ", x: cx, y: y, style: theme.style(.text))
-        let gradeRole: PaletteRole = c.braking == .braking ? .braking : (c.braking == .caution ? .caution : .text)
-        cx += buffer.write(Format.grade(c.gradePct).leftPadded(to: 7), x: cx, y: y, style: theme.style(gradeRole))
-        cx += buffer.write(" ", x: cx, y: y)
-        // A lift or escalator has no surface: it says what it is.
-        if let k = c.connector {
-            cx += buffer.write(k.kind.rawValue.rightPadded(to: 7), x: cx, y: y, style: theme.style(.text))
-            if k.kind == .escalator { cx += buffer.write(" ", x: cx, y: y) }
-        } else {
-            cx += buffer.write(c.roughnessClass.name.rightPadded(to: 7), x: cx, y: y, style: theme.style(c.roughnessClass.role))
-        }
-        // The CLI's step marks: BRAKE / caution, too fast, walk.
-        for (flag, role) in stepFlags(c) where cx + flag.count + 1 < x + width {
-            cx += buffer.write(flag, x: cx, y: y, style: theme.style(role))
+        if step.maneuver != .arrive {
+            cx += buffer.write(Format.distance(c.distance).leftPadded(to: 6) + " ", x: cx, y: y, style: theme.style(.text))
+            let gradeRole: PaletteRole = c.braking == .braking ? .braking : (c.braking == .caution ? .caution : .text)
+            cx += buffer.write(Format.grade(c.gradePct).leftPadded(to: 7), x: cx, y: y, style: theme.style(gradeRole))
             cx += buffer.write(" ", x: cx, y: y)
+            // A lift or escalator has no surface: it says what it is.
+            if let k = c.connector {
+                cx += buffer.write(k.kind.rawValue.rightPadded(to: 7), x: cx, y: y, style: theme.style(.text))
+                if k.kind == .escalator { cx += buffer.write(" ", x: cx, y: y) }
+            } else {
+                cx += buffer.write(c.roughnessClass.name.rightPadded(to: 7), x: cx, y: y, style: theme.style(c.roughnessClass.role))
+            }
+            // The CLI's step marks: BRAKE / caution, too fast, walk.
+            for (flag, role) in stepFlags(c) where cx + flag.count + 1 < x + width {
+                cx += buffer.write(flag, x: cx, y: y, style: theme.style(role))
+                cx += buffer.write(" ", x: cx, y: y)
+            }
         }
-        let note = PlanFormats.accessNote(c)
-        let text = DisplayWidth.clip(step.instruction + (note.isEmpty ? "" : " — " + note), maxColumns: max(0, x + width - cx), ellipsis: theme.glyphs.ellipsis)
-        buffer.write(text, x: cx, y: y, style: theme.style(.text), maxWidth: x + width - cx)
+        let text = instructionText(step)
+        let room = max(0, x + width - cx)
+        if DisplayWidth.of(text) <= room || maxRows <= 1 {
+            buffer.write(DisplayWidth.clip(text, maxColumns: room, ellipsis: theme.glyphs.ellipsis), x: cx, y: y, style: theme.style(.text), maxWidth: room)
+            return 1
+        }
+        // Continuation rows start under the instruction (or half way when that leaves too little).
+        let indent = min(cx - x, width / 2)
+        let contRoom = width - indent
+        var lines = wrapInstruction(text, first: room, rest: contRoom)
+        let allowed = min(maxRows, 1 + maxContinuationRows)
+        if lines.count > allowed {
+            let tail = lines[(allowed - 1)...].joined(separator: " ")
+            lines = Array(lines.prefix(allowed - 1)) + [DisplayWidth.clip(tail, maxColumns: allowed == 1 ? room : contRoom, ellipsis: theme.glyphs.ellipsis)]
+        }
+        for (k, l) in lines.enumerated() {
+            let lx = k == 0 ? cx : x + indent, lw = k == 0 ? room : contRoom
+            buffer.write(DisplayWidth.clip(l, maxColumns: lw, ellipsis: theme.glyphs.ellipsis), x: lx, y: y + k, style: theme.style(.text), maxWidth: lw)
+        }
+        return lines.count
     }
 
     /// "no braking zones", "1 braking zone", "3 braking zones".
@@ -231,20 +324,49 @@ enum PreviewScreen {
         return out
     }
 
-    /// The elevation sparkline with braking zones marked, and a label row.
-    static func renderProfile(_ plan: RoutePlan, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
+    /// The elevation chart: a label row (lowest and highest point, climb, descent, grades), the
+    /// sparkline with braking and caution in their colours, and a distance axis with a `▲` under
+    /// `marker` (route metres: the highlighted step).
+    static func renderProfile(_ plan: RoutePlan, theme: Theme, into buffer: inout ScreenBuffer, area: Rect, marker: Double? = nil) {
         guard area.height >= 2 else { return }
         buffer.fill(area)
         let g = plan.gradeSummary
-        let label = "Elevation" + (plan.hasElevation ? "  climb \(Int(g.climbM.rounded())) m  descent \(Int(g.descentM.rounded())) m  min " +
-            Format.grade(g.minGradePct) + "  max " + Format.grade(g.maxGradePct) : " (no elevation data)")
+        let els = plan.profile.map(\.elevation)
+        let range = plan.hasElevation && !els.isEmpty ? "  \(Int(els.min()!.rounded()))–\(Int(els.max()!.rounded())) m" : ""
+        // (The grades are in the summary beside it.)
+        let label = "Elevation" + (plan.hasElevation ? range + "  climb \(Int(g.climbM.rounded())) m  descent \(Int(g.descentM.rounded())) m"
+            : " (no elevation data)")
         let n = buffer.write(" " + label, x: area.x, y: area.y, style: theme.style(.hudLabel), maxWidth: area.width)
-        if !plan.brakingZones.isEmpty, n + 18 < area.width {
-            let mark = theme.glyphs == .unicode ? "━ braking ┄ caution" : "= braking - caution"
-            buffer.write(mark, x: area.maxX - mark.count - 1, y: area.y, style: theme.style(.braking))
+        if !plan.brakingZones.isEmpty, n + 20 < area.width {
+            let b = theme.glyphs == .unicode ? "━ braking" : "= braking", c = theme.glyphs == .unicode ? " ┄ caution" : " - caution"
+            let x = area.maxX - b.count - c.count - 1
+            buffer.write(b, x: x, y: area.y, style: theme.style(.braking))
+            buffer.write(c, x: x + b.count, y: area.y, style: theme.style(.caution))
         }
+        let axis = area.height >= 4
+        let chart = Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: area.height - 1 - (axis ? 1 : 0))
         let p = profile(plan)
-        ElevationSparklineWidget.render(p, theme: theme, into: &buffer, area: Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: area.height - 1))
+        ElevationSparklineWidget.render(p, theme: theme, into: &buffer, area: chart)
+        guard axis, chart.width >= 10, plan.distance > 0 else { return }
+        let y = area.maxY - 1
+        // Ticks at round distances, as many as fit with their labels apart.
+        let steps: [Double] = [50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000]
+        let step = steps.first { plan.distance / $0 <= Double(chart.width) / 9 } ?? steps.last!
+        var d = 0.0
+        var free = chart.x
+        while d <= plan.distance + 0.5 {
+            let x = chart.x + Int((d / plan.distance * Double(chart.width - 1)).rounded())
+            let text = d == 0 ? "0" : Format.distance(d)
+            if x >= free, x + DisplayWidth.of(text) <= chart.maxX {
+                buffer.write(text, x: x, y: y, style: theme.style(.textDim))
+                free = x + DisplayWidth.of(text) + 2
+            }
+            d += step
+        }
+        if let m = marker {
+            let x = chart.x + Int((min(max(0, m), plan.distance) / plan.distance * Double(chart.width - 1)).rounded())
+            buffer.set(x: x, y: y, Cell(theme.glyphs == .unicode ? "▲" : "^", style: theme.style(.hudValue)))
+        }
     }
 
     /// The plan's profile with each sample's braking level from the plan's braking zones.

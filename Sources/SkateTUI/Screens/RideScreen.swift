@@ -65,12 +65,12 @@ public enum RideScreen {
     /// The map part: all the body but the HUD column.
     public static func mapArea(_ size: Size) -> Rect {
         let b = body(size)
-        return Rect(x: b.x, y: b.y, width: b.width - HUDWidget.preferredWidth - 1, height: b.height)
+        return Rect(x: b.x, y: b.y, width: b.width - HUDWidget.width(columns: size.width) - 1, height: b.height)
     }
 
     static func hudArea(_ size: Size) -> Rect {
-        let b = body(size)
-        return Rect(x: b.maxX - HUDWidget.preferredWidth, y: b.y, width: HUDWidget.preferredWidth, height: b.height)
+        let b = body(size), w = HUDWidget.width(columns: size.width)
+        return Rect(x: b.maxX - w, y: b.y, width: w, height: b.height)
     }
 
     /// A new ride screen for a started ride.
@@ -200,12 +200,13 @@ public enum RideScreen {
             }
             if !f.finished { ahead = Self.ahead(p, along: f.distanceAlong) }
         }
-        let arrival = f.secondsLeft.map { HUDWidget.clockTime(Date(timeIntervalSince1970: s.startWall + f.t + $0)) }
+        // The ETA is ride time; at another simulation speed the real wait is said beside it.
+        let real = s.simSpeed == 1 ? nil : f.secondsLeft.map { $0 / s.simSpeed }
         // Standing at the end: the last fix's drift is not a speed.
         return HUDData(speedKmh: f.position == nil ? nil : (f.finished ? 0 : f.speed * 3.6), stability: f.stability, gradePercent: f.grade, surface: f.surface,
                        braking: f.braking, next: next, distanceLeftMetres: f.distanceLeft, etaSeconds: f.secondsLeft,
                        rideClockSeconds: f.t, simSpeed: s.simSpeed, paused: s.paused, recording: s.start.recording && !f.finished,
-                       then: then, ahead: ahead, arrivalClock: arrival)
+                       then: then, ahead: ahead, realSecondsLeft: real)
     }
 
     public static func render(_ s: RideScreenState, context: TUIContext, extraHazards: [Coordinate], into buffer: inout ScreenBuffer, keyContext: ScreenID) {

@@ -10,6 +10,8 @@ struct RouteNameState: Hashable, Sendable {
     /// Names of the ends (sanitised), saved with the route.
     public var from: String
     public var to: String
+    /// The text is still the suggestion: the first letter typed replaces it (issue 34 item 7).
+    public var suggested = false
     public init(text: String, plan: PlanRef, from: String, to: String) { self.text = text; self.plan = plan; self.from = from; self.to = to }
 }
 
@@ -19,13 +21,24 @@ enum RouteNamePrompt {
     /// The prompt with a suggested name ("From to To", cut to the longest name kept).
     public static func make(plan: PlanRef, from: String, to: String) -> RouteNameState {
         let suggestion = String(RiderName.clean(from + " to " + to).prefix(RiderName.maxLength))
-        return RouteNameState(text: suggestion, plan: plan, from: from, to: to)
+        var s = RouteNameState(text: suggestion, plan: plan, from: from, to: to)
+        s.suggested = true
+        return s
     }
 
     /// An editing key: printable characters add, Backspace removes, Ctrl-U clears. Other keys
     /// change nothing. Text beyond 10× the longest name is not taken (the store refuses it anyway).
+    /// While the suggestion stands, a letter replaces it and Backspace clears it; → keeps it.
     public static func type(_ key: Key, into s: RouteNameState) -> RouteNameState {
         var t = s
+        if t.suggested {
+            t.suggested = false
+            switch key {
+            case .char, .backspace: t.text = ""
+            default: break
+            }
+            if key == .backspace { return t }
+        }
         switch key {
         case .char(let c) where t.text.count < 10 * RiderName.maxLength: t.text.append(c)
         case .backspace: if !t.text.isEmpty { t.text.removeLast() }
@@ -65,8 +78,9 @@ enum RouteNamePrompt {
         var shown = TerminalSafe.clean(s.text) + caret
         while DisplayWidth.of(shown) > inner, !shown.isEmpty { shown.removeFirst() }
         buffer.fill(Rect(x: box.x + 2, y: box.y + 1, width: inner, height: 1), with: Cell(" ", style: theme.style(.keyBarKey)))
-        buffer.write(shown, x: box.x + 2, y: box.y + 1, style: theme.style(.keyBarKey), maxWidth: inner)
-        buffer.write("Enter save  Esc cancel  (1-\(RiderName.maxLength) characters, unique)", x: box.x + 2, y: box.y + 3,
-                     style: theme.style(.textDim), maxWidth: inner)
+        // The suggestion is shown selected: typing replaces it.
+        buffer.write(shown, x: box.x + 2, y: box.y + 1, style: s.suggested ? theme.style(.bannerInfo) : theme.style(.keyBarKey), maxWidth: inner)
+        let hint = s.suggested ? "Enter save  typing replaces the name  Esc cancel" : "Enter save  Esc cancel  (1-\(RiderName.maxLength) characters, unique)"
+        buffer.write(hint, x: box.x + 2, y: box.y + 3, style: theme.style(.textDim), maxWidth: inner)
     }
 }

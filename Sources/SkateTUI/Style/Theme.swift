@@ -55,10 +55,20 @@ public struct Theme: Sendable {
     /// Context streets: dim and quiet.
     public var contextInk: Ink { Ink(style: style(.context), layer: Self.contextLayer, glyph: .sparse) }
 
-    /// The route pen of a roughness class.
+    /// Context streets under a route: dimmer still, so the route is the brightest thing on the
+    /// map (issue 34 item 3).
+    public var quietContextInk: Ink { Ink(style: style(.context).adding(.dim), layer: Self.contextLayer, glyph: .sparse) }
+
+    /// Major roads at wide zooms: a step brighter than other streets, so the web has a hierarchy.
+    public var majorRoadInk: Ink {
+        Ink(style: colorMode == .none ? .plain : style(.hudLabel), layer: Self.contextLayer, glyph: .sparse)
+    }
+
+    /// The route pen of a roughness class: two dots wide and bold in colour, so it is thicker
+    /// and brighter than any street.
     public func routeInk(_ c: RoughnessClass) -> Ink {
         let s = style(c.role)
-        guard colorMode.needsTextures else { return Ink(style: s, layer: Self.routeLayer) }
+        guard colorMode.needsTextures else { return Ink(style: s.adding(.bold), layer: Self.routeLayer, thickness: thickPen) }
         switch c {
         case .butter: return Ink(style: s, layer: Self.routeLayer, glyph: .braille, thickness: 1)
         case .okay:

@@ -58,9 +58,12 @@ enum ElevationSparklineWidget {
                 buffer.set(x: area.x + c, y: area.maxY - 1, Cell(g, style: theme.style(levels[c] == .braking ? .braking : .caution)))
             }
         }
+        // The highest point on the top row, the lowest on the bottom bar row (min and max labels).
         let label = "\(Int(hi.rounded())) m"
         if barRows >= 2, area.width > label.count + 2 {
             buffer.write(label, x: area.x, y: area.y, style: theme.style(.textDim))
+            let low = "\(Int(lo.rounded())) m"
+            buffer.write(low, x: area.x, y: area.y + barRows - 1, style: theme.style(.textDim).adding(.reverse))
         }
     }
 }

@@ -80,17 +80,18 @@ public struct HUDData: Hashable, Sendable {
     public var then: ManeuverInfo?
     /// The next braking zone or stairs.
     public var ahead: AheadInfo?
-    /// Wall-clock time of arrival ("18:32"), nil when unknown.
-    public var arrivalClock: String?
+    /// Seconds left in real (wall) time when the simulation runs faster or slower than real
+    /// time; nil at ×1 or when unknown. The ETA itself is ride time (issue 34 item 7).
+    public var realSecondsLeft: Double?
 
     public init(speedKmh: Double? = nil, stability: Double? = nil, gradePercent: Double? = nil, surface: RoughnessClass? = nil,
                 braking: BrakingLevel = .none, next: ManeuverInfo? = nil, distanceLeftMetres: Double? = nil, etaSeconds: Double? = nil,
                 rideClockSeconds: Double = 0, simSpeed: Double = 1, paused: Bool = false, recording: Bool = false,
-                then: ManeuverInfo? = nil, ahead: AheadInfo? = nil, arrivalClock: String? = nil) {
+                then: ManeuverInfo? = nil, ahead: AheadInfo? = nil, realSecondsLeft: Double? = nil) {
         self.speedKmh = speedKmh; self.stability = stability; self.gradePercent = gradePercent; self.surface = surface
         self.braking = braking; self.next = next; self.distanceLeftMetres = distanceLeftMetres; self.etaSeconds = etaSeconds
         self.rideClockSeconds = rideClockSeconds; self.simSpeed = simSpeed; self.paused = paused; self.recording = recording
-        self.then = then; self.ahead = ahead; self.arrivalClock = arrivalClock
+        self.then = then; self.ahead = ahead; self.realSecondsLeft = realSecondsLeft
     }
 }
 
@@ -120,6 +121,16 @@ public enum Format {
         let m = Int((s / 60).rounded())
         if m < 60 { return "\(m) min" }
         return "\(m / 60) h \(m % 60 < 10 ? "0" : "")\(m % 60)"
+    }
+
+    /// "45 s", "13 min 31 s", "1 h 05 min": an elapsed time that cannot be read as a clock.
+    public static func elapsed(_ s: Double) -> String {
+        guard s.isFinite, s >= 0 else { return "–" }
+        let t = Int(s.rounded())
+        if t < 60 { return "\(t) s" }
+        if t < 3600 { return "\(t / 60) min \(t % 60) s" }
+        let m = (t / 60) % 60
+        return "\(t / 3600) h \(m < 10 ? "0" : "")\(m) min"
     }
 
     /// Simulation speed as "×0.25", "×1", "×60" ("x" in ASCII).
@@ -156,6 +167,18 @@ enum HUDWidget {
     public static let barWidth = 10
     /// Width the HUD is designed for (it clips gracefully when narrower).
     public static let preferredWidth = 28
+    /// Width on small terminals (under `roomyColumns`… `smallColumns`): the map keeps the room.
+    public static let smallWidth = 22
+    /// Width on wide terminals: street names in full.
+    public static let wideWidth = 36
+    /// Terminal widths where the HUD narrows or widens.
+    static let smallColumns = 80, roomyColumns = 120
+
+    /// The HUD's width on a terminal `columns` wide (issue 34 item 4: it shrinks on small
+    /// terminals and grows where names need it).
+    public static func width(columns: Int) -> Int {
+        columns < smallColumns ? smallWidth : (columns >= roomyColumns ? wideWidth : preferredWidth)
+    }
 
     /// Draws the HUD into `area` (cleared first).
     public static func render(_ d: HUDData, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
@@ -175,11 +198,20 @@ enum HUDWidget {
             y += 1
         }
         let dash = theme.glyphs.unknown
+        // Names wrap by words onto at most `nameRows` rows under their label.
+        let nameRows = 2
+        func names(_ text: String) {
+            for line in PlanScreen.wrap(TerminalSafe.clean(text), width: max(1, area.width - labelW - 2)).prefix(nameRows) {
+                row("", [(line, theme.style(.text))])
+            }
+        }
         row("SPEED", [(d.speedKmh.map { String(format1: $0) } ?? dash, value), (" km/h", label)])
         if let s = d.stability {
             let f = min(1, max(0, s))
-            let filled = Int((f * Double(barWidth)).rounded())
-            let bar = String(repeating: u ? "█" : "#", count: filled) + String(repeating: u ? "░" : ".", count: barWidth - filled)
+            // A narrow panel (small terminals) shortens the bar so the percentage still shows.
+            let cells = max(3, min(barWidth, area.width - labelW - 6))
+            let filled = Int((f * Double(cells)).rounded())
+            let bar = String(repeating: u ? "█" : "#", count: filled) + String(repeating: u ? "░" : ".", count: cells - filled)
             let role: PaletteRole = f >= 0.7 ? .okay : (f >= 0.4 ? .meh : .crusty)
             row("STABLE", [(bar, theme.style(role)), (" \(Int((f * 100).rounded()))%", value)])
         } else { row("STABLE", [(dash, value)]) }
@@ -192,20 +224,23 @@ enum HUDWidget {
             row("SURFACE", [(theme.sample(ink), ink.style), (" " + s.name, value)])
         } else { row("SURFACE", [(dash, value)]) }
         if let n = d.next {
-            let secs = n.seconds.map { "  " + Format.duration($0) } ?? ""
+            var secs = n.seconds.map { "  " + Format.duration($0) } ?? ""
+            // The seconds go when the panel is too narrow for them whole.
+            if 2 + DisplayWidth.of(Format.distance(n.distanceMetres)) + DisplayWidth.of(secs) > area.width - labelW - 1 { secs = "" }
             row("NEXT", [(n.arrow.glyph(theme.glyphs), value), (" " + Format.distance(n.distanceMetres), value), (secs, label)])
-            let street = DisplayWidth.clip(n.street, maxColumns: max(0, area.width - labelW - 2), ellipsis: theme.glyphs.ellipsis)
-            if !street.isEmpty { row("", [(street, theme.style(.text))]) }
+            names(n.street)
         } else { row("NEXT", [(dash, value)]) }
         if let t = d.then {
-            let street = DisplayWidth.clip(t.street, maxColumns: max(0, area.width - labelW - 10), ellipsis: theme.glyphs.ellipsis)
-            row("THEN", [(t.arrow.glyph(theme.glyphs), value), (" " + Format.distance(t.distanceMetres) + " ", value), (street, theme.style(.text))])
+            row("THEN", [(t.arrow.glyph(theme.glyphs), value), (" " + Format.distance(t.distanceMetres), value)])
+            names(t.street)
         }
         if let a = d.ahead {
             row("AHEAD", [(a.what, theme.style(a.role)), (" " + (a.distanceMetres < 1 ? "now" : Format.distance(a.distanceMetres)), value)])
         }
         row("LEFT", [(d.distanceLeftMetres.map(Format.distance) ?? dash, value)])
-        row("ETA", [(d.etaSeconds.map(Format.duration) ?? dash, value), (d.arrivalClock.map { "  " + $0 } ?? "", label)])
+        row("ETA", [(d.etaSeconds.map(Format.duration) ?? dash, value)])
+        // Ride time above; the real wait under it when the simulation runs at another speed.
+        if let r = d.realSecondsLeft { row("", [("real " + Format.duration(r), label)]) }
         row("CLOCK", [(Format.clock(d.rideClockSeconds), value)])
         row("SIM", [(Format.simSpeed(d.simSpeed, glyphs: theme.glyphs), value), (d.paused ? (u ? "  ❚❚ paused" : "  || paused") : "", label)])
         if d.recording { row("", [((u ? "● " : "* ") + "REC", theme.style(.recording))]) }
