@@ -3,7 +3,7 @@ import SkateTestSupport
 import Testing
 
 /// The README's shell examples that touch only bundled data run as written: every
-/// `swift run skateroute …` line of a ```sh block whose subcommand needs no terminal and no file
+/// `swift run skateroute …` or `skateroute …` line of a ```sh block whose subcommand needs no terminal and no file
 /// the reader must bring (their own extract, a path under `~`), against the built binary, from
 /// the project root, with an empty data and config home. A rider who copies them gets what the
 /// README promises: exit 0 and some output.
@@ -29,12 +29,14 @@ struct ReadmeExamplesTests {
             if line.hasSuffix("\\") { pending += String(line.dropLast()) + " "; continue }
             line = pending + line
             pending = ""
-            guard line.hasPrefix("swift run skateroute") else { continue }
+            // `swift run skateroute …` (from the checkout) and `skateroute …` (installed) alike.
+            guard let prefix = ["swift run skateroute", "skateroute "].first(where: { line.hasPrefix($0) }) else { continue }
             if let hash = line.range(of: " #") { line = String(line[..<hash.lowerBound]) }
-            let words = shellWords(String(line.dropFirst("swift run skateroute".count)))
+            let words = shellWords(String(line.dropFirst(prefix.count)))
             guard let sub = words.first, printingSubcommands.contains(sub) || (sub == "ride" && words.contains("--headless"))
             else { continue }
-            if words.contains(where: { $0.hasPrefix("~") || $0.hasPrefix("my-") || $0.hasSuffix(".osm.pbf") }) { continue }
+            // Examples on the reader's own files or own imported maps.
+            if words.contains(where: { $0.hasPrefix("~") || $0.hasPrefix("my-") || $0.hasSuffix(".osm.pbf") || $0 == "--map" }) { continue }
             out.append(Example(words: words, line: line))
         }
         return out
