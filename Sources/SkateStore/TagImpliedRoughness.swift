@@ -1,31 +1,12 @@
 import SkateCore
 
-/// The roughness class an edge's OSM tags imply, for spotting tags that measurements contradict.
-/// Deliberately simple (the router has its own, finer table): `smoothness` first, since it was
-/// written for exactly this question; otherwise `surface`.
-///
-/// | smoothness | class |            | surface | class |
-/// |---|---|---|---|---|
-/// | excellent | butter | | asphalt, concrete, paved, tartan, rubber | okay |
-/// | good | okay | | paving_stones, concrete_plates, bricks, wood, metal | meh |
-/// | intermediate | meh | | sett, cobblestone, compacted, fine_gravel, gravel, unpaved, ground, dirt, grass, sand | crusty |
-/// | bad and worse | crusty | | unknown, other | — (no claim) |
+/// The roughness class an edge's OSM tags imply, for spotting tags that measurements contradict:
+/// the router's own table (`SurfaceTable.taggedClass`: the surface family's ceiling, refined or
+/// worsened by smoothness), nil when the tags make no claim (no usable surface or smoothness).
 public enum TagImpliedRoughness {
     /// The class implied by the tags, or nil when they make no claim.
     public static func implied(surface: Surface, smoothness: Smoothness) -> RoughnessClass? {
-        switch smoothness {
-        case .excellent: return .butter
-        case .good: return .okay
-        case .intermediate: return .meh
-        case .bad, .veryBad, .horrible, .veryHorrible, .impassable: return .crusty
-        case .unknown: break
-        }
-        switch surface {
-        case .asphalt, .concrete, .paved, .tartan, .rubber: return .okay
-        case .pavingStones, .concretePlates, .bricks, .wood, .metal: return .meh
-        case .sett, .cobblestone, .compacted, .fineGravel, .gravel, .unpaved, .ground, .dirt, .grass, .sand: return .crusty
-        case .unknown, .other: return nil
-        }
+        SurfaceTable.taggedClass(surface: surface, smoothness: smoothness)
     }
 
     /// Classes apart at which a measurement contradicts the tags: neighbouring classes are within

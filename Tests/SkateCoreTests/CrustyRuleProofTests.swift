@@ -32,6 +32,18 @@ import Testing
     /// Runs old and new on seeded node pairs; returns (pairs compared, pairs the proof settled,
     /// pairs whose target only a forbidden way reaches). Every third target is the middle of a
     /// seeded forbidden edge (private grounds, closed tunnels), where `ForbiddenEntryBound` acts.
+    /// Node labels keep one label per node, so turn costs make a search's answer depend slightly
+    /// on the order it settles nodes (`EdgeLabelExactnessTests`; the issue-26 braking costs made
+    /// two Heidelberg pairs differ by 2 s in 18,900): the same line, or lines that both keep (or
+    /// both break) the crusty rule within this share of each other's cost.
+    static let nodeLabelTolerance = 5e-4
+
+    static func sameAnswer(_ a: RoutePath?, _ b: RoutePath?) -> Bool {
+        if a == b { return true }
+        guard let a, let b else { return false }
+        return a.crustyRuleMet == b.crustyRuleMet && abs(a.cost - b.cost) <= nodeLabelTolerance * max(1, b.cost)
+    }
+
     func compare(map: SkateMap, seed: UInt64, pairsPerMode: Int = CrustyRuleProofTests.pairsPerMode) throws -> (Int, Int, Int, Int) {
         let planner = Planner(map: map)
         var rng = SplitMix(s: seed)
@@ -59,8 +71,9 @@ import Testing
                 // them only once a search passes `defaultBoundCheckStates`).
                 var eager = router
                 eager.boundCheckStates = 0
-                #expect(eager.bestRoute(from: sa, to: sb) == old, "eager checks differ: \(mode) \(ca) → \(cb)")
-                #expect(new == old, "\(mode) \(ca) → \(cb): new \(new.map { "\($0.cost) \($0.legs.count) legs" } ?? "nil") vs old \(old.map { "\($0.cost) \($0.legs.count) legs" } ?? "nil")")
+                let eagerRoute = eager.bestRoute(from: sa, to: sb)
+                #expect(Self.sameAnswer(eagerRoute, old), "eager checks differ: \(mode) \(ca) → \(cb): \(eagerRoute.map { "\($0.cost)" } ?? "nil") vs \(old.map { "\($0.cost)" } ?? "nil")")
+                #expect(Self.sameAnswer(new, old), "\(mode) \(ca) → \(cb): new \(new.map { "\($0.cost) \($0.legs.count) legs" } ?? "nil") vs old \(old.map { "\($0.cost) \($0.legs.count) legs" } ?? "nil")")
                 let proof = CrustyRuleProof(map: map, costing: router.costing).provesNoLine(from: sa, to: sb)
                 // A proof never claims what the rule-bound search disproves.
                 if proof { proven += 1; #expect(router.route(from: sa, to: sb, hardRule: true) == nil) }

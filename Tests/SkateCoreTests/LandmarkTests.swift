@@ -51,7 +51,17 @@ import Testing
                 let y = rb.bestRoute(from: try rb.snap(a), to: try rb.snap(b))
                 #expect((x == nil) == (y == nil))
                 if let x, let y {
-                    #expect(abs(x.cost - y.cost) <= 1e-6 * max(1, y.cost), "seed \(seed) \(mode): \(x.cost) vs \(y.cost)")
+                    // One label per node makes turn costs depend on the settling order, so the two
+                    // heuristics may meet lines a turn apart (fastMildRoughness, 1,192 vs 1,196 s
+                    // since issue 26's braking costs); with one label per traversal the search is
+                    // exact and the costs equal.
+                    #expect(abs(x.cost - y.cost) <= CrustyRuleProofTests.nodeLabelTolerance * 10 * max(1, y.cost), "seed \(seed) \(mode): \(x.cost) vs \(y.cost)")
+                    if abs(x.cost - y.cost) > 1e-6 * max(1, y.cost) {
+                        var ea = ra, eb = rb
+                        ea.edgeLabels = true; eb.edgeLabels = true
+                        let xe = ea.bestRoute(from: try ra.snap(a), to: try ra.snap(b)), ye = eb.bestRoute(from: try rb.snap(a), to: try rb.snap(b))
+                        #expect(xe != nil && ye != nil && abs(xe!.cost - ye!.cost) <= 1e-6 * max(1, ye!.cost), "exact: seed \(seed) \(mode)")
+                    }
                 }
             }
         }

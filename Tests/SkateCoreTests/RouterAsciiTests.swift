@@ -16,9 +16,12 @@ import Testing
     }
 
     @Test func smoothestTakesTheSmoothDetourFastTakesTheShortLine() throws {
-        // A–B straight is 200 m of paving stones; the detour over C–D is 300 m of fresh asphalt.
+        // A–B straight is 200 m of paving stones; the detour over C–D is 350 m of fresh asphalt
+        // (pavers read meh since issue 26's surface table, so fast's mild-roughness trade holds at
+        // a 1.75× detour, not at the old 1.5×).
         let m = AsciiMap("""
         A--------B
+        |        |
         |        |
         C--------D
         """, ways: [("AB", ["highway": "residential", "surface": "paving_stones", "smoothness": "intermediate", "name": "Pavers"]),

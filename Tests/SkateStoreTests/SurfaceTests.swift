@@ -105,7 +105,9 @@ import Testing
 
     @Test func impliedClassTable() {
         #expect(TagImpliedRoughness.implied(surface: .asphalt, smoothness: .excellent) == .butter)
-        #expect(TagImpliedRoughness.implied(surface: .sett, smoothness: .good) == .okay)  // smoothness wins
+        // Issue 26: the surface family is a ceiling smoothness cannot lift (sett stops small wheels).
+        #expect(TagImpliedRoughness.implied(surface: .sett, smoothness: .good) == .crusty)
+        #expect(TagImpliedRoughness.implied(surface: .asphalt, smoothness: .intermediate) == .meh)  // smoothness refines
         #expect(TagImpliedRoughness.implied(surface: .pavingStones, smoothness: .unknown) == .meh)
         #expect(TagImpliedRoughness.implied(surface: .cobblestone, smoothness: .unknown) == .crusty)
         #expect(TagImpliedRoughness.implied(surface: .unknown, smoothness: .unknown) == nil)

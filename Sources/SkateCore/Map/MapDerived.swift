@@ -13,6 +13,12 @@ public struct MapDerived: Sendable, Equatable {
     /// Steepest `EdgeTable.sustainWindow`-metre grade (percent, ≤ 0) going forward / backward.
     public var steepestDownFwd: FlatArray<Float>
     public var steepestDownBwd: FlatArray<Float>
+    /// Metres of the edge at braking grade (`BrakingGrade`) travelling along / against the drawing
+    /// direction, and metres at caution grade (steeper than caution, gentler than braking).
+    public var brakingMetresFwd: FlatArray<Float>
+    public var brakingMetresBwd: FlatArray<Float>
+    public var cautionMetresFwd: FlatArray<Float>
+    public var cautionMetresBwd: FlatArray<Float>
     /// Travel seconds along / against the drawing direction on the tag roughness.
     public var tagSecondsFwd: FlatArray<Float>
     public var tagSecondsBwd: FlatArray<Float>
@@ -55,6 +61,7 @@ public struct MapDerived: Sendable, Equatable {
 
     private init() {
         tagRMS = []; tagRMSSource = []; grade = []; climb = []; descent = []; steepestDownFwd = []; steepestDownBwd = []
+        brakingMetresFwd = []; brakingMetresBwd = []; cautionMetresFwd = []; cautionMetresBwd = []
         tagSecondsFwd = []; tagSecondsBwd = []; bearingStart = []; bearingEnd = []
         componentRoot = []; componentSize = []; modeMinCostPerMetre = []
         landmarks = []; landmarkCosts = []; landmarkScale = []; landmarkTableOfMode = []
@@ -71,6 +78,8 @@ public struct MapDerived: Sendable, Equatable {
         tagRMS = .init(repeating: 0, count: n); tagRMSSource = .init(repeating: 0, count: n)
         grade = .init(repeating: 0, count: n); climb = .init(repeating: 0, count: n); descent = .init(repeating: 0, count: n)
         steepestDownFwd = .init(repeating: 0, count: n); steepestDownBwd = .init(repeating: 0, count: n)
+        brakingMetresFwd = .init(repeating: 0, count: n); brakingMetresBwd = .init(repeating: 0, count: n)
+        cautionMetresFwd = .init(repeating: 0, count: n); cautionMetresBwd = .init(repeating: 0, count: n)
         tagSecondsFwd = .init(repeating: 0, count: n); tagSecondsBwd = .init(repeating: 0, count: n)
         bearingStart = .init(repeating: 0, count: n); bearingEnd = .init(repeating: 0, count: n)
         for e in 0..<n {
@@ -100,6 +109,9 @@ public struct MapDerived: Sendable, Equatable {
                     }
                 }
                 steepestDownFwd[e] = max(-maxG, minF); steepestDownBwd[e] = max(-maxG, minB)
+                let m = BrakingGrade.metres(profile: arr, length: len)
+                brakingMetresFwd[e] = m.brakingFwd; brakingMetresBwd[e] = m.brakingBwd
+                cautionMetresFwd[e] = m.cautionFwd; cautionMetresBwd[e] = m.cautionBwd
             }
             (tagSecondsFwd[e], tagSecondsBwd[e]) = Self.travelSeconds(map: map, edge: e, grade: grade[e], rms: tagRMS[e])
             let count = map.shapePointCount(ofEdge: e)

@@ -54,7 +54,7 @@ public enum MapFileError: Error, CustomStringConvertible, Equatable {
 public enum MapFormat {
     public static let magic: [UInt8] = Array("SKTRMAP\0".utf8)
     /// Bump on any layout change; loaders refuse other versions.
-    public static let version: UInt32 = 7
+    public static let version: UInt32 = 8
     static let headerSize = 32
     static let directoryEntrySize = 24
 

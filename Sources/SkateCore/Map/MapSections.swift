@@ -107,7 +107,8 @@ struct MapSection {
     /// costs (52, retired: computed as plans reach each edge, `EdgeCostCache`), plus the
     /// fingerprint (64) and the landmark scales (65). Version 7: 17–19 hold only the via points
     /// (no end nodes), or 67–68 hold them as Int16 offsets; 20 is empty without elevation; 66
-    /// says which landmark table bounds each mode.
+    /// says which landmark table bounds each mode. Version 8: 69–72 hold each edge's braking- and
+    /// caution-grade metres per direction (`BrakingGrade`); `edgeSurface` knows woodchips.
     static var all: [MapSection] {
         [
             MapSection(id: metadataId, name: "metadata", group: .base, elementSize: 1, alignment: 1, length: .free,
@@ -144,6 +145,8 @@ struct MapSection {
             .derived(39, "tagRMS", { $0.tagRMS }, { $0.tagRMS = $1 }, .edges), .derived(40, "tagRMSSource", { $0.tagRMSSource }, { $0.tagRMSSource = $1 }, .edges),
             .derived(41, "grade", { $0.grade }, { $0.grade = $1 }, .edges), .derived(42, "climb", { $0.climb }, { $0.climb = $1 }, .edges), .derived(43, "descent", { $0.descent }, { $0.descent = $1 }, .edges),
             .derived(44, "steepestDownFwd", { $0.steepestDownFwd }, { $0.steepestDownFwd = $1 }, .edges), .derived(45, "steepestDownBwd", { $0.steepestDownBwd }, { $0.steepestDownBwd = $1 }, .edges),
+            .derived(69, "brakingMetresFwd", { $0.brakingMetresFwd }, { $0.brakingMetresFwd = $1 }, .edges), .derived(70, "brakingMetresBwd", { $0.brakingMetresBwd }, { $0.brakingMetresBwd = $1 }, .edges),
+            .derived(71, "cautionMetresFwd", { $0.cautionMetresFwd }, { $0.cautionMetresFwd = $1 }, .edges), .derived(72, "cautionMetresBwd", { $0.cautionMetresBwd }, { $0.cautionMetresBwd = $1 }, .edges),
             .derived(46, "tagSecondsFwd", { $0.tagSecondsFwd }, { $0.tagSecondsFwd = $1 }, .edges), .derived(47, "tagSecondsBwd", { $0.tagSecondsBwd }, { $0.tagSecondsBwd = $1 }, .edges),
             .derived(48, "bearingStart", { $0.bearingStart }, { $0.bearingStart = $1 }, .edges), .derived(49, "bearingEnd", { $0.bearingEnd }, { $0.bearingEnd = $1 }, .edges),
             .derived(50, "componentRoot", { $0.componentRoot }, { $0.componentRoot = $1 }, .nodes), .derived(51, "componentSize", { $0.componentSize }, { $0.componentSize = $1 }, .nodes),

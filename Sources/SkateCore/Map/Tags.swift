@@ -83,7 +83,7 @@ public enum HighwayClass: UInt8, Sendable, CaseIterable, Codable {
 public enum Surface: UInt8, Sendable, CaseIterable, Codable {
     case unknown = 0, asphalt, concrete, concretePlates, paved, pavingStones, sett, cobblestone,
          metal, wood, compacted, fineGravel, gravel, unpaved, ground, dirt, grass, sand, rubber, tartan,
-         bricks, other
+         bricks, other, woodchips
 
     public init(osm value: String) {
         switch value {
@@ -93,20 +93,22 @@ public enum Surface: UInt8, Sendable, CaseIterable, Codable {
         case "paved": self = .paved
         case "paving_stones", "paving_stones:lanes", "interlock": self = .pavingStones
         case "sett": self = .sett
-        case "cobblestone", "unhewn_cobblestone", "cobblestone:flattened": self = .cobblestone
+        case "cobblestone", "unhewn_cobblestone": self = .cobblestone
+        case "cobblestone:flattened": self = .sett
         case "metal", "metal_grid": self = .metal
-        case "wood", "woodchips": self = .wood
+        case "wood": self = .wood
+        case "woodchips", "bark_mulch": self = .woodchips
         case "compacted": self = .compacted
         case "fine_gravel": self = .fineGravel
         case "gravel", "pebblestone", "rock": self = .gravel
-        case "unpaved": self = .unpaved
+        case "unpaved", "clay": self = .unpaved
         case "ground", "earth", "mud": self = .ground
         case "dirt": self = .dirt
-        case "grass", "grass_paver": self = .grass
+        case "grass", "grass_paver", "artificial_turf": self = .grass
         case "sand": self = .sand
         case "rubber": self = .rubber
-        case "tartan", "acrylic", "artificial_turf": self = .tartan
-        case "brick", "bricks", "clay": self = .bricks
+        case "tartan", "acrylic": self = .tartan
+        case "brick", "bricks": self = .bricks
         default: self = .other
         }
     }
@@ -135,6 +137,7 @@ public enum Surface: UInt8, Sendable, CaseIterable, Codable {
         case .tartan: return "tartan"
         case .bricks: return "bricks"
         case .other: return "other"
+        case .woodchips: return "woodchips"
         }
     }
 }

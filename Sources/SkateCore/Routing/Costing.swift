@@ -151,10 +151,19 @@ public final class SkateCosting: Sendable {
         else if !f.contains(.lit) { mult *= 1 + (w.unlit - 1) / 2 }
         var cost = secs * mult + (w.distance - 1) * len / SkatePhysics.pushSpeed
         cost += table.climb(e, reversed: rev) * w.climbSecondsPerMetre
+        cost += Self.steepCost(table: table, w: w, edge: e, reversed: rev)
         cost += Double(map.edgeCrossings[e]) * w.crossingSeconds
         cost += Double(table.hazard[e]) * w.hazardSeconds
         cost += AccessModel.forbiddenSurcharge(access, length: len)
         return (max(cost, 0.001), secs)
+    }
+
+    /// Effort seconds for the braking- and caution-grade metres of a ridden traversal: braking
+    /// metres cost more on a rough surface (`BrakingGrade.roughnessMultiplier`).
+    @inline(__always) static func steepCost(table: EdgeTable, w: ModeWeights, edge e: Int, reversed rev: Bool) -> Double {
+        let b = table.brakingMetres(e, reversed: rev), c = table.cautionMetres(e, reversed: rev)
+        if b == 0 && c == 0 { return 0 }
+        return b * w.brakingSecondsPerMetre * BrakingGrade.roughnessMultiplier(rms: Double(table.rms[e])) + c * w.cautionSecondsPerMetre
     }
 
     /// The riding multiplier every rule set shares: roughness, flow, braking risk, bike lanes,

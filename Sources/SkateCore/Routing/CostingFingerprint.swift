@@ -11,7 +11,7 @@
 /// `SkatePhysics`, `MapDerived`, `Landmarks`, the tag roughness table) bumps `formulaVersion`.
 public enum CostingFingerprint {
     /// Bump when a cost, speed, roughness or landmark formula changes without a constant changing.
-    public static let formulaVersion: UInt64 = 2
+    public static let formulaVersion: UInt64 = 3
 
     /// Shared constants the derived tables depend on, by name.
     static var constants: [(String, Double)] {
@@ -41,6 +41,8 @@ public enum CostingFingerprint {
             ("maxGradePct", Double(EdgeTable.maxGradePct)), ("sustainWindow", EdgeTable.sustainWindow),
             ("heuristicMargin", SkateCosting.heuristicMargin), ("landmarks", Double(Landmarks.count)),
             ("landmarkMaxValue", Double(LandmarkTable.maxValue)),
+            ("brakingWindowMetres", BrakingGrade.windowMetres), ("roughBrakingFactor", BrakingGrade.roughBrakingFactor),
+            ("brakingGradePct", PlanBuilder.brakingGradePct), ("cautionGradePct", PlanBuilder.cautionGradePct),
         ]
     }
 
@@ -69,7 +71,8 @@ extension ModeWeights {
     var fingerprintFields: [(String, Double)] {
         [
             ("roughness", roughness), ("climbSecondsPerMetre", climbSecondsPerMetre), ("flowReward", flowReward),
-            ("brakingRisk", brakingRisk), ("crossingSeconds", crossingSeconds), ("signalSeconds", signalSeconds),
+            ("brakingRisk", brakingRisk), ("brakingSecondsPerMetre", brakingSecondsPerMetre),
+            ("cautionSecondsPerMetre", cautionSecondsPerMetre), ("crossingSeconds", crossingSeconds), ("signalSeconds", signalSeconds),
             ("majorJunctionSeconds", majorJunctionSeconds), ("arterial", arterial), ("illegal", illegal),
             ("bikeLaneReward", bikeLaneReward), ("unlit", unlit), ("distance", distance),
             ("sharpDownhillTurnSeconds", sharpDownhillTurnSeconds), ("hazardSeconds", hazardSeconds), ("detourCap", detourCap),

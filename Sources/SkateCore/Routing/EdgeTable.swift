@@ -19,6 +19,11 @@ public struct EdgeTable: Sendable {
     /// Steepest 30 m-window grade (percent, most negative) going forward / going backward.
     public var steepestDownFwd: FlatArray<Float>
     public var steepestDownBwd: FlatArray<Float>
+    /// Braking-grade and caution-grade metres going forward / backward (`BrakingGrade`).
+    public var brakingMetresFwd: FlatArray<Float>
+    public var brakingMetresBwd: FlatArray<Float>
+    public var cautionMetresFwd: FlatArray<Float>
+    public var cautionMetresBwd: FlatArray<Float>
     /// Σ severity² × confidence of live hazards on the edge: a severe (3) pothole throws riders,
     /// a minor (1) crack is a bump, so danger grows faster than the severity number.
     public var hazard: FlatArray<Float>
@@ -74,6 +79,8 @@ public struct EdgeTable: Sendable {
         rms = d.tagRMS; rmsSource = d.tagRMSSource
         grade = d.grade; climb = d.climb; descent = d.descent
         steepestDownFwd = d.steepestDownFwd; steepestDownBwd = d.steepestDownBwd
+        brakingMetresFwd = d.brakingMetresFwd; brakingMetresBwd = d.brakingMetresBwd
+        cautionMetresFwd = d.cautionMetresFwd; cautionMetresBwd = d.cautionMetresBwd
         secondsFwd = d.tagSecondsFwd; secondsBwd = d.tagSecondsBwd
         bearingStart = d.bearingStart; bearingEnd = d.bearingEnd
         freshness = .init(repeating: 0, count: n)
@@ -88,6 +95,10 @@ public struct EdgeTable: Sendable {
     @inlinable public func climb(_ e: Int, reversed: Bool) -> Double { Double(reversed ? descent[e] : climb[e]) }
     /// Steepest sustained descent (percent, ≤ 0) travelling the edge in the given direction.
     @inlinable public func steepestDown(_ e: Int, reversed: Bool) -> Double { Double(reversed ? steepestDownBwd[e] : steepestDownFwd[e]) }
+    /// Metres at braking grade travelling the edge in the given direction.
+    @inlinable public func brakingMetres(_ e: Int, reversed: Bool) -> Double { Double(reversed ? brakingMetresBwd[e] : brakingMetresFwd[e]) }
+    /// Metres at caution grade (not braking) travelling the edge in the given direction.
+    @inlinable public func cautionMetres(_ e: Int, reversed: Bool) -> Double { Double(reversed ? cautionMetresBwd[e] : cautionMetresFwd[e]) }
     /// Heading leaving the start of a traversal, degrees.
     @inlinable public func headingOut(_ e: Int, reversed: Bool) -> Double {
         reversed ? Self.opposite(Double(bearingEnd[e])) : Double(bearingStart[e])

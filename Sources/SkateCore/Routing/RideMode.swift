@@ -39,6 +39,12 @@ public struct ModeWeights: Sendable, Equatable {
     public var flowReward: Double
     /// Multiplier per % of downhill grade steeper than −4 %, scaled by roughness (braking risk).
     public var brakingRisk: Double
+    /// Effort seconds per metre ridden at braking grade (`BrakingGrade`; × its roughness
+    /// multiplier, so braking on a rough surface costs more). Lifts, escalators and stairs carry
+    /// none: they are the gentle way down.
+    public var brakingSecondsPerMetre: Double
+    /// Effort seconds per metre ridden at caution grade (steep, not braking).
+    public var cautionSecondsPerMetre: Double
     /// Effort seconds per crossing node (marked crossing) passed.
     public var crossingSeconds: Double
     /// Extra effort seconds per traffic signal (waiting).
@@ -77,6 +83,13 @@ public struct ModeWeights: Sendable, Equatable {
     /// different `CostingFingerprint` and recompute their derived costs.
     @TaskLocal public static var override: ModeWeightOverrides = [:]
 
+    /// Smoothest's (and chill's) effort seconds per braking-grade metre: the knee of the bench's
+    /// braking-versus-distance curve (`skateroute bench --braking`, docs/surfaces-and-braking.md).
+    public static let smoothestBrakingSecondsPerMetre = 2.0
+    /// Smoothest's effort seconds per caution-grade metre: a third of a braking metre, so the
+    /// router does not swap braking metres for many more caution metres.
+    public static let smoothestCautionSecondsPerMetre = 0.6
+
     /// The weights table. Values were tuned on the ASCII-art test maps and real Monaco.
     public static func table(for mode: RideMode) -> ModeWeights {
         switch mode {
@@ -86,6 +99,8 @@ public struct ModeWeights: Sendable, Equatable {
                 climbSecondsPerMetre: 4,      // a metre of climb ≈ 4 s of extra pushing (Tobler-like)
                 flowReward: 0.10,             // gentle descents are a pleasure
                 brakingRisk: 0.15,            // steep and rough is the worst
+                brakingSecondsPerMetre: Self.smoothestBrakingSecondsPerMetre,
+                cautionSecondsPerMetre: Self.smoothestCautionSecondsPerMetre,
                 crossingSeconds: 5,           // a crossing is a stop and a kerb
                 signalSeconds: 10,            // waiting at lights
                 majorJunctionSeconds: 12,     // unmarked crossing of a busy road
@@ -110,6 +125,8 @@ public struct ModeWeights: Sendable, Equatable {
             var w = table(for: .smoothest)
             w.roughness = 6                   // 60 % of smoothest's roughness weight
             w.distance = 1.4                  // distance up: shorter lines win
+            w.brakingSecondsPerMetre /= 4     // accepts steep metres for a shorter line
+            w.cautionSecondsPerMetre /= 4
             w.detourCap = 1.4
             return w
         case .nightSafe:

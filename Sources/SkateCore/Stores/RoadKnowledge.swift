@@ -11,8 +11,32 @@ public enum RoughnessSource: Int, Sendable, Codable, Comparable {
     case osmSmoothness
     /// OSM `surface=*`.
     case osmSurface
-    /// The highway class's default.
+    /// The highway class's default (a guess).
     case highwayDefault
+    /// A `surface=*` value outside `SurfaceTable` (typo, `asphalt;sett`, `unknown`): a guess.
+    case surfaceGuess
+
+    /// The rider-facing kind of source: `measured`, `rated`, `tag` or `guess`.
+    public var evidence: SurfaceEvidence {
+        switch self {
+        case .measured: return .measured
+        case .rating: return .rated
+        case .osmSmoothness, .osmSurface: return .tag
+        case .highwayDefault, .surfaceGuess: return .guess
+        }
+    }
+
+    /// 0…1: how likely an estimate from this source has the right class.
+    public var confidence: Double {
+        switch self {
+        case .measured: return 0.9        // an accelerometer on this very edge (aged by the store)
+        case .rating: return 0.75         // a rider's word: right class, coarse scale
+        case .osmSmoothness: return 0.7   // a mapper judged wheels, bounded by the surface family
+        case .osmSurface: return 0.6      // the material alone: its typical feel
+        case .highwayDefault: return 0.3  // the road class alone
+        case .surfaceGuess: return 0.2    // a surface value nobody can read
+        }
+    }
 
     public var name: String {
         switch self {
@@ -21,6 +45,7 @@ public enum RoughnessSource: Int, Sendable, Codable, Comparable {
         case .osmSmoothness: return "osm_smoothness"
         case .osmSurface: return "osm_surface"
         case .highwayDefault: return "highway_default"
+        case .surfaceGuess: return "surface_guess"
         }
     }
 

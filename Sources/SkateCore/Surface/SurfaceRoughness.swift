@@ -3,46 +3,12 @@
 /// measured the edge and no rider rated it; the figures are calibrated to the class thresholds
 /// (butter < 0.05 ≤ okay < 0.12 ≤ meh < 0.20 ≤ crusty) from how skaters describe each surface.
 public enum SurfaceRoughness {
-    /// RMS (g) by OSM `smoothness=*`, the tag written for exactly this question.
-    public static func rms(smoothness: Smoothness) -> Double? {
-        switch smoothness {
-        case .unknown: return nil
-        case .excellent: return 0.03     // fresh asphalt, polished concrete: butter
-        case .good: return 0.06          // ordinary good asphalt: okay, near butter
-        case .intermediate: return 0.11  // patched asphalt, good pavers: upper okay
-        case .bad: return 0.18           // cracked asphalt, rough pavers: meh
-        case .veryBad: return 0.28       // broken surface: crusty
-        case .horrible: return 0.40      // tracks: crusty, walk it
-        case .veryHorrible: return 0.50
-        case .impassable: return 0.60
-        }
-    }
+    /// RMS (g) by OSM `smoothness=*` (`SurfaceTable.rms(smoothness:)`).
+    public static func rms(smoothness: Smoothness) -> Double? { SurfaceTable.rms(smoothness: smoothness) }
 
-    /// RMS (g) by OSM `surface=*`.
+    /// RMS (g) by OSM `surface=*` alone: the family's typical figure (`SurfaceTable.row`).
     public static func rms(surface: Surface) -> Double? {
-        switch surface {
-        case .unknown: return nil
-        case .asphalt: return 0.06        // typical city asphalt, mixed ages: okay
-        case .concrete: return 0.07       // smooth but with expansion joints every few metres
-        case .concretePlates: return 0.10 // joints every 3–5 m clack
-        case .paved: return 0.08          // unspecified hard surface: assume asphalt-ish
-        case .pavingStones: return 0.13   // interlocking pavers: constant buzz, meh
-        case .sett: return 0.25           // dressed stone blocks: crusty
-        case .cobblestone: return 0.32    // round cobbles: crusty, small wheels stall
-        case .metal: return 0.12          // plates and grates
-        case .wood: return 0.15           // boardwalk gaps
-        case .compacted: return 0.25
-        case .fineGravel: return 0.30
-        case .gravel: return 0.40         // small wheels dig in and stop
-        case .unpaved: return 0.40
-        case .ground, .dirt: return 0.45
-        case .grass: return 0.50
-        case .sand: return 0.60
-        case .rubber: return 0.05         // playground and track rubber: smooth
-        case .tartan: return 0.06
-        case .bricks: return 0.15
-        case .other: return 0.15          // unknown exotic surface: assume meh
-        }
+        surface == .unknown ? nil : max(SurfaceTable.floorRMS(SurfaceTable.row(surface).ceiling), SurfaceTable.row(surface).typicalRMS)
     }
 
     /// RMS (g) assumed from the highway class alone when neither smoothness nor surface is tagged.
@@ -59,19 +25,19 @@ public enum SurfaceRoughness {
         case .footway: return 0.10                            // pavements: pavers and kerbs
         case .corridor: return 0.05                           // indoor floors
         case .platform: return 0.08
-        case .path: return 0.20                               // untagged paths are often unpaved
-        case .track: return 0.35
-        case .bridleway: return 0.40
+        case .path: return 0.20                               // guess: untagged paths are mostly unpaved (crusty)
+        case .track: return 0.35                              // guess: untagged tracks are farm and forest tracks (crusty)
+        case .bridleway: return 0.40                          // guess: horse tracks (crusty)
         case .steps: return 0.60                              // not rideable; a high figure for display only
         case .road, .other: return 0.10
         }
     }
 
-    /// The best tag-based estimate for an edge, with its source: smoothness > surface > highway.
+    /// The tag-based estimate for an edge with its source (`SurfaceTable.estimate`: the surface
+    /// family's ceiling, refined or worsened by smoothness, else the highway class's guess).
     public static func estimate(highway: HighwayClass, surface: Surface, smoothness: Smoothness) -> (rms: Double, source: RoughnessSource) {
-        if let r = rms(smoothness: smoothness) { return (r, .osmSmoothness) }
-        if let r = rms(surface: surface) { return (r, .osmSurface) }
-        return (rms(highway: highway), .highwayDefault)
+        let e = SurfaceTable.estimate(highway: highway, surface: surface, smoothness: smoothness)
+        return (e.rms, e.source)
     }
 }
 
@@ -79,5 +45,32 @@ extension SkateMap {
     /// The tag-based roughness estimate of an edge (g) and where it came from.
     public func tagRoughness(ofEdge e: Int) -> (rms: Double, source: RoughnessSource) {
         SurfaceRoughness.estimate(highway: highway(ofEdge: e), surface: surface(ofEdge: e), smoothness: smoothness(ofEdge: e))
+    }
+
+    /// The tag-based estimate of an edge with its source, evidence and confidence (no store
+    /// knowledge; `EdgeTable.surfaceEstimate(ofEdge:)` has measured and rated figures too).
+    public func surfaceEstimate(ofEdge e: Int) -> SurfaceEstimate {
+        SurfaceTable.estimate(highway: highway(ofEdge: e), surface: surface(ofEdge: e), smoothness: smoothness(ofEdge: e))
+    }
+
+    /// The edge's OSM `surface=*` as the map keeps it (the importer's folded family, OSM spelling;
+    /// "other" for a value outside the table), or nil when untagged.
+    public func surfaceTag(ofEdge e: Int) -> String? {
+        let s = surface(ofEdge: e)
+        return s == .unknown ? nil : s.name
+    }
+
+    /// The edge's OSM `smoothness=*` (OSM spelling), or nil when untagged or not a known value.
+    public func smoothnessTag(ofEdge e: Int) -> String? {
+        let s = smoothness(ofEdge: e)
+        return s == .unknown ? nil : s.name
+    }
+}
+
+extension EdgeTable {
+    /// The edge's roughness as the router uses it (a ride's measurement or a rider's rating when
+    /// the store has one, else the tags), with its source.
+    public func surfaceEstimate(ofEdge e: Int) -> SurfaceEstimate {
+        SurfaceEstimate(rms: Double(rms[e]), source: RoughnessSource(rawValue: Int(rmsSource[e])) ?? .highwayDefault)
     }
 }

@@ -34,7 +34,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Import the maps it times with this landmark layout, as `import --landmarks` does.", valueName: "layout")) var landmarks: String?
     @Flag(help: "Import the maps it times in first-seen order instead of along a Hilbert curve (the numbering before issue 16's memory round), to compare.") var firstSeenOrder = false
 
+    @Flag(help: "Only the braking trade-off (issue 26): braking, caution and crusty metres, distance and climb on 30 seeded Monaco and Heidelberg pairs for several smoothest braking weights, beside Routino foot and bicycle.") var braking = false
+    @Option(help: ArgumentHelp("Smoothest braking weights (effort s per braking-grade metre) for --braking, comma-separated.", valueName: "list")) var brakingWeights: String = "0,0.5,1,2,4,8"
+    @Option(help: ArgumentHelp("With --braking: write <name>-edges.tsv per map (way id, metres, roughness class, source) into this folder for scripts/surface-crosscheck.py.", valueName: "dir")) var surfaceAudit: String?
+    @Option(help: ArgumentHelp("A Heidelberg .srmap imported with the DEM for --braking (default: imported now from --data).", valueName: "path")) var heidelbergMap: String?
+
     func run() throws {
+        if braking { try runBraking(); return }
         let layout = try ImportCommand.layout(compact: compact, landmarks: landmarks)
         #if DEBUG
         print("note: this is a debug build; figures are only meaningful from `swift build -c release`")
@@ -125,6 +131,31 @@ struct BenchCommand: ParsableCommand {
                 print("trace match \(name): " + TraceMatcher.benchmark(map: m))
             }
         }
+    }
+
+    /// The `--braking` section: Monaco (bundled) and Heidelberg with its three SRTM tiles.
+    func runBraking() throws {
+        let dataDir = data ?? "../shared/data"
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("skateroute-bench-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let weights = brakingWeights.split(separator: ",").compactMap { Double(String($0).trimmingWhitespace()) }
+        var sets = [BrakingBenchmark.MapSet(name: "Monaco", srmap: BundledMaps.defaultMapPath(),
+                                            pbf: dataDir + "/maps/monaco-geofabrik-2026/monaco-latest.osm.pbf",
+                                            dem: [dataDir + "/dem/N43E007-monaco/N43E007.pyhgtmap.hgt"])]
+        let hd = dataDir + "/maps/heidelberg-ors-2024/heidelberg.test.pbf"
+        let hdDEM = ["N49E007", "N49E008", "N49E009"].map { dataDir + "/dem/srtm3-south-west-germany/\($0).hgt.zip" }
+        if !noHeidelberg && FileManager.default.fileExists(atPath: hd) {
+            var path = heidelbergMap
+            if path == nil {
+                let out = tmp + "/heidelberg.srmap"
+                let (m, _) = try MapImporter.compile(osmPath: hd, demPaths: hdDEM, options: ImportOptions(name: "Heidelberg"))
+                try MapFormat.write(m, to: out)
+                path = out
+            }
+            sets.append(.init(name: "Heidelberg", srmap: path!, pbf: hd, dem: hdDEM))
+        }
+        BrakingBenchmark(sets: sets, weights: weights, seed: seed, auditDir: surfaceAudit).run(tmp: tmp)
     }
 
     /// Frame render + diff at 200×60: the browse screen, then the navigator screens.

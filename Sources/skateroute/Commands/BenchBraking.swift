@@ -1,0 +1,235 @@
+import FoundationEssentials
+import Glibc
+import SkateCore
+import SkateImport
+
+/// `bench --braking`: the braking-weight trade-off (issue 26 item 2). For several values of
+/// smoothest's `brakingSecondsPerMetre` (caution at the same share of it as the table's), plans
+/// 30 seeded pairs per map and scores every line — ours and Routino's foot and bicycle on the same
+/// pairs — with one scorer that is not the planner's: the raw DEM sampled every
+/// `sampleMetres` along the line, braking metres where a window of ≥ 50 m averages ≤ −8 %,
+/// caution metres where one of ≥ 30 m averages ≤ −6 % (and not braking), crusty metres where the
+/// nearest rideable edge's roughness is crusty.
+struct BrakingBenchmark {
+    /// A map to bench: its compiled map, OSM extract (for Routino) and DEM files (for the scorer).
+    struct MapSet {
+        var name: String
+        var srmap: String
+        var pbf: String
+        var dem: [String]
+    }
+
+    /// Origin/destination pairs are this far apart in a straight line (metres), the terrain
+    /// bench's band: a skate trip that crosses hills.
+    static let minPairDistance = 800.0, maxPairDistance = 3000.0
+    /// Pairs per map (the issue's 30).
+    static let pairCount = 30
+    /// Scorer sample spacing along a line, metres.
+    static let sampleMetres = 5.0
+    /// Longest window the scorer averages over, metres (a sustained descent longer than this is
+    /// still caught: every sub-window of it qualifies).
+    static let maxWindowMetres = 300.0
+    /// How far a scored sample may lie from an edge to take its roughness, metres.
+    static let snapMetres = 15.0
+
+    let sets: [MapSet]
+    let weights: [Double]
+    let seed: UInt64
+    /// Folder for `<map>-edges.tsv` (way id, metres, roughness class, source, surface, smoothness
+    /// per edge: what `scripts/surface-crosscheck.py` compares with the OSM tags), or nil.
+    var auditDir: String? = nil
+
+    /// One line's scored figures (metres).
+    struct Score {
+        var distance = 0.0, climb = 0.0, braking = 0.0, caution = 0.0, crusty = 0.0, count = 0
+        mutating func add(_ o: Score) {
+            distance += o.distance; climb += o.climb; braking += o.braking; caution += o.caution; crusty += o.crusty; count += o.count
+        }
+    }
+
+    func run(tmp: String) {
+        for set in sets { runSet(set, tmp: tmp) }
+    }
+
+    func runSet(_ set: MapSet, tmp: String) {
+        guard let base = try? MapFormat.load(path: set.srmap) else { print("braking \(set.name): cannot load \(set.srmap)"); return }
+        var box = BoundingBox.empty
+        for v in 0..<base.nodeCount { let c = base.coordinate(ofNode: v); box.minLat = min(box.minLat, c.lat); box.maxLat = max(box.maxLat, c.lat); box.minLon = min(box.minLon, c.lon); box.maxLon = max(box.maxLon, c.lon) }
+        guard let dem = try? CompositeDEM.load(paths: set.dem, window: box) else { print("braking \(set.name): cannot read the DEM \(set.dem)"); return }
+        let od = Self.pairs(map: base, seed: seed)
+        let table = EdgeTable(map: base, knowledge: .empty)
+        if let dir = auditDir { Self.writeAudit(map: base, to: dir + "/\(set.name)-edges.tsv") }
+        let scorer = LineScorer(map: base, table: table, dem: dem)
+        print("braking \(set.name) (seed \(seed), \(od.count) pairs \(Int(Self.minPairDistance))–\(Int(Self.maxPairDistance)) m apart; scorer: raw DEM every \(Int(Self.sampleMetres)) m, braking ≥ 50 m at ≤ −8 %, caution ≥ 30 m at ≤ −6 %):")
+        print("  line                         braking m  caution m  brk+cau m  crusty m  distance km  climb m  pairs")
+        func line(_ label: String, _ s: Score) {
+            print(String(printf: "  %-28@ %9.0f  %9.0f  %9.0f  %8.0f  %11.2f  %7.0f  %5d", label, s.braking, s.caution, s.braking + s.caution, s.crusty, s.distance / 1000, s.climb, s.count))
+        }
+        var peers: [(String, Score)] = []
+        if let router = PeerBenchmark.which("routino-router"), let splitter = PeerBenchmark.which("planetsplitter") {
+            let dir = tmp + "/routino-braking-\(set.name)"
+            try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            if PeerBenchmark.time(splitter, ["--dir=\(dir)", "--prefix=map", "--tagging=/usr/share/routino/tagging.xml", set.pbf]) != nil {
+                for transport in ["foot", "bicycle"] {
+                    var s = Score()
+                    for (a, b) in od {
+                        guard let pts = Self.routino(router, dir: dir, transport: transport, from: a, to: b, scratch: dir + "/out.txt") else { continue }
+                        s.add(scorer.score(pts))
+                    }
+                    peers.append(("routino " + transport, s))
+                }
+            }
+        } else {
+            print("  (routino-router/planetsplitter not installed: no peer lines)")
+        }
+        for (l, s) in peers { line(l, s) }
+        let defaults = ModeWeights.table(for: .smoothest)
+        let cautionShare = defaults.brakingSecondsPerMetre > 0 ? defaults.cautionSecondsPerMetre / defaults.brakingSecondsPerMetre : 0.3
+        for b in weights {
+            var w = defaults
+            w.brakingSecondsPerMetre = b
+            w.cautionSecondsPerMetre = b * cautionShare
+            let s = ModeWeights.$override.withValue([.smoothest: w]) { () -> Score in
+                // Loaded inside the override: the map's derived costs are recomputed for these weights.
+                guard let m = try? MapFormat.load(path: set.srmap) else { return Score() }
+                let planner = Planner(map: m)
+                var s = Score()
+                for (a, b) in od {
+                    guard let p = try? planner.plan(from: a, to: b, mode: .smoothest) else { continue }
+                    s.add(scorer.score(p.geometry))
+                }
+                return s
+            }
+            line(String(printf: "smoothest brake %.2f s/m", b) + (b == defaults.brakingSecondsPerMetre ? " *" : ""), s)
+        }
+        let planner = Planner(map: base)
+        for mode in [RideMode.chillFewCrossings, .fastMildRoughness] {
+            var s = Score()
+            for (a, b) in od {
+                guard let p = try? planner.plan(from: a, to: b, mode: mode) else { continue }
+                s.add(scorer.score(p.geometry))
+            }
+            line(mode.rawValue + " (table)", s)
+        }
+        print("  (* = the table's weight; caution s/m = \(String(printf: "%.2f", cautionShare)) × braking s/m)")
+    }
+
+    /// Writes one line per edge: way id, metres, class, source, surface, smoothness (tab-separated).
+    static func writeAudit(map: SkateMap, to path: String) {
+        var text = "way_id\tmetres\tclass\tsource\tsurface\tsmoothness\n"
+        for e in 0..<map.edgeCount {
+            let est = map.surfaceEstimate(ofEdge: e)
+            text += "\(map.edgeWayId[e])\t\(map.edgeLength[e])\t\(est.roughnessClass.name)\t\(est.evidence.rawValue)\t\(map.surfaceTag(ofEdge: e) ?? "-")\t\(map.smoothnessTag(ofEdge: e) ?? "-")\n"
+        }
+        guard let f = RawFile(writingTo: path), f.write(Array(text.utf8)) else { print("braking: cannot write \(path)"); return }
+        f.close()
+    }
+
+    /// Seeded pairs on the main network, `minPairDistance`–`maxPairDistance` apart.
+    static func pairs(map: SkateMap, seed: UInt64) -> [(Coordinate, Coordinate)] {
+        let planner = Planner(map: map)
+        var rng = SplitMix64(seed: seed)
+        let main = (0..<map.edgeCount).filter { planner.components.isMain(edge: $0) && map.isRideable(edge: $0) }
+            .sorted(by: map.edgePrecedesInOSMOrder)
+        guard !main.isEmpty else { return [] }
+        var od: [(Coordinate, Coordinate)] = []
+        var tries = 0
+        while od.count < pairCount && tries < 100_000 {
+            tries += 1
+            let a = map.coordinate(ofNode: Int(map.edgeFrom[main[Int(rng.next() % UInt64(main.count))]]))
+            let b = map.coordinate(ofNode: Int(map.edgeTo[main[Int(rng.next() % UInt64(main.count))]]))
+            let d = Geo.distance(a, b)
+            if d >= minPairDistance && d <= maxPairDistance { od.append((a, b)) }
+        }
+        return od
+    }
+
+    /// Routino's line between two points (every point, `--output-text-all`), or nil.
+    static func routino(_ exe: String, dir: String, transport: String, from a: Coordinate, to b: Coordinate, scratch: String) -> [Coordinate]? {
+        let args = ["--dir=\(dir)", "--prefix=map", "--profiles=/usr/share/routino/profiles.xml",
+                    "--translations=/usr/share/routino/translations.xml", "--transport=\(transport)",
+                    "--lat1=\(a.lat)", "--lon1=\(a.lon)", "--lat2=\(b.lat)", "--lon2=\(b.lon)",
+                    "--quickest", "--output-text-all", "--output-stdout"]
+        guard SpawnToFile.run(exe, args, stdout: scratch), let text = try? String(contentsOfFile: scratch, encoding: .utf8) else { return nil }
+        var pts: [Coordinate] = []
+        for l in text.split(whereSeparator: \.isNewline) where !l.hasPrefix("#") {
+            let f = l.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if f.count >= 2, let la = Double(f[0]), let lo = Double(f[1]) { pts.append(Coordinate(lat: la, lon: lo)) }
+        }
+        return pts.count >= 2 ? pts : nil
+    }
+}
+
+/// The bench's own scorer of a line (see `BrakingBenchmark`): independent of the planner's
+/// conditioned profiles and zone builder, the same for every router's line.
+struct LineScorer {
+    let map: SkateMap
+    let table: EdgeTable
+    let dem: CompositeDEM
+
+    func score(_ line: [Coordinate]) -> BrakingBenchmark.Score {
+        var s = BrakingBenchmark.Score()
+        s.count = 1
+        guard line.count >= 2 else { return s }
+        // Densify.
+        var pts: [Coordinate] = [line[0]], dist: [Double] = [0]
+        for (p, q) in zip(line, line.dropFirst()) {
+            let d = Geo.distance(p, q)
+            guard d > 0 else { continue }
+            let k = max(1, Int((d / BrakingBenchmark.sampleMetres).rounded(.up)))
+            for i in 1...k {
+                let t = Double(i) / Double(k)
+                pts.append(Coordinate(lat: p.lat + (q.lat - p.lat) * t, lon: p.lon + (q.lon - p.lon) * t))
+                dist.append(dist.last! + d / Double(k))
+            }
+        }
+        s.distance = dist.last!
+        var z = pts.map { dem.elevation(lat: $0.lat, lon: $0.lon) ?? .nan }
+        // Fill holes from the previous sample (no DEM there: flat).
+        for i in z.indices where z[i].isNaN { z[i] = i > 0 ? z[i - 1] : 0 }
+        if z.first!.isNaN || z.allSatisfy({ $0.isNaN }) { return s }
+        for i in 1..<z.count where z[i] > z[i - 1] { s.climb += z[i] - z[i - 1] }
+        let n = pts.count
+        var braking = [Bool](repeating: false, count: n - 1), caution = [Bool](repeating: false, count: n - 1)
+        func mark(_ flags: inout [Bool], minLength: Double, gradePct: Double) {
+            for i in 0..<(n - 1) {
+                var j = i + 1
+                while j < n && dist[j] - dist[i] <= BrakingBenchmark.maxWindowMetres {
+                    let len = dist[j] - dist[i]
+                    if len >= minLength && (z[j] - z[i]) / len * 100 <= gradePct { for k in i..<j { flags[k] = true } }
+                    j += 1
+                }
+            }
+        }
+        mark(&braking, minLength: PlanBuilder.brakingLength, gradePct: PlanBuilder.brakingGradePct)
+        mark(&caution, minLength: PlanBuilder.cautionLength, gradePct: PlanBuilder.cautionGradePct)
+        for k in 0..<(n - 1) {
+            let d = dist[k + 1] - dist[k]
+            if braking[k] { s.braking += d } else if caution[k] { s.caution += d }
+            let mid = Coordinate(lat: (pts[k].lat + pts[k + 1].lat) / 2, lon: (pts[k].lon + pts[k + 1].lon) / 2)
+            if let e = map.nearestEdge(to: mid, maxDistance: BrakingBenchmark.snapMetres, where: { map.isRideable(edge: $0) })?.edge,
+               Double(table.rms[e]) >= CostingConstants.crustyRMS, map.flags(ofEdge: e).isDisjoint(with: [.steps, .connector]) {
+                s.crusty += d
+            }
+        }
+        return s
+    }
+}
+
+/// Runs a command with its standard output into a file (standard error to /dev/null).
+enum SpawnToFile {
+    static func run(_ exe: String, _ args: [String], stdout path: String) -> Bool {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([exe] + args).map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, exe, &actions, nil, argv, environ) == 0 else { return false }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status & 0x7F) == 0 && ((status >> 8) & 0xFF) == 0
+    }
+}
