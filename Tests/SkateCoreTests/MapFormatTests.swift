@@ -78,8 +78,16 @@ import Testing
         bytes[off + 3] = 0x7F
         let digest = bytes[32...].withUnsafeBytes { XXHash64.hash($0) }
         for i in 0..<8 { bytes[24 + i] = UInt8(truncatingIfNeeded: digest >> (8 * UInt64(i))) }
-        #expect(throws: MapFileError.corrupt(path: "x.srmap", reason: "component root out of range")) {
+        // Since format 8 the sample map's all-zero raw surface ids (section 69, written first)
+        // hold the same bytes as the component roots, which then point at them: the corrupt word
+        // is refused by whichever check reads it first. Either refusal names the corruption.
+        let accepted: [MapFileError] = [.corrupt(path: "x.srmap", reason: "component root out of range"),
+                                        .corrupt(path: "x.srmap", reason: "an edge has a bad surface or smoothness tag")]
+        do {
             _ = try bytes.withUnsafeBytes { try MapFormat.decode($0, path: "x.srmap") }
+            Issue.record("a corrupt derived block was accepted")
+        } catch let e as MapFileError {
+            #expect(accepted.contains(e), "\(e)")
         }
     }
 

@@ -50,7 +50,9 @@ public enum MapFileError: Error, CustomStringConvertible, Equatable {
 /// from other weights are ignored, not trusted) and landmark costs quantised to UInt16
 /// (`LandmarkTable`); version 7 shapes without their end nodes (the nodes hold them), via points
 /// as Int16 offsets from the edge's start node when they fit, no elevation offsets on a map
-/// without elevation, and landmark tables shared by groups of modes (`LandmarkLayout`).
+/// without elevation, and landmark tables shared by groups of modes (`LandmarkLayout`); version 8
+/// each edge's braking- and caution-grade metres per direction (`BrakingGrade`) and its raw OSM
+/// `surface=*` and `smoothness=*` values as string ids (path details, issue 26).
 public enum MapFormat {
     public static let magic: [UInt8] = Array("SKTRMAP\0".utf8)
     /// Bump on any layout change; loaders refuse other versions.
@@ -287,6 +289,7 @@ extension SkateMap {
             return "edge arrays differ in length"
         }
         if !edgeStepCount.isEmpty && edgeStepCount.count != e { return "edge arrays differ in length" }
+        for a in [edgeSurfaceTag, edgeSmoothnessTag] where !a.isEmpty && a.count != e { return "edge arrays differ in length" }
         // Without elevation a file stores no elevation offsets (a map built in memory holds zeros).
         let elevOffsets = !(edgeElevStart.isEmpty && elevation.isEmpty)
         if edgeViaStart.count != e + 1 || (elevOffsets && edgeElevStart.count != e + 1) || adjStart.count != n + 1 { return "bad offsets" }
@@ -350,6 +353,7 @@ extension SkateMap {
                 if edgeName[i] >= sc { return "edge \(i) has a bad name" }
             }
         }
+        if !(allBelow(edgeSurfaceTag, Int(sc)) && allBelow(edgeSmoothnessTag, Int(sc))) { return "an edge has a bad surface or smoothness tag" }
         if !allBelow(adjacency, e, shift: 1) { return "adjacency points past the edges" }
         for i in 0..<p where placeName[i] >= sc || placeCategory[i] >= sc { return "place \(i) has a bad name" }
         if !runsOK(zoneRingStart) { return "bad zone rings" }

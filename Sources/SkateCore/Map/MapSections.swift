@@ -108,7 +108,8 @@ struct MapSection {
     /// fingerprint (64) and the landmark scales (65). Version 7: 17–19 hold only the via points
     /// (no end nodes), or 67–68 hold them as Int16 offsets; 20 is empty without elevation; 66
     /// says which landmark table bounds each mode. Version 8: 69–72 hold each edge's braking- and
-    /// caution-grade metres per direction (`BrakingGrade`); `edgeSurface` knows woodchips.
+    /// caution-grade metres per direction (`BrakingGrade`); `edgeSurface` knows woodchips; 73–74
+    /// the raw surface/smoothness string ids (path details).
     static var all: [MapSection] {
         [
             MapSection(id: metadataId, name: "metadata", group: .base, elementSize: 1, alignment: 1, length: .free,
@@ -121,6 +122,8 @@ struct MapSection {
             .base(12, "edgeFlags", { $0.edgeFlags }, { $0.edgeFlags = $1 }, .edges), .base(13, "edgeIncline", { $0.edgeIncline }, { $0.edgeIncline = $1 }, .edges),
             .base(14, "edgeCrossings", { $0.edgeCrossings }, { $0.edgeCrossings = $1 }, .edges), .base(15, "edgeName", { $0.edgeName }, { $0.edgeName = $1 }, .edges),
             .base(16, "edgeWayId", { $0.edgeWayId }, { $0.edgeWayId = $1 }, .edges), .base(62, "edgeStepCount", { $0.edgeStepCount }, { $0.edgeStepCount = $1 }, .edgesOrEmpty),
+            .base(73, "edgeSurfaceTag", { $0.edgeSurfaceTag }, { $0.edgeSurfaceTag = $1 }, .edgesOrEmpty),
+            .base(74, "edgeSmoothnessTag", { $0.edgeSmoothnessTag }, { $0.edgeSmoothnessTag = $1 }, .edgesOrEmpty),
             .base(17, "edgeViaStart", { $0.edgeViaStart }, { $0.edgeViaStart = $1 }, .edgesPlusOne),
             .degrees(18, "viaLat", { $0.viaLat }, { $0.viaLat = $1 }, .free), .degrees(19, "viaLon", { $0.viaLon }, { $0.viaLon = $1 }, .free),
             .base(67, "viaOffsetLat", { $0.viaOffsetLat }, { $0.viaOffsetLat = $1 }, .free), .base(68, "viaOffsetLon", { $0.viaOffsetLon }, { $0.viaOffsetLon = $1 }, .free),

@@ -76,6 +76,10 @@ public struct SkateMap: Sendable {
     /// Steps counted on the edge (`step_count` of its way, shared out by length); 0 when untagged.
     /// Empty when the map has no step counts at all (maps assembled by hand).
     public package(set) var edgeStepCount: FlatArray<UInt16>
+    /// Index into `strings` of the way's raw OSM `surface=*` / `smoothness=*` value (0 = untagged),
+    /// for path details (format 8). Empty on maps assembled by hand.
+    public package(set) var edgeSurfaceTag: FlatArray<UInt32>
+    public package(set) var edgeSmoothnessTag: FlatArray<UInt32>
     /// Shape CSR: the via points of edge `e` (its shape points strictly between the end nodes,
     /// which `nodeLat`/`nodeLon` already hold) are `viaLat/Lon[edgeViaStart[e] ..< edgeViaStart[e+1]]`;
     /// an edge drawn as a straight line has none. Count = edges + 1. Read an edge's points, ends
@@ -144,6 +148,7 @@ public struct SkateMap: Sendable {
         nodeLat = []; nodeLon = []; nodeFlags = []; nodeOsmId = []
         edgeFrom = []; edgeTo = []; edgeLength = []; edgeHighway = []; edgeSurface = []; edgeSmoothness = []
         edgeFlags = []; edgeIncline = []; edgeCrossings = []; edgeName = []; edgeWayId = []; edgeStepCount = []
+        edgeSurfaceTag = []; edgeSmoothnessTag = []
         edgeViaStart = [0]; viaLat = []; viaLon = []; viaOffsetLat = []; viaOffsetLon = []; edgeElevStart = [0]; elevation = []
         adjStart = [0]; adjacency = []
         stringBytes = []; stringStart = [0]
@@ -180,6 +185,19 @@ public struct SkateMap: Sendable {
 
     /// Tagged steps on an edge (0 when untagged).
     public func stepCount(ofEdge e: Int) -> Int { e < edgeStepCount.count ? Int(edgeStepCount[e]) : 0 }
+    /// The way's raw OSM `surface=*` value; without the raw table (hand-built maps), the folded
+    /// value's name ("" when untagged either way).
+    public func surfaceTag(ofEdge e: Int) -> String {
+        if e < edgeSurfaceTag.count { return string(edgeSurfaceTag[e]) }
+        let s = surface(ofEdge: e)
+        return s == .unknown ? "" : s.name
+    }
+    /// The way's raw OSM `smoothness=*` value, as `surfaceTag(ofEdge:)`.
+    public func smoothnessTag(ofEdge e: Int) -> String {
+        if e < edgeSmoothnessTag.count { return string(edgeSmoothnessTag[e]) }
+        let s = smoothness(ofEdge: e)
+        return s == .unknown ? "" : s.name
+    }
 
     /// The shape points of an edge in its drawing direction, end nodes included.
     public func geometry(ofEdge e: Int) -> [Coordinate] {

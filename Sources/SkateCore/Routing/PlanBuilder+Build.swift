@@ -11,6 +11,12 @@ extension PlanBuilder {
         var legStart: [Double]
         /// Route length, metres.
         var total: Double
+        /// Index into `geometry` of each leg's first and last point (a leg's first point is the
+        /// previous leg's last when they meet).
+        var legFirstPoint: [Int] = []
+        var legLastPoint: [Int] = []
+        /// Elevation of each point, metres (gaps filled from the last known; empty without elevation).
+        var elevation: [Double] = []
     }
 
     /// Elevation samples every ≤ `profileSpacing` metres along the legs.
@@ -58,10 +64,17 @@ extension PlanBuilder {
             notes.append("no line avoids \(FixedDecimal.string(CostingConstants.maxContinuousCrusty, decimals: 0)) m of continuous crusty surface; longest crusty stretch \(FixedDecimal.string(longest, decimals: 0)) m")
         }
         if !profile.hasElevation { notes.append("map has no elevation: grades and braking zones unknown") }
-        return withLegality(RoutePlan(mode: mode, path: path, steps: steps, geometry: line.geometry, distance: line.total, duration: duration, score: score,
+        var plan = withLegality(RoutePlan(mode: mode, path: path, steps: steps, geometry: line.geometry, distance: line.total, duration: duration, score: score,
                          gradeSummary: summary, brakingZones: Self.withSteps(zones, steps), tooFastStretches: Self.withSteps(tooFast, steps),
                          profile: samples, metresByClass: metresByClass, spots: [], notes: notes, alternatives: [],
                          hasElevation: profile.hasElevation, longestCrustyRun: longest, startSnap: nil, endSnap: nil))
+        plan.geometryElevation = profile.hasElevation ? line.elevation : []
+        plan.details = pathDetails(legs, line)
+        for k in plan.steps.indices {
+            let r = plan.steps[k].legs
+            plan.steps[k].firstPoint = r.isEmpty ? max(0, line.geometry.count - 1) : line.legFirstPoint[r.lowerBound]
+        }
+        return plan
     }
 
     // MARK: Stages
@@ -70,15 +83,31 @@ extension PlanBuilder {
     func routeLine(_ legs: [RouteLeg]) -> Line {
         var geometry: [Coordinate] = []
         var legStart: [Double] = []
+        var firstPoint: [Int] = [], lastPoint: [Int] = []
+        var raw: [Double?] = []
         var acc = 0.0
         for leg in legs {
             legStart.append(acc)
-            var g = legGeometry(leg)
-            if let last = geometry.last, let first = g.first, Geo.distance(last, first) < 0.5 { g.removeFirst() }
+            var (g, offs) = legPoints(leg)
+            // Elevation at each point; a lift's two ends are its two floors.
+            var z = offs.indices.map { k in elevation(edge: leg.edge, offset: offs[k], entering: k == 0 ? leg.reversed : !leg.reversed) }
+            if let last = geometry.last, let first = g.first, Geo.distance(last, first) < 0.5 {
+                g.removeFirst(); z.removeFirst()
+                firstPoint.append(geometry.count - 1)
+            } else {
+                firstPoint.append(geometry.count)
+            }
             geometry.append(contentsOf: g)
+            raw.append(contentsOf: z)
+            lastPoint.append(geometry.count - 1)
             acc += leg.length
         }
-        return Line(geometry: geometry, legStart: legStart, total: acc)
+        var elev: [Double] = []
+        if raw.contains(where: { $0 != nil }) {
+            var last = raw.first { $0 != nil }.flatMap { $0 } ?? 0
+            elev = raw.map { z in if let z { last = z }; return last }
+        }
+        return Line(geometry: geometry, legStart: legStart, total: acc, legFirstPoint: firstPoint, legLastPoint: lastPoint, elevation: elev)
     }
 
     /// Profile samples every ≤ `profileSpacing` metres, per leg, plus the route's end.

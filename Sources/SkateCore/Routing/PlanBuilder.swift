@@ -32,7 +32,11 @@ public struct PlanBuilder: Sendable {
     // MARK: Leg helpers
 
     /// Points of a leg in travel order.
-    public func legGeometry(_ leg: RouteLeg) -> [Coordinate] {
+    public func legGeometry(_ leg: RouteLeg) -> [Coordinate] { legPoints(leg).points }
+
+    /// Points of a leg in travel order with each one's offset along the edge (metres from its
+    /// `edgeFrom` end, scaled to the stored length).
+    func legPoints(_ leg: RouteLeg) -> (points: [Coordinate], offsets: [Double]) {
         let g = map.geometry(ofEdge: leg.edge)
         let len = Double(map.edgeLength[leg.edge])
         // Cumulative distances along the edge, scaled to the stored length.
@@ -52,12 +56,12 @@ public struct PlanBuilder: Sendable {
                               lon: g[k].lon + t * (g[k + 1].lon - g[k].lon))
         }
         let lo = min(leg.startOffset, leg.endOffset), hi = max(leg.startOffset, leg.endOffset)
-        var pts = [point(at: lo)]
+        var pts = [point(at: lo)], offs = [lo]
         for k in 0..<cum.count where cum[k] > lo + 0.01 && cum[k] < hi - 0.01 {
-            pts.append(g[k])
+            pts.append(g[k]); offs.append(cum[k])
         }
-        pts.append(point(at: hi))
-        return leg.reversed ? pts.reversed() : pts
+        pts.append(point(at: hi)); offs.append(hi)
+        return leg.reversed ? (pts.reversed(), offs.reversed()) : (pts, offs)
     }
 
     /// Elevation (metres) at an offset along an edge, or nil when unknown. A zero-length edge (a

@@ -73,6 +73,69 @@ public enum PlanFormats {
         .array(g.map { .array([n($0.lon, 6), n($0.lat, 6)]) })
     }
 
+    /// `[lon, lat, ele]` per point when `elevation` has one value per point (metres, 1 decimal),
+    /// else `[lon, lat]`.
+    static func coordinates(_ g: [Coordinate], elevation: ArraySlice<Double>) -> JSONText {
+        guard elevation.count == g.count else { return coordinates(g) }
+        return .array(zip(g, elevation).map { c, z in .array([n(c.lon, 6), n(c.lat, 6), n(z, 1)]) })
+    }
+
+    /// A step's points with their elevations (the plan's, from the step's first point).
+    static func stepCoordinates(_ p: RoutePlan, _ st: RouteStep) -> JSONText {
+        let a = st.firstPoint, b = st.firstPoint + st.geometry.count
+        guard a >= 0, b <= p.geometryElevation.count else { return coordinates(st.geometry) }
+        return coordinates(st.geometry, elevation: p.geometryElevation[a..<b])
+    }
+
+    /// The honest-detour facts: `shortest_walk_m`, `direct_m`, `crow_flies_m` (null when not
+    /// computed or no such line), `detour` (`{ratio, shortest_walk_m, direct_ratio, extra_climb_m,
+    /// why: [...]}` or null) and, on an offered direct line, `label` ("walk" or "not legal").
+    static func detourJSON(_ p: RoutePlan) -> JSONObject {
+        let r = p.walkReference
+        var o: JSONObject = [
+            "shortest_walk_m": r?.shortestWalkM.map { n($0) } ?? .null, "direct_m": r?.directM.map { n($0) } ?? .null,
+            "crow_flies_m": r.map { n($0.crowFliesM) } ?? .null,
+            "detour": p.detour.map { d in .object([
+                "ratio": n(d.ratio, 2), "shortest_walk_m": n(d.shortestWalkM), "direct_ratio": n(d.directRatio, 2),
+                "extra_climb_m": n(d.extraClimbM), "why": .array(d.why.map { .string($0.name) }),
+            ]) } ?? .null,
+        ]
+        if !p.label.isEmpty { o["label"] = .string(p.label) }
+        return o
+    }
+
+    /// "detour: 4.0× the shortest legal walk (200 m; 180 m as the crow flies), 0 m more climb; the
+    /// direct line is not skateable: road tunnel" — nil when the plan is no detour.
+    public static func detourLine(_ p: RoutePlan) -> String? {
+        guard let d = p.detour else { return nil }
+        var s = "detour: \(f(d.ratio, 1))× the shortest legal walk (\(km(d.shortestWalkM))"
+        if let c = p.walkReference?.crowFliesM { s += "; \(km(c)) as the crow flies" }
+        s += "), \(f(max(0, d.extraClimbM), 0)) m more climb"
+        if d.directRatio > d.ratio + 0.05 { s += ", \(f(d.directRatio, 1))× the direct line" }
+        return s + "; the direct line is not skateable: " + d.why.map(\.name).joinedText(separator: ", ")
+    }
+
+    /// "alternative 2" or "alternative 2 (not legal)".
+    static func alternativeTitle(_ a: RoutePlan, _ i: Int) -> String {
+        "alternative \(i)" + (a.label.isEmpty ? "" : " (\(a.label))")
+    }
+
+    /// `details`: per key, `[from, to, value]` intervals over the geometry's point indices.
+    static func detailsJSON(_ d: PathDetails) -> JSONText {
+        .object(JSONObject(pairs: PathDetails.keys.map { key in
+            (key, .array(d[key].map { iv -> JSONText in
+                let v: JSONText
+                switch iv.value {
+                case .integer(let i): v = .int(i)
+                case .number(let x): v = n(x, 1)
+                case .text(let s): v = .string(s)
+                case .none: v = .null
+                }
+                return .array([.number(Double(iv.from)), .number(Double(iv.to)), v])
+            }))
+        }))
+    }
+
     static func planJSON(_ p: RoutePlan, includeAlternatives: Bool) -> JSONText {
         let gs = p.gradeSummary
         var d: JSONObject = [
@@ -88,7 +151,8 @@ public enum PlanFormats {
                 .object(["start_m": n($0.start), "end_m": n($0.end), "length_m": n($0.length), "step_indices": .array($0.stepIndices.map { .number(Double($0)) })])
             }),
             "steps": .array(p.steps.map(fullStepJSON)),
-            "geometry": coordinates(p.geometry),
+            "geometry": coordinates(p.geometry, elevation: p.geometryElevation[...]),
+            "details": detailsJSON(p.details),
             "metres_by_class": .object(JSONObject(pairs: RoughnessClass.allCases.map { ($0.name, n(p.metresByClass[$0])) })),
             "longest_crusty_m": n(p.longestCrustyRun),
             "spots": .array(p.spots.map { .string($0) }), "notes": .array(p.notes.map { .string($0) }), "has_elevation": .bool(p.hasElevation),
@@ -97,6 +161,7 @@ public enum PlanFormats {
             d["snap"] = .object(["from_m": n(a.distance), "to_m": n(b.distance)])
         }
         d.merge(legalityJSON(p)) { a, _ in a }
+        d.merge(detourJSON(p)) { a, _ in a }
         if includeAlternatives { d["alternatives"] = .array(p.alternatives.map { planJSON($0, includeAlternatives: false) }) }
         return .object(d)
     }
@@ -172,10 +237,11 @@ public enum PlanFormats {
                 + c.roughnessClass.name + bracketed(marks) + "\n"
         }
         out += summaryLine(p) + "\n"
+        if let d = detourLine(p) { out += d + "\n" }
         out += zonesText(p)
         for n in p.notes { out += "note: \(n)\n" }
         if !p.spots.isEmpty { out += "spot: \(p.spots.joinedText(separator: ", "))\n" }
-        for (i, a) in p.alternatives.enumerated() { out += "alternative \(i + 1): " + summaryLine(a) + "\n" }
+        for (i, a) in p.alternatives.enumerated() { out += alternativeTitle(a, i + 1) + ": " + summaryLine(a) + "\n" }
         if let stamp { out += stampText(stamp) }
         return out
     }
@@ -254,7 +320,8 @@ public enum PlanFormats {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<gpx version=\"1.1\" creator=\"SkateRoute\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
         // The description names the legal-line warning and the trick spots threaded (trickSpotCrawl).
-        let descParts = p.notes.filter { $0.hasPrefix("no legal line") } + (p.spots.isEmpty ? [] : ["spot: " + p.spots.joinedText(separator: ", ")])
+        let descParts = p.notes.filter { $0.hasPrefix("no legal line") } + (detourLine(p).map { [$0] } ?? [])
+            + (p.spots.isEmpty ? [] : ["spot: " + p.spots.joinedText(separator: ", ")])
         s += "  <metadata><name>\(xmlEscape(name))</name>" + (descParts.isEmpty ? "" : "<desc>\(xmlEscape(descParts.joinedText(separator: "; ")))</desc>")
         if let stamp {
             s += "<copyright author=\"\(xmlEscape(stamp.attribution))\">"
@@ -263,7 +330,7 @@ public enum PlanFormats {
         }
         s += "</metadata>\n"
         for (i, route) in ([p] + p.alternatives).enumerated() {
-            let title = i == 0 ? name : "alternative \(i): \(name)"
+            let title = i == 0 ? name : alternativeTitle(route, i) + ": \(name)"
             s += "  <rte>\n    <name>\(xmlEscape(title))</name>\n"
             s += "    <desc>\(xmlEscape(route.mode.rawValue + ", " + summaryLine(route)))</desc>\n"
             s += "    <number>\(i)</number>\n    <type>\(i == 0 ? "plan" : "alternative")</type>\n"
@@ -277,10 +344,12 @@ public enum PlanFormats {
         s += "  <trk>\n    <name>\(xmlEscape(name))</name>\n    <trkseg>\n"
         var dist = 0.0
         var prev: Coordinate?
-        for c in p.geometry {
+        let pointElevation = p.geometryElevation.count == p.geometry.count
+        for (k, c) in p.geometry.enumerated() {
             if let pr = prev { dist += Geo.distance(pr, c) }
             prev = c
-            let e = elevationAt(p, distance: dist)
+            // Each point's own elevation (a lift's two ends are its two floors); the profile's otherwise.
+            let e = pointElevation ? p.geometryElevation[k] : elevationAt(p, distance: dist)
             s += "      <trkpt lat=\"\(f(c.lat, 7))\" lon=\"\(f(c.lon, 7))\">" + (p.hasElevation ? "<ele>\(f(e, 1))</ele>" : "") + "</trkpt>\n"
         }
         s += "    </trkseg>\n  </trk>\n</gpx>\n"
@@ -310,7 +379,9 @@ public enum PlanFormats {
                                                               "caution_zone_count": .number(Double(p.cautionZoneCount)),
                                                               "notes": .array(p.notes.map { .string($0) }),
                                                               "spots": .array(p.spots.map { .string($0) }),
-                                                              "alternatives": .number(Double(p.alternatives.count))])]
+                                                              "alternatives": .number(Double(p.alternatives.count)),
+                                                              "detour": detourJSON(p)["detour"] ?? .null,
+                                                              "shortest_walk_m": detourJSON(p)["shortest_walk_m"] ?? .null])]
         if let stamp { top.merge(stampJSON(stamp)) { _, new in new } }
         return DocumentSchema.document(geojsonSchemaKind, top).text()
     }
@@ -321,14 +392,16 @@ public enum PlanFormats {
         for st in p.steps {
             let geometry: JSONText
             if st.geometry.count >= 2 {
-                geometry = .object(["type": .string("LineString"), "coordinates": coordinates(st.geometry)])
+                geometry = .object(["type": .string("LineString"), "coordinates": stepCoordinates(p, st)])
             } else if let c = st.geometry.first, st.maneuver == .arrive {
-                geometry = .object(["type": .string("Point"), "coordinates": .array([n(c.lon, 6), n(c.lat, 6)])])
+                let z = p.geometryElevation.last.map { [n($0, 1)] } ?? []
+                geometry = .object(["type": .string("Point"), "coordinates": .array([n(c.lon, 6), n(c.lat, 6)] + z)])
             } else {
                 continue
             }
             guard case .object(var props) = fullStepJSON(st) else { continue }
             props["alternative"] = .number(Double(alternative))
+            if !p.label.isEmpty { props["label"] = .string(p.label) }
             features.append(.object(["type": .string("Feature"), "geometry": geometry, "properties": .object(props)]))
         }
         for z in p.brakingZones {

@@ -169,7 +169,7 @@ public struct Planner: Sendable {
             }
             plan.alternatives = found.dropFirst().map { builder.build(path: $0, mode: mode) }
         }
-        return plan
+        return withDetour(plan, from: sa, to: sb, router: router, offer: alternatives > 0)
     }
 
     /// Share of `a`'s length that runs on edges `b` also uses.

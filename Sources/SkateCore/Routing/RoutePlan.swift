@@ -161,6 +161,9 @@ public struct RouteStep: Sendable, Equatable {
     public var seconds: Double
     /// Index range into the path's legs.
     public var legs: Range<Int>
+    /// Index into the plan's `geometry` of the step's first point: the step's points are the
+    /// plan's `firstPoint ..< firstPoint + geometry.count`.
+    public var firstPoint: Int = 0
 }
 
 /// A stretch of route that needs braking (or care): its mean grade on the route's conditioned
@@ -247,6 +250,11 @@ public struct RoutePlan: Sendable {
     public var path: RoutePath
     public var steps: [RouteStep]
     public var geometry: [Coordinate]
+    /// Elevation of each `geometry` point, metres (empty when the map has no elevation).
+    public var geometryElevation: [Double] = []
+    /// Path details over the geometry's point indices (way id, surface, smoothness, roughness
+    /// class and source, grade, legality).
+    public var details = PathDetails()
     /// Metres.
     public var distance: Double
     /// Seconds from the speed profile.
@@ -282,4 +290,13 @@ public struct RoutePlan: Sendable {
     public var walkMetres: Double = 0
     public var liftsUsed: Int = 0
     public var escalatorsUsed: Int = 0
+
+    /// The shortest legal walk, the direct line and the crow-flies distance (every plan from `Planner`).
+    public var walkReference: WalkReference?
+    /// Set when the plan is a detour by `DetourRules`: how much longer and higher, and why.
+    public var detour: Detour?
+    /// "" for a planned route; `walkLabel` or `notLegalLabel` for a direct line offered beside a detour.
+    public var label = ""
+    /// Labels of the direct lines offered with a detour.
+    public static let walkLabel = "walk", notLegalLabel = "not legal"
 }

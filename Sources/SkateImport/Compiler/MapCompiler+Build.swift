@@ -106,6 +106,8 @@ extension MapCompiler {
                 map.edgeCrossings.append(UInt8(min(crossings, 255)))
                 map.edgeName.append(strings.intern(w.attrs.name))
                 map.edgeWayId.append(w.id)
+                map.edgeSurfaceTag.append(strings.intern(w.attrs.surfaceTag))
+                map.edgeSmoothnessTag.append(strings.intern(w.attrs.smoothnessTag))
             }
         }
 

@@ -47,6 +47,8 @@ extension SkateMap {
         edgeCrossings = permuted(edgeCrossings); edgeName = permuted(edgeName)
         edgeWayId = permuted(edgeWayId)
         if edgeStepCount.count == e { edgeStepCount = permuted(edgeStepCount) }
+        if edgeSurfaceTag.count == e { edgeSurfaceTag = permuted(edgeSurfaceTag) }
+        if edgeSmoothnessTag.count == e { edgeSmoothnessTag = permuted(edgeSmoothnessTag) }
         // Per-edge runs (shape points, elevation samples) in the new edge order, with new offsets.
         func permutedRuns(_ starts: FlatArray<UInt32>) -> (order: [Int], starts: FlatArray<UInt32>) {
             var order: [Int] = [], newStarts: [UInt32] = [0]

@@ -7,6 +7,10 @@ struct WayAttributes: Equatable {
     var highway: HighwayClass
     var surface: Surface
     var smoothness: Smoothness
+    /// The raw OSM `surface=*` and `smoothness=*` values ("" when untagged), kept for path
+    /// details (issue 26): the folded enums above lose e.g. `unhewn_cobblestone` and `grass_paver`.
+    var surfaceTag = ""
+    var smoothnessTag = ""
     var flags: EdgeFlags
     /// Numeric incline in percent along the drawing direction, or nil.
     var incline: Double?
@@ -35,6 +39,8 @@ struct WayAttributes: Equatable {
         highway = cls
         surface = tags["surface"].map(Surface.init(osm:)) ?? .unknown
         smoothness = tags["smoothness"].map(Smoothness.init(osm:)) ?? .unknown
+        surfaceTag = tags["surface"] ?? ""
+        smoothnessTag = tags["smoothness"] ?? ""
         name = tags["name"] ?? tags["ref"] ?? ""
         var f: EdgeFlags = []
         switch tags["oneway"] {

@@ -187,6 +187,11 @@ enum PreviewScreen {
         if plan.cautionZoneCount > 0 { more += "  " + cautionPhrase(plan.cautionZoneCount) }
         if plan.walkMetres > 0 { more += "  walk " + Format.metres(plan.walkMetres) }
         if plan.liftsUsed > 0 { more += "  lifts \(plan.liftsUsed)" }
+        // An honest detour (issue 26): how much longer than the walker's line, and why.
+        if let d = plan.detour {
+            more += "  DETOUR \(FixedDecimal.string(d.ratio, decimals: 1))× walk: " + d.why.map(\.name).joined(separator: ", ")
+        }
+        if !plan.label.isEmpty { more = plan.label.uppercased() + "  " + more }
         if !plan.legal { more = "NOT LEGAL: " + Format.metres(plan.forbidden.reduce(0) { $0 + $1.length }) + " forbidden  " + more }
         buffer.write(more, x: x0, y: y, style: crusty > 0 || !plan.legal ? theme.style(.crusty) : theme.style(.text), maxWidth: inner)
         y += 1
