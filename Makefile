@@ -36,6 +36,7 @@ build:
 # a small debug build (~25 s).
 man:
 	$(SWIFT) build --product generate-manual
+	mkdir -p .build/man
 	.build/debug/generate-manual "$(BIN)" --output-directory .build/man
 
 install: build man install-files

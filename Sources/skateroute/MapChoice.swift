@@ -33,11 +33,12 @@ enum MapChoice {
     /// The map for a `--map` value (nil: not given). A name that is no installed map throws
     /// after one line listing the installed ones (exit 1). A name chosen with the flag becomes
     /// the last used map.
-    static func choose(_ flag: String?, settings: () throws -> Settings = loadSettings) throws -> ChosenMap {
+    /// `remember: false` (`skateroute config`) shows a choice without making it the last used.
+    static func choose(_ flag: String?, remember: Bool = true, settings: () throws -> Settings = loadSettings) throws -> ChosenMap {
         let library = MapLibrary.standard()
         if let flag {
             let chosen = try resolve(flag, library: library, origin: "flag", what: "--map")
-            if let name = chosen.name { LastUsedMap.record(name) }
+            if remember, let name = chosen.name { LastUsedMap.record(name) }
             return chosen
         }
         let s = try settings()

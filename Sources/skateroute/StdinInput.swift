@@ -5,24 +5,33 @@ import SkateCore
 /// `-` as an input file: standard input, copied to a temporary file for readers that take a path
 /// (and may read twice, e.g. to tell the format first).
 enum StdinInput {
-    /// Most bytes read from standard input, 256 MB: a long ride's GPX is a few MB.
-    static let maxBytes = 256 << 20
+    /// Most bytes a GPX on standard input may have, 256 MB (a long ride's GPX is a few MB).
+    static let maxGPXBytes = 256 << 20
+    /// Bytes copied per read, 1 MB: streaming, so an extract of any size never sits in memory.
+    static let chunkBytes = 1 << 20
 
     /// `argument` itself, or for `-` a temporary file holding standard input (named with
-    /// `suffix`, e.g. ".gpx"), removed when the process exits.
+    /// `suffix`, e.g. ".gpx"), removed when the process exits. Copied in chunks, at most `limit` bytes.
     /// - Throws: an ExitCode after one line when standard input is empty, too large or unreadable.
-    static func path(for argument: String, suffix: String) throws -> String {
+    static func path(for argument: String, suffix: String, limit: Int = maxGPXBytes) throws -> String {
         guard argument == "-" else { return argument }
-        guard let bytes = StandardStreams.readInput(upTo: maxBytes + 1), !bytes.isEmpty else {
-            throw fail("-: nothing on standard input")
-        }
-        guard bytes.count <= maxBytes else { throw fail("-: standard input is over \(maxBytes >> 20) MB") }
         let dir = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let path = PathText.appending(dir, "skateroute-stdin-\(getpid())\(suffix)")
-        guard let f = RawFile(writingTo: path), f.write(bytes) else { throw fail("-: cannot copy standard input to \(path)") }
-        f.close()
+        guard let f = RawFile(writingTo: path) else { throw fail("-: cannot copy standard input to \(path)") }
         if temporaryFiles.isEmpty { atexit { for p in StdinInput.temporaryFiles { unlink(p) } } }
         temporaryFiles.append(path)
+        var chunk = [UInt8](repeating: 0, count: chunkBytes)
+        var total = 0
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; throw fail("-: cannot read standard input (\(String(cString: strerror(errno))))") }
+            if n == 0 { break }
+            total += n
+            guard total <= limit else { throw fail("-: standard input is over \(limit >> 20) MB") }
+            guard f.write(chunk[0..<n]) else { throw fail("-: cannot copy standard input to \(path)") }
+        }
+        f.close()
+        guard total > 0 else { throw fail("-: nothing on standard input") }
         return path
     }
 

@@ -149,4 +149,19 @@ struct MapLibraryCLITests {
         let map = try #require((doc["maps"] as? [[String: Any]])?.first { $0["name"] as? String == "monaco-dir" })
         #expect(map["dem"] as? [String] == ["N43E007.hgt.zip"], "\(map)")
     }
+
+    @Test(.enabled(if: TestData.available, TestData.skip))
+    func allowPartialDEMReportsTheUncoveredShareAndBuilds() throws {
+        let home = Home(); defer { home.remove() }
+        let dems = home.dir.appendingPathComponent("dem")
+        try FileManager.default.createDirectory(at: dems, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestData.path("dem/srtm3-south-west-germany/N49E008.hgt.zip"), toPath: dems.appendingPathComponent("N49E008.hgt.zip").path)
+        // A strip of the Neckar valley across 9° E: half of it lies in N49E009, which is not there.
+        let args = ["import", "--osm", TestData.heidelbergPBF, "--bbox", "49.40,8.95,49.50,9.05", "--dem-dir", dems.path, "--name", "edge"]
+        expectOneLine(try home.run(args), "missing SRTM tile N49E009 ")
+        #expect(!FileManager.default.fileExists(atPath: home.library.appendingPathComponent("edge.srmap").path))
+        let r = try home.run(args + ["--allow-partial-dem"])
+        #expect(r.status == 0 && r.stdout.contains("wrote map edge"), "\(r.stderr)")
+        #expect(r.stderr.contains("warning: the DEMs cover 34.2 % of the way nodes") && r.stderr.contains("in N49E009 have no height"), "\(r.stderr)")
+    }
 }

@@ -73,6 +73,17 @@ struct SettingsCLITests {
         #expect(empty.status == 1 && empty.stderr.contains("nothing on standard input"), "\(empty.stderr)")
     }
 
+    @Test(.enabled(if: TestData.available, TestData.skip))
+    func importDashReadsTheExtractFromStandardInput() throws {
+        let dir = TestData.temporaryDirectory("import-stdin")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("piped.srmap").path
+        let r = try Self.runWithInput(["import", "--osm", "-", "--out", out], input: TestData.monacoXMLBz2)
+        #expect(r.status == 0 && r.stdout.contains("5503 nodes"), "\(r.stderr)")
+        let bare = try Self.runWithInput(["import", "--osm", "-"], input: TestData.monacoXMLBz2)
+        #expect(bare.status == 64 && bare.stderr.contains("give --name"), "\(bare.stderr)")
+    }
+
     /// Runs the CLI with a file as its standard input.
     static func runWithInput(_ args: [String], input: String) throws -> BuiltCLI.Result {
         let p = Process()

@@ -24,7 +24,7 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
         let settings = try EffectiveSettings.load()
-        let chosen = try MapChoice.choose(map, settings: { settings.file })
+        let chosen = try MapChoice.choose(map, remember: false, settings: { settings.file })
         let mapValue = EffectiveValue(value: chosen.name ?? chosen.path, origin: chosen.origin == "default" ? "default (bundled)" : chosen.origin)
         let rows: [(String, EffectiveValue)] = [
             ("map", mapValue), ("mode", try settings.mode(flag: mode).1), ("palette", try settings.palette(flag: palette).1),

@@ -21,7 +21,7 @@ struct ImportCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "OpenStreetMap extract: .osm.pbf, .osm or .osm.bz2.", completion: .file(extensions: ["pbf", "osm", "bz2"])) var osm: String
+    @Option(help: "OpenStreetMap extract: .osm.pbf, .osm or .osm.bz2 ('-': standard input; then give --name or --out).", completion: .file(extensions: ["pbf", "osm", "bz2"])) var osm: String
     @Option(help: "Elevation: SRTM tile (.hgt, .hgt.zip), GeoTIFF (.tif) or ESRI ASCII grid (.asc), WGS84 lon/lat; repeat for several.", completion: .file(extensions: ["hgt", "zip", "tif", "tiff", "asc"])) var dem: [String] = []
     @Option(help: "A folder of DEM files: the SRTM tiles the map touches (N49E008.hgt[.zip]) and every .tif/.asc in it.", completion: .directory) var demDir: String?
     @Flag(help: "Build even when the DEMs leave some streets without a height (reports the share; those ways stay flat).") var allowPartialDem = false
@@ -76,11 +76,14 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let layout = try Self.layout(compact: compact, landmarks: landmarks)
+        if osm == "-" && name == nil && out == nil { throw usageError("--osm -: give --name (the map's name) or --out FILE") }
         let area = try area()
         let t0 = Date()
         let areaName = name ?? PathText.lastComponent(osm).split(separator: ".").first.map(String.init) ?? "Map"
         let (outPath, libraryName) = try destination(areaName: areaName)
-        let request = ImportRequest(osmPath: osm, demPaths: dem, demDirectory: demDir, area: area,
+        // `-`: standard input, streamed to a temporary file (the readers tell the format from the bytes).
+        let osmPath = try StdinInput.path(for: osm, suffix: ".osm", limit: Int.max)
+        let request = ImportRequest(osmPath: osmPath, demPaths: dem, demDirectory: demDir, area: area,
                                     allowPartialDEM: allowPartialDem, options: ImportOptions(name: areaName))
         let progress = ProgressLine.standardError()
         let map: SkateMap, report: ImportReport
