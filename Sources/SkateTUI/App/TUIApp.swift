@@ -244,7 +244,7 @@ struct TUIApp: Sendable {
             return (m, [.listSaved])
         case .openSpots:
             let start = m.preview?.plan.plan.geometry.first.map { ChosenPlace(name: m.preview?.from ?? "route start", at: $0) }
-            if let from = m.screen == .preview ? (m.plan.origin.chosen ?? start) : SpotList.origin(plan: m.plan) {
+            if let from = m.screen == .preview ? (m.plan.origin.chosen ?? start) : SpotList.origin(plan: m.plan, map: context.map) {
                 m.spotList = SpotList.make(services: services, from: from)
             }
             return (m, [])

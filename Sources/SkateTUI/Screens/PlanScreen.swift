@@ -509,8 +509,11 @@ enum PlanScreen {
         buffer.write("Mode", x: x0, y: y, style: label)
         buffer.write(HumanText.mode(s.mode), x: x0 + 6, y: y, style: value, maxWidth: inner - 6)
         y += 1
-        buffer.write(DisplayWidth.clip(s.mode.summary, maxColumns: inner - 6, ellipsis: theme.glyphs.ellipsis), x: x0 + 6, y: y, style: dim, maxWidth: inner - 6)
-        y += 1
+        // The mode's summary wraps onto a second row rather than being cut.
+        for line in wrap(s.mode.summary, width: inner - 6).prefix(2) {
+            buffer.write(line, x: x0 + 6, y: y, style: dim, maxWidth: inner - 6)
+            y += 1
+        }
         if let w = services?.weekProgress { WeekGoalLine.render(w, theme: theme, into: &buffer, x: x0, y: y, width: inner); y += 1 }
         y += 1
         // Results of the field being edited.

@@ -332,16 +332,20 @@ enum PreviewScreen {
     /// The elevation chart: a label row (lowest and highest point, climb, descent, grades), the
     /// sparkline with braking and caution in their colours, and a distance axis with a `▲` under
     /// `marker` (route metres: the highlighted step).
-    static func renderProfile(_ plan: RoutePlan, theme: Theme, into buffer: inout ScreenBuffer, area: Rect, marker: Double? = nil) {
+    /// `compact`: the ride panel's narrow chart (label "Elevation" and the range only, no key).
+    static func renderProfile(_ plan: RoutePlan, theme: Theme, into buffer: inout ScreenBuffer, area: Rect, marker: Double? = nil, compact: Bool = false) {
         guard area.height >= 2 else { return }
         buffer.fill(area)
         let g = plan.gradeSummary
         let els = plan.profile.map(\.elevation)
         let range = plan.hasElevation && !els.isEmpty ? "  \(Int(els.min()!.rounded()))–\(Int(els.max()!.rounded())) m" : ""
+        if compact {
+            buffer.write(" Elevation" + range, x: area.x, y: area.y, style: theme.style(.hudLabel), maxWidth: area.width)
+        }
         // (The grades are in the summary beside it.)
         let label = "Elevation" + (plan.hasElevation ? range + "  climb \(Int(g.climbM.rounded())) m  descent \(Int(g.descentM.rounded())) m"
             : " (no elevation data)")
-        let n = buffer.write(" " + label, x: area.x, y: area.y, style: theme.style(.hudLabel), maxWidth: area.width)
+        let n = compact ? area.width : buffer.write(" " + label, x: area.x, y: area.y, style: theme.style(.hudLabel), maxWidth: area.width)
         if !plan.brakingZones.isEmpty, n + 20 < area.width {
             let b = theme.glyphs == .unicode ? "━ braking" : "= braking", c = theme.glyphs == .unicode ? " ┄ caution" : " - caution"
             let x = area.maxX - b.count - c.count - 1

@@ -57,6 +57,9 @@ public enum RideScreen {
     public static let bannerSeconds: Double = 4
     /// Ride seconds one `.` advances.
     public static let singleStep = PacedClock.defaultStep
+    /// Rows the ride panel's elevation chart needs (label, two bar rows, braking marks, axis),
+    /// and the most it takes.
+    static let profileMinRows = 5, profileMaxRows = 7
     /// Speed factor of a new ride (the CLI can ask for another).
     public static let defaultSimSpeed: Double = 1
 
@@ -231,7 +234,14 @@ public enum RideScreen {
         let hudRect = hudArea(size)
         let v = theme.glyphs.box.vertical
         for yy in hudRect.y..<hudRect.maxY { buffer.set(x: hudRect.x - 1, y: yy, Cell(v, style: theme.style(.border))) }
-        HUDWidget.render(hud(s), theme: theme, into: &buffer, area: Rect(x: hudRect.x, y: hudRect.y + 1, width: hudRect.width, height: hudRect.height - 1))
+        let used = HUDWidget.render(hud(s), theme: theme, into: &buffer, area: Rect(x: hudRect.x, y: hudRect.y + 1, width: hudRect.width, height: hudRect.height - 1))
+        // The elevation ahead and behind, the rider marked, where the panel has rows to spare.
+        let free = hudRect.maxY - used - 1
+        if let p = s.plan?.plan, p.hasElevation, free >= profileMinRows {
+            let rows = min(free, profileMaxRows)
+            PreviewScreen.renderProfile(p, theme: theme, into: &buffer, area: Rect(x: hudRect.x, y: hudRect.maxY - rows, width: hudRect.width, height: rows),
+                                        marker: s.shownAlong ?? s.frame.distanceAlong, compact: true)
+        }
         KeyBarWidget.render(keyMap: context.keyMap, screen: keyContext, theme: theme, into: &buffer, area: Rect(size: size).splitBottom(1).bottom)
     }
 }

@@ -31,17 +31,18 @@ enum SpotList {
     /// The list measured from `from`.
     public static func make(services: TUIServices, from: ChosenPlace) -> SpotListState {
         let rows = SpotEntry.byDistance(services.spotEntries, from: from.at).map {
-            SpotRow(name: TerminalSafe.clean($0.name), kind: $0.kind == "own" ? "your spot" : TerminalSafe.clean($0.kind), at: $0.at,
+            SpotRow(name: TerminalSafe.clean($0.name), kind: $0.kind == "own" ? "your spot" : HumanText.kind(named: TerminalSafe.clean($0.kind)), at: $0.at,
                     distance: $0.distance ?? 0)
         }
         return SpotListState(rows: rows, from: from)
     }
 
-    /// Where the list starts from on the plan screen: the chosen From, else the map cursor.
-    static func origin(plan: PlanState) -> ChosenPlace? {
+    /// Where the list starts from on the plan screen: the chosen From, else the map cursor named
+    /// by the street under it (issue 34: "near Rue Grimaldi", not a bare coordinate).
+    static func origin(plan: PlanState, map: SkateMap) -> ChosenPlace? {
         if let o = plan.origin.chosen { return o }
         guard let c = plan.map?.viewport.center else { return nil }
-        return ChosenPlace(name: "map point " + c.description, at: c)
+        return ChosenPlace(name: HumanText.pointName(c, map: map), at: c)
     }
 
     public static func apply(_ action: KeyAction, to state: SpotListState) -> SpotListState {

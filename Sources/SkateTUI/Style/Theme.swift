@@ -70,11 +70,12 @@ public struct Theme: Sendable {
         let s = style(c.role)
         guard colorMode.needsTextures else { return Ink(style: s.adding(.bold), layer: Self.routeLayer, thickness: thickPen) }
         switch c {
-        case .butter: return Ink(style: s, layer: Self.routeLayer, glyph: .braille, thickness: 1)
+        // Bold throughout: brighter than the dim street web on any terminal.
+        case .butter: return Ink(style: s.adding(.bold), layer: Self.routeLayer, glyph: .braille, thickness: 1)
         case .okay:
             // ASCII cannot draw a thicker line: a double line glyph says "a bit rougher" instead.
-            return Ink(style: s, layer: Self.routeLayer, glyph: glyphs == .ascii ? .fixed("=") : .braille, thickness: thickPen)
-        case .meh: return Ink(style: s, layer: Self.routeLayer, glyph: .fixed("~"))
+            return Ink(style: s.adding(.bold), layer: Self.routeLayer, glyph: glyphs == .ascii ? .fixed("=") : .braille, thickness: thickPen)
+        case .meh: return Ink(style: s.adding(.bold), layer: Self.routeLayer, glyph: .fixed("~"))
         case .crusty: return Ink(style: s.adding(.bold), layer: Self.routeLayer, glyph: .fixed("#"))
         }
     }

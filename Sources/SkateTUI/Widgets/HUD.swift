@@ -181,8 +181,10 @@ enum HUDWidget {
     }
 
     /// Draws the HUD into `area` (cleared first).
-    public static func render(_ d: HUDData, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
-        guard !area.isEmpty else { return }
+    /// - Returns: the first row below what was written.
+    @discardableResult
+    public static func render(_ d: HUDData, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) -> Int {
+        guard !area.isEmpty else { return area.y }
         buffer.fill(area)
         let label = theme.style(.hudLabel), value = theme.style(.hudValue)
         let labelW = 9
@@ -244,5 +246,6 @@ enum HUDWidget {
         row("CLOCK", [(Format.clock(d.rideClockSeconds), value)])
         row("SIM", [(Format.simSpeed(d.simSpeed, glyphs: theme.glyphs), value), (d.paused ? (u ? "  ❚❚ paused" : "  || paused") : "", label)])
         if d.recording { row("", [((u ? "● " : "* ") + "REC", theme.style(.recording))]) }
+        return y
     }
 }
