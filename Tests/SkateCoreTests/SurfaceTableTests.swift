@@ -62,7 +62,7 @@ import Testing
         let t = EdgeTable(map: m.map, knowledge: knowledge)
         #expect(t.surfaceEstimate(ofEdge: e).roughnessClass == .butter)
         #expect(t.surfaceEstimate(ofEdge: e).evidence == .measured)
-        #expect(m.map.surfaceTag(ofEdge: e) == "cobblestone" && m.map.smoothnessTag(ofEdge: e) == nil)
+        #expect(m.map.surfaceTag(ofEdge: e) == "cobblestone" && m.map.smoothnessTag(ofEdge: e).isEmpty)
     }
 
     @Test func cobblestoneTaggedIntermediateReadsCrustyOnAMap() throws {

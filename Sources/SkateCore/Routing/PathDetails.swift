@@ -44,15 +44,9 @@ extension PlanBuilder {
 
     /// Where an edge's roughness estimate comes from, in the words of issue 26: `measured` (the
     /// roughness engine on a ride), `rated` (a rider's rating), `tag` (OSM surface or smoothness),
-    /// `guess` (the highway class's default). The one place that says so: swapped for the
-    /// surface table's own source when it lands.
+    /// `guess` (the highway class's default, or a surface value outside the table).
     func roughnessSourceName(edge e: Int) -> String {
-        switch RoughnessSource(rawValue: Int(costing.table.rmsSource[e])) ?? .highwayDefault {
-        case .measured: return "measured"
-        case .rating: return "rated"
-        case .osmSmoothness, .osmSurface: return "tag"
-        case .highwayDefault: return "guess"
-        }
+        costing.table.surfaceEstimate(ofEdge: e).evidence.rawValue
     }
 
     /// The path details of a route line: each leg's values over its points, equal neighbours merged.

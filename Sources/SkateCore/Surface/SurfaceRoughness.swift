@@ -52,19 +52,6 @@ extension SkateMap {
     public func surfaceEstimate(ofEdge e: Int) -> SurfaceEstimate {
         SurfaceTable.estimate(highway: highway(ofEdge: e), surface: surface(ofEdge: e), smoothness: smoothness(ofEdge: e))
     }
-
-    /// The edge's OSM `surface=*` as the map keeps it (the importer's folded family, OSM spelling;
-    /// "other" for a value outside the table), or nil when untagged.
-    public func surfaceTag(ofEdge e: Int) -> String? {
-        let s = surface(ofEdge: e)
-        return s == .unknown ? nil : s.name
-    }
-
-    /// The edge's OSM `smoothness=*` (OSM spelling), or nil when untagged or not a known value.
-    public func smoothnessTag(ofEdge e: Int) -> String? {
-        let s = smoothness(ofEdge: e)
-        return s == .unknown ? nil : s.name
-    }
 }
 
 extension EdgeTable {

@@ -119,7 +119,7 @@ struct BrakingBenchmark {
         var text = "way_id\tmetres\tclass\tsource\tsurface\tsmoothness\n"
         for e in 0..<map.edgeCount {
             let est = map.surfaceEstimate(ofEdge: e)
-            text += "\(map.edgeWayId[e])\t\(map.edgeLength[e])\t\(est.roughnessClass.name)\t\(est.evidence.rawValue)\t\(map.surfaceTag(ofEdge: e) ?? "-")\t\(map.smoothnessTag(ofEdge: e) ?? "-")\n"
+            text += "\(map.edgeWayId[e])\t\(map.edgeLength[e])\t\(est.roughnessClass.name)\t\(est.evidence.rawValue)\t\(map.surfaceTag(ofEdge: e).isEmpty ? "-" : map.surfaceTag(ofEdge: e))\t\(map.smoothnessTag(ofEdge: e).isEmpty ? "-" : map.smoothnessTag(ofEdge: e))\n"
         }
         guard let f = RawFile(writingTo: path), f.write(Array(text.utf8)) else { print("braking: cannot write \(path)"); return }
         f.close()
