@@ -32,9 +32,20 @@ struct TerrainBenchmark {
         var stepFlagged = 0.0, stepBraking = 0.0, stepTooFast = 0.0, falseBraking = 0, falseCaution = 0, failures = 0
         // Rule 3 (issue 26): zones the old greedy rule reported that hold ≥ 60 m gentler than −4 %.
         var oldZones = 0, oldSplit = 0
+        // Honest detours (issue 26): plans flagged, by which rule, and the reasons named.
+        var detours = 0, byWalk = 0, byClimb = 0, byDirect = 0, ratios: [Double] = []
+        var reasons = [Int](repeating: 0, count: DetourReason.allCases.count)
         for (a, b) in od {
             guard let p = try? planner.plan(from: a, to: b, mode: .smoothest) else { failures += 1; continue }
             total += p.distance
+            if let r = p.walkReference, let w = r.shortestWalkM, w > 0 { ratios.append(p.distance / w) }
+            if let d = p.detour {
+                detours += 1
+                if d.ratio > DetourRules.walkRatio { byWalk += 1 }
+                if d.extraClimbM >= DetourRules.extraClimbM { byClimb += 1 }
+                if !(p.walkReference?.directLegal ?? true) && d.directRatio > DetourRules.directRatio { byDirect += 1 }
+                for w in d.why { reasons[w.rawValue] += 1 }
+            }
             let s = p.profile.map(\.distance), e = p.profile.map(\.elevation)
             for z in PlanBuilder.brakingZones(distance: s, elevation: e, walked: p.profile.dropFirst().map(\.walked), splitGentle: false) {
                 oldZones += 1
@@ -60,6 +71,12 @@ struct TerrainBenchmark {
         print("  inside braking zones \(pct(braking)) (target ≤ 15 %); braking+caution \(pct(braking + caution)) (target ≤ 30 %)")
         print(String(printf: "  braking zones per km %.2f; caution zones per km %.2f", total > 0 ? Double(brakingZones) / total * 1000 : 0, total > 0 ? Double(cautionZones) / total * 1000 : 0))
         print("  zones false to their own rule on the plan profile: braking \(falseBraking) of \(brakingZones), caution \(falseCaution) of \(cautionZones)")
+        ratios.sort()
+        let named = DetourReason.allCases.filter { reasons[$0.rawValue] > 0 }.map { "\($0.name) \(reasons[$0.rawValue])" }
+        print("  detours flagged: \(detours) of \(od.count) plans (> \(Int(DetourRules.walkRatio))× walk \(byWalk), ≥ \(Int(DetourRules.extraClimbM)) m more climb \(byClimb), > \(Int(DetourRules.directRatio))× an illegal direct line \(byDirect)); why: \(named.isEmpty ? "-" : named.joined(separator: ", "))")
+        if !ratios.isEmpty {
+            print(String(printf: "  route ÷ shortest legal walk: median %.2f, max %.2f", ratios[ratios.count / 2], ratios.last!))
+        }
         print("  zones rule 3 splits (held ≥ 60 m gentler than −4 % under the old greedy rule): \(oldSplit) of \(oldZones)")
         print("  steps flagged braking/caution/too-fast cover \(pct(stepFlagged)) of route length; BRAKE steps \(pct(stepBraking)), too-fast steps \(pct(stepTooFast))")
         // Edges whose stored profile has a sample-to-sample grade past the ±30 % clamp.
