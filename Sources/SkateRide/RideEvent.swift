@@ -37,6 +37,8 @@ public enum RideEvent: Sendable, Equatable {
     case gap(t: Double, seconds: Double)
     /// Something repaired or skipped (time jump, bad sample rate, a failed reroute).
     case warning(t: Double, message: String)
+    /// A roughness event (pothole, bump, crack) felt at a place: for the HUD's mark and flash.
+    case impact(RoughnessImpact)
 
     /// Ride time in seconds.
     public var t: Double {
@@ -44,12 +46,13 @@ public enum RideEvent: Sendable, Equatable {
         case .cue(let c): return c.t
         case .reroute(let r): return r.t
         case .backOnRoute(let t), .gap(let t, _), .warning(let t, _): return t
+        case .impact(let i): return i.t
         }
     }
 }
 
 /// The map edge a ride sample was matched to, in ids that survive a map rebuild.
-public struct MatchedEdge: Sendable, Equatable {
+public struct MatchedEdge: Sendable, Hashable {
     /// Edge index in the ride's map.
     public var edge: Int
     /// OSM way id of the edge.
@@ -107,6 +110,10 @@ public struct RideState: Sendable, Equatable {
     public var offRoute = false
     /// The edge the latest fix was matched to for roughness (nil when none).
     public var matchedEdge: MatchedEdge?
+    /// The latest roughness event felt (also sent as `RideEvent.impact` when it happened).
+    public var lastImpact: RoughnessImpact?
+    /// Roughness events felt so far.
+    public var impacts = 0
 
     public init() {}
 }

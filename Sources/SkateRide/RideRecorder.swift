@@ -23,6 +23,7 @@ public struct RideLogHeader: Sendable, Equatable, Codable {
         "windows": "count", "events": "count", "passes": "count", "fixes": "count", "motion_samples": "count",
         "edge_observations": "count", "dropped_fixes": "count", "gps_jumps": "count", "reroutes": "count", "auto_pauses": "count",
         "duration_s": "s", "moving_s": "s", "reroute_latency_s": "s",
+        "learned": "count", "onsets": "count", "capped": "count", "in_train": "count", "off_edge": "count",
         "average_speed_mps": "m/s", "max_speed_mps": "m/s", "max_fix_speed_mps": "m/s",
         "events_per_min": "1/min", "events_per_100m": "1/(100 m)", "metres_by_class": "m",
         "schema": "version", "start_epoch": "s since 1970-01-01T00:00:00Z",
@@ -37,7 +38,7 @@ public struct RideLogHeader: Sendable, Equatable, Codable {
         "pause": ["event", "t"],
         "resume": ["event", "seconds", "t"],
         "alert": ["distance_m", "event", "id", "kind", "latency_s", "t", "text"],
-        "transient": ["edge", "event", "from_node", "lat", "lon", "offset_m", "peak_g", "ratio", "t", "to_node", "way"],
+        "transient": ["edge", "event", "from_node", "kind", "lat", "lon", "offset_m", "peak_g", "ratio", "t", "to_node", "way"],
         "edge_pass": ["class", "edge", "event", "events", "from_node", "rms_g", "since", "t", "to_node", "way", "windows"],
         "summary": ["event", "summary"],
     ]
@@ -190,15 +191,17 @@ public final class RideRecorder {
         maybeFlush(t)
     }
 
-    /// Appends a `transient` line: a roughness event at ride time `t` (s) with its peak (g), where
-    /// the rider was and the edge matched then.
-    public func roughnessEvent(_ e: RoughnessEvent, t: Double, position: Coordinate?, edge: MatchedEdge?) {
+    /// Appends a `transient` line: a roughness event at its ride time (s) with its peak (g), the
+    /// kind its shape suggests, where the rider was and the edge and offset matched then.
+    public func impact(_ i: RoughnessImpact) {
         guard !stopped else { return }
-        try? appendJSON(TransientLine(t: Self.round(t, 2), peak: Self.round(e.peak, 3), ratio: Self.round(min(e.ratio, 1e6), 1),
-                                      lat: position.map { Self.round($0.lat, 6) }, lon: position.map { Self.round($0.lon, 6) },
+        let edge = i.edge
+        try? appendJSON(TransientLine(t: Self.round(i.t, 2), peak: Self.round(i.peak, 3), ratio: Self.round(min(i.ratio, 1e6), 1),
+                                      kind: i.kind.rawValue,
+                                      lat: i.position.map { Self.round($0.lat, 6) }, lon: i.position.map { Self.round($0.lon, 6) },
                                       edge: edge?.edge, way: edge?.wayId, fromNode: edge?.fromNode, toNode: edge?.toNode,
                                       offset: edge.map { Self.round($0.offset, 1) }))
-        maybeFlush(t)
+        maybeFlush(i.t)
     }
 
     /// Appends an `edge_pass` line: one pass over an edge from ride time `since` to `t` (s), its
@@ -216,6 +219,7 @@ public final class RideRecorder {
         var t: Double
         var peak: Double
         var ratio: Double
+        var kind: String
         var lat: Double?
         var lon: Double?
         var edge: Int?
@@ -225,14 +229,14 @@ public final class RideRecorder {
         var offset: Double?
 
         enum CodingKeys: String, CodingKey {
-            case event, t, ratio, lat, lon, edge, way
+            case event, t, ratio, kind, lat, lon, edge, way
             case peak = "peak_g", fromNode = "from_node", toNode = "to_node", offset = "offset_m"
         }
 
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(event, forKey: .event); try c.encode(t, forKey: .t); try c.encode(peak, forKey: .peak)
-            try c.encode(ratio, forKey: .ratio); try c.encode(lat, forKey: .lat); try c.encode(lon, forKey: .lon)
+            try c.encode(ratio, forKey: .ratio); try c.encode(kind, forKey: .kind); try c.encode(lat, forKey: .lat); try c.encode(lon, forKey: .lon)
             try c.encode(edge, forKey: .edge); try c.encode(way, forKey: .way); try c.encode(fromNode, forKey: .fromNode)
             try c.encode(toNode, forKey: .toNode); try c.encode(offset, forKey: .offset)
         }
@@ -283,6 +287,9 @@ public final class RideRecorder {
             line = EventLine(event: "gap", t: Self.round(t, 2), seconds: Self.round(seconds, 2))
         case .warning(let t, let message):
             line = EventLine(event: "warning", t: Self.round(t, 2), text: message)
+        case .impact(let i):
+            impact(i)
+            return
         }
         try? appendJSON(line)
         maybeFlush(e.t)

@@ -86,6 +86,25 @@ public final class RideSession {
     private var warnings: [String] = []
     private var finished = false
 
+    // Impacts: every event is shown and logged at once; the learnable ones wait for the onset
+    // and isolation checks (`ImpactLearning`), then go to the learning sink at the end.
+    /// The ride's id for what it teaches the store (the log's `ride_id`).
+    public var rideId = ""
+    /// A simulated rider: the session hands nothing to the sink (no edge figures, no impacts).
+    public var isSimulated = false
+    private var pendingImpacts: [RoughnessImpact] = []
+    private var learnable: [RoughnessImpact] = []
+    private var lastImpactT = -Double.infinity
+    private var recentWindows = Deque<(t: Double, rms: Double)>()
+    private var learning = ImpactLearningReport()
+    // Dead reckoning along the matched edge: offset (m) at the last fix, its time and the rate (m/s).
+    private var edgeFixOffset = 0.0, edgeFixT = 0.0, edgeRate = 0.0
+    /// The last edge a fix matched: an outlier fix matches nothing, but the rider is still on it.
+    private var lastEdge: MatchedEdge?
+    /// Holes in the motion stream (intervals over `MotionQuality.gapFactor` sample intervals).
+    private var motionGaps = 0
+    private var lastMotionT: Double?
+
     /// - Parameters:
     ///   - plan: the route to follow, nil for a free ride.
     ///   - planner: plans reroutes (same mode) and snaps free rides; nil for a ride without a map.
@@ -298,6 +317,10 @@ public final class RideSession {
     private func motion(_ m: MotionSample, t: Double) {
         motionCount += 1
         quality.push(m)
+        if let last = lastMotionT, let r = roughness?.sampleRate, m.t - last > max(MotionQuality.minimumGap, MotionQuality.gapFactor / r) {
+            motionGaps += 1
+        }
+        lastMotionT = m.t
         if quality.isStuckNow != motionDegraded {
             motionDegraded = quality.isStuckNow
             if motionDegraded && !stuckWarned {
@@ -335,10 +358,14 @@ public final class RideSession {
         // Degraded stretches (stuck stream) are no evidence: neither smooth nor rough.
         guard !motionDegraded else { return }
         let w = raw.normalised(speed: state.speed)
+        let wt = w.t - (origin ?? 0)
+        recentWindows.append((wt, w.rms))
+        while let f = recentWindows.first, f.t < wt - ImpactLearning.historySeconds { recentWindows.removeFirst() }
+        decideImpacts(now: wt)
         if let e = w.event {
             roughEvents += 1
             edges.addEvent()
-            recorder?.roughnessEvent(e, t: e.t - (origin ?? 0), position: state.position, edge: state.matchedEdge)
+            impact(e)
         }
         smoothness.push(w)
         state.stability = smoothness.stability
@@ -346,14 +373,125 @@ public final class RideSession {
             state.rms = w.rms
             state.roughnessClass = w.roughnessClass
         }
-        edges.add(w)
+        // The window's middle, dead-reckoned along the edge: where its vibration was felt.
+        edges.add(w, offset: state.matchedEdge.map { reckonedOffset(at: wt - RoughnessEngine.windowSeconds / 2, on: $0.edge) })
+    }
+
+    // MARK: Impacts
+
+    /// Places an event on the map, shows and logs it, and queues it for the learning checks.
+    private func impact(_ e: RoughnessEvent) {
+        let t = e.t - (origin ?? 0)
+        var edge = state.matchedEdge ?? (abs(t - edgeFixT) <= Self.maxDeadReckoning ? lastEdge : nil)
+        var position = state.position
+        if var m = edge, let map = planner?.map {
+            m.offset = reckonedOffset(at: t, on: m.edge)
+            edge = m
+            position = Self.point(on: map.geometry(ofEdge: m.edge), at: m.offset) ?? position
+        }
+        let i = RoughnessImpact(t: t, peak: e.peak, ratio: e.ratio, kind: e.kind, position: position, edge: edge)
+        state.lastImpact = i
+        state.impacts += 1
+        // A train: this one and the one before it (if still pending) are not hazards.
+        if t - lastImpactT < ImpactLearning.isolationSeconds {
+            learning.inTrain += 1
+            if let k = pendingImpacts.lastIndex(where: { t - $0.t < ImpactLearning.isolationSeconds }) {
+                pendingImpacts.remove(at: k)
+                learning.inTrain += 1
+            }
+        } else {
+            pendingImpacts.append(i)
+        }
+        lastImpactT = t
+        emit(.impact(i))
+    }
+
+    /// Decides the pending impacts whose onset window has passed by ride time `now` (s);
+    /// `force` decides every one with what is known (end of the ride).
+    private func decideImpacts(now: Double, force: Bool = false) {
+        while let i = pendingImpacts.first, force || now >= i.t + ImpactLearning.onsetAfter.upperBound {
+            pendingImpacts.removeFirst()
+            if now - i.t < ImpactLearning.isolationSeconds && !force { continue }  // unreachable: onset window is later
+            let before = Self.median(recentWindows.filter { i.t - $0.t >= ImpactLearning.onsetBefore.lowerBound && i.t - $0.t <= ImpactLearning.onsetBefore.upperBound }.map(\.rms))
+            let after = Self.median(recentWindows.filter { $0.t - i.t >= ImpactLearning.onsetAfter.lowerBound && $0.t - i.t <= ImpactLearning.onsetAfter.upperBound }.map(\.rms))
+            if let b = before, let a = after, a >= ImpactLearning.onsetRatio * b {
+                learning.onsets += 1
+            } else if i.edge == nil {
+                learning.offEdge += 1
+            } else if learnable.count >= ImpactLearning.maxLearnedPerRide {
+                learning.capped += 1
+            } else {
+                learnable.append(i)
+            }
+        }
+    }
+
+    /// The offset (m) along the matched edge at ride time `t`, dead-reckoned from the last fix.
+    private func reckonedOffset(at t: Double, on edge: Int) -> Double {
+        let length = planner.map { Double($0.map.edgeLength[edge]) } ?? .infinity
+        let dt = max(-Self.maxDeadReckoning, min(Self.maxDeadReckoning, t - edgeFixT))
+        return min(length, max(0, edgeFixOffset + edgeRate * dt))
+    }
+
+    /// The point `offset` metres along a polyline (its end beyond it), nil for an empty one.
+    static func point(on line: [Coordinate], at offset: Double) -> Coordinate? {
+        guard var prev = line.first else { return nil }
+        var left = max(0, offset)
+        for c in line.dropFirst() {
+            let d = Geo.distance(prev, c)
+            if d >= left, d > 0 {
+                let f = left / d
+                return Coordinate(lat: prev.lat + f * (c.lat - prev.lat), lon: prev.lon + f * (c.lon - prev.lon))
+            }
+            left -= d
+            prev = c
+        }
+        return prev
+    }
+
+    static func median(_ v: [Double]) -> Double? {
+        guard !v.isEmpty else { return nil }
+        let s = v.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    /// More events per minute than a street gives (`ImpactLearning.floodPerMinute`).
+    private var impactFlood: Bool {
+        let minutes = lastInputTime / 60
+        return motionCount > 0 && minutes > 0 && Double(roughEvents) / minutes > ImpactLearning.floodPerMinute
+    }
+
+    /// Why this ride's impacts may not teach the store, or nil when they may.
+    private func impactWithholding() -> String? {
+        if isSimulated { return "simulated ride" }
+        if stuckWarned { return "degraded motion (stuck stream)" }
+        var codes = motionCount > 0 ? quality.warnings(rate: quality.spanRate).map(\.code).filter { ImpactLearning.degradingCodes.contains($0) } : []
+        if motionGaps > 0 && !codes.contains("gaps") { codes.insert("gaps", at: 0) }
+        if !codes.isEmpty { return "degraded motion (" + codes.joined(separator: ", ") + ")" }
+        let minutes = lastInputTime / 60
+        if impactFlood {
+            return String(printf: "flood of events (%d, %.0f per min, over %.0f): a loose sensor?", roughEvents, Double(roughEvents) / minutes, ImpactLearning.floodPerMinute)
+        }
+        return nil
     }
 
     // MARK: Edges and classes
 
     private func switchEdge(to e: Int?, t: Double, offset: Double? = nil) {
+        if let e, let o = offset, let map = planner?.map {
+            if lastEdge?.edge == e, t > edgeFixT {
+                // Noisy fixes: half the new rate, half the old, never faster than the rider.
+                let cap = state.speed + 1
+                edgeRate = min(cap, max(-cap, 0.5 * edgeRate + 0.5 * (o - edgeFixOffset) / (t - edgeFixT)))
+            } else if lastEdge?.edge != e {
+                // Entering: assume the rider moves away from the nearer end at the current speed.
+                edgeRate = o < Double(map.edgeLength[e]) / 2 ? state.speed : -state.speed
+            }
+            edgeFixOffset = o; edgeFixT = t
+        }
         if let e, let map = planner?.map {
             state.matchedEdge = MatchedEdge(map: map, edge: e, offset: offset ?? state.matchedEdge.flatMap { $0.edge == e ? $0.offset : nil } ?? 0)
+            lastEdge = state.matchedEdge
         } else {
             state.matchedEdge = nil
         }
@@ -364,9 +502,13 @@ public final class RideSession {
     private func record(_ pass: EdgeRoughnessTally.Pass?, t: Double) {
         guard let pass else { return }
         recorder?.edgePass(pass.totals, rms: pass.rms, windows: pass.windows, events: pass.events, t: t, since: pass.since)
-        guard let rms = pass.rms else { return }
+        guard let rms = pass.rms, !isSimulated else { return }
         observations += 1
-        sink?.record(edge: pass.totals.edge, rms: rms, samples: pass.windows, at: Date(timeIntervalSince1970: (origin ?? 0) + pass.since))
+        let at = Date(timeIntervalSince1970: (origin ?? 0) + pass.since)
+        sink?.record(edge: pass.totals.edge, rms: rms, samples: pass.windows, at: at)
+        if !pass.stretches.isEmpty, let l = sink as? RideLearningSink {
+            l.recordStretches(edge: pass.totals.edge, stretches: pass.stretches, at: at)
+        }
     }
 
     private func addClassMetres(_ d: Double) {
@@ -387,6 +529,18 @@ public final class RideSession {
             let tail = fixes.finish()
             if tail > 0 { addClassMetres(tail) }
             record(edges.finish(map: planner?.map), t: lastInputTime)
+            decideImpacts(now: lastInputTime, force: true)
+            let learns = sink is RideLearningSink && !isSimulated
+            if let why = impactWithholding() {
+                learning.withheld = why
+                if roughEvents > 0, learns { emit(.warning(t: lastInputTime, message: "impacts not learned: \(why)")) }
+            } else if !learnable.isEmpty, let l = sink as? RideLearningSink {
+                learning.learned = learnable.count
+                l.recordImpacts(learnable, rideId: rideId, start: origin ?? 0)
+            }
+            if learning.capped > 0 {
+                emit(.warning(t: lastInputTime, message: "impacts capped: \(learning.capped) over the \(ImpactLearning.maxLearnedPerRide) one ride may file"))
+            }
             if fixes.repeatedTime > 0 {
                 emit(.warning(t: lastInputTime, message: "\(fixes.repeatedTime) fix(es) repeat the previous fix's time: dropped (no speed can be taken from them)"))
             }
@@ -417,6 +571,7 @@ public final class RideSession {
         s.eventsPer100m = distance > 0 && motionCount > 0 ? Double(roughEvents) / distance * 100 : nil
         s.edges = edges.edges
         s.motionDegraded = stuckWarned
+        if (sink is RideLearningSink && !isSimulated) || learning.capped > 0 || impactFlood { s.impacts = learning }
         if autoPause.elapsed > 0 {
             s.movingTime = autoPause.movingTime
             s.autoPauses = autoPauses

@@ -112,6 +112,9 @@ public struct RideSummary: Sendable, Equatable, Codable {
     public var movingTime: Double?
     /// How many times the recording auto-paused.
     public var autoPauses: Int?
+    /// What became of the ride's impacts for learning (present when the ride learns, or when
+    /// a flood or the cap withheld some).
+    public var impacts: ImpactLearningReport?
 
     enum CodingKeys: String, CodingKey {
         case duration = "duration_s"
@@ -137,6 +140,7 @@ public struct RideSummary: Sendable, Equatable, Codable {
         case motionDegraded = "motion_degraded"
         case movingTime = "moving_s"
         case autoPauses = "auto_pauses"
+        case impacts
     }
 
     /// Sorted-key JSON with numbers rounded for stable output (`rounded()`), with its `schema`
@@ -194,6 +198,17 @@ public struct RideSummary: Sendable, Equatable, Codable {
             if let m = eventsPerMinute { e += String(printf: " (%.1f per min", m) + (eventsPer100m.map { String(printf: ", %.1f per 100 m", $0) } ?? "") + ")" }
             if motionDegraded { e += "; motion stream stuck at times: those stretches not measured" }
             lines.append(e)
+        }
+        if let i = impacts {
+            var line = "impacts learned: \(i.learned)"
+            var not: [String] = []
+            if i.inTrain > 0 { not.append("\(i.inTrain) in trains") }
+            if i.onsets > 0 { not.append("\(i.onsets) at a rougher surface's onset") }
+            if i.offEdge > 0 { not.append("\(i.offEdge) off the map's edges") }
+            if i.capped > 0 { not.append("\(i.capped) over the cap") }
+            if !not.isEmpty { line += " (not: " + not.joined(separator: ", ") + ")" }
+            if let w = i.withheld { line += "; withheld: \(w)" }
+            lines.append(line)
         }
         let measured = edges.filter { $0.rms != nil || $0.events > 0 }
         if !measured.isEmpty { lines.append("edges measured: \(measured.count)") }

@@ -49,6 +49,58 @@ public struct RoughnessBands: Sendable {
         limitCorrection = Self.correction(sampleRate: fs)
     }
 
+    /// Rate the event thresholds were fitted at (the e-scooter set, `RoughnessCalibration`), Hz.
+    public static let eventReferenceRate: Double = 200
+    /// Width (s) of the reference impact: a half-sine jolt of 15 ms, the wheel striking a slab
+    /// edge or a pothole's rim at skating speed (a 4–6 cm rim at 3–4 m/s).
+    public static let referenceImpactSeconds: Double = 0.015
+
+    /// How much of a reference impact's peak this rate's event band keeps, relative to the 4–80 Hz
+    /// band at 200 Hz (1 there; ≈ 0.6 at 100 Hz, ≈ 0.35 at 50 Hz). The engine divides event peaks by
+    /// it, so a peak reads in "200 Hz-band g" and one threshold table holds at every rate: the
+    /// same pothole gives the same event on a 50 Hz phone as on the 200 Hz calibration sensor.
+    public var eventScale: Double {
+        let here = Self.impulsePeak(sampleRate: sampleRate, high: events.high)
+        let ref = Self.impulsePeak(sampleRate: Self.eventReferenceRate,
+                                   high: min(Self.eventHighEdgeHz, Self.maxEdgeFractionOfRate * Self.eventReferenceRate))
+        return ref > 0 && here > 0 ? here / ref : 1
+    }
+
+    /// Peak of this rate's event band for a reference impact of 1 g (≈ 0.7 at 200 Hz, 0.45 at
+    /// 100 Hz, 0.3 at 50 Hz). Event peaks are divided by it, so they read in **impact g**: the
+    /// amplitude of the 15 ms jolt that would ring the band that hard, the same at every rate
+    /// (a 4 g pothole strike reads ≈ 4 g on a 50, 100 or 200 Hz sensor).
+    public var impactGain: Double { Self.impulsePeak(sampleRate: sampleRate, high: events.high) }
+
+    /// Peak |output| of the event band (4 Hz high-pass, `high` low-pass, 4th-order each) for the
+    /// reference impact of 1 g as a sensor at `sampleRate` samples it (each sample the pulse's mean
+    /// over its interval), averaged over four sub-sample phases.
+    static func impulsePeak(sampleRate fs: Double, high: Double) -> Double {
+        let w = referenceImpactSeconds, dt = 1 / fs
+        var total = 0.0
+        for phase in 0..<4 {
+            var hp = (Biquad.highPass(cutoff: lowEdgeHz, q: Butterworth4.q1, sampleRate: fs),
+                      Biquad.highPass(cutoff: lowEdgeHz, q: Butterworth4.q2, sampleRate: fs))
+            var lp = (Biquad.lowPass(cutoff: high, q: Butterworth4.q1, sampleRate: fs),
+                      Biquad.lowPass(cutoff: high, q: Butterworth4.q2, sampleRate: fs))
+            let start = 0.05 + Double(phase) / 4 * dt
+            var peak = 0.0
+            for i in 0..<Int(0.3 * fs) {
+                let t = Double(i + 1) * dt
+                let a = max(start, t - dt), b = min(start + w, t)
+                var x = 0.0
+                if b > a {
+                    let k = Double.pi / w
+                    x = (cos(k * (a - start)) - cos(k * (b - start))) / k / dt
+                }
+                let y = lp.1.process(lp.0.process(hp.1.process(hp.0.process(x))))
+                peak = max(peak, abs(y))
+            }
+            total += peak
+        }
+        return total / 4
+    }
+
     /// True when the roughness band had to stop below 40 Hz (input under 100 Hz).
     public var isLimited: Bool { roughness.high < Self.roughnessHighEdgeHz - 1e-9 }
 

@@ -66,4 +66,13 @@ public enum RoughnessCalibration {
     public static let eventBaselineMinimumWindows = 5
     /// Windows in the running baseline (3 s at 10 Hz): longer than any trick's loud stretch.
     public static let eventBaselineWindows = 30
+    /// Windows (1.5 s) without one quiet window (under `RoughnessEngine.impactTailRatio` × the
+    /// baseline) that mean a new, rougher surface: the baseline restarts from them. A trick line
+    /// every 1.5 s leaves 2–3 quiet windows per cycle; rolling onto cobbles leaves none.
+    public static let eventOnsetWindows = 15
+    /// Seconds before an event's peak searched for the wheel's drop (`RoughnessEvent.dip`): a
+    /// pothole 0.2–0.5 m long crossed at 3–5 m/s.
+    public static let dipSeconds: Double = 0.15
+    /// …up to this long before the peak (s): closer in, the hit's own filter lobes ring.
+    public static let dipGuardSeconds: Double = 0.02
 }

@@ -7,12 +7,38 @@ import SkateCore
 public struct RoughnessEvent: Sendable, Equatable, Codable {
     /// Time of the peak sample in seconds (same time base as the samples).
     public var t: Double
-    /// Peak absolute value of the event-band (4–80 Hz) vertical acceleration, g.
+    /// Peak absolute value of the event-band (4–80 Hz, or what the rate allows) vertical
+    /// acceleration in impact g: divided by `RoughnessBands.impactGain`, so the same jolt reads
+    /// the same at every rate (the thresholds of `RoughnessCalibration` stay in 200 Hz-band g).
     public var peak: Double
     /// Peak over the running baseline RMS (how much it stood out).
     public var ratio: Double
+    /// Largest downward excursion (impact g, ≥ 0) of the event band 0.02–0.15 s before the
+    /// peak: a wheel falling into a hole before it strikes (`ImpactKindRules`).
+    public var dip: Double
 
-    public init(t: Double, peak: Double, ratio: Double) { self.t = t; self.peak = peak; self.ratio = ratio }
+    public init(t: Double, peak: Double, ratio: Double, dip: Double = 0) {
+        self.t = t; self.peak = peak; self.ratio = ratio; self.dip = dip
+    }
+
+    /// The kind the pulse's shape suggests.
+    public var kind: ImpactKind { ImpactKindRules.guess(peak: peak, dip: dip, ratio: ratio) }
+
+    enum CodingKeys: String, CodingKey { case t, peak, ratio, dip }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        t = try c.decode(Double.self, forKey: .t)
+        peak = try c.decode(Double.self, forKey: .peak)
+        ratio = try c.decode(Double.self, forKey: .ratio)
+        dip = try c.decodeIfPresent(Double.self, forKey: .dip) ?? 0
+    }
+
+    /// Writes t, peak and ratio as before `dip` existed (reports keep their bytes).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(t, forKey: .t); try c.encode(peak, forKey: .peak); try c.encode(ratio, forKey: .ratio)
+    }
 }
 
 /// One published roughness figure: RMS vertical vibration over a 400 ms window, every 100 ms.
@@ -148,6 +174,18 @@ public struct RoughnessEngine: Sendable {
     private var block = 0                        // index of the open block
     private var blockSumSq = 0.0, blockCount = 0, blockPeak = 0.0
     private var blockEventSumSq = 0.0, blockEventPeak = 0.0, blockEventPeakT = 0.0
+    // Most negative event-band value so far in the open block and in the one before; the dip
+    // before the open block's peak (`RoughnessEvent.dip`).
+    // Event-band values of the last `dipRing.count` samples (a ring) and the sample counter, to
+    // read the dip before a peak (`RoughnessEvent.dip`) only when a block holds an event.
+    private var dipRing: [Double]
+    private var sampleIndex = 0
+    private var dipRingNext = 0   // == sampleIndex % dipRing.count
+    private var blockEventPeakIndex = 0
+        /// The event floor in this rate's band g (`RoughnessBands.eventScale`), and the divisor that
+    /// turns band g into impact g (`RoughnessBands.impactGain`).
+    private let eventFloor: Double
+    private let impactGain: Double
     // Rings of the last four closed blocks.
     private var ringSumSq: (Double, Double, Double, Double) = (0, 0, 0, 0)
     private var ringEventSumSq: (Double, Double, Double, Double) = (0, 0, 0, 0)
@@ -161,6 +199,9 @@ public struct RoughnessEngine: Sendable {
     private var blocksSinceEvent = Int.max / 2
     private var lastEventT = -Double.infinity
     private var pendingEvent: RoughnessEvent?
+    /// Event-band RMS of the last `eventOnsetWindows` windows (a ring), for the onset check.
+    private var recent: [Double]
+    private var recentNext = 0, recentCount = 0
     private var tailLeft = 0
     /// The newest window, published one block later so it can be flagged when the very next block
     /// holds an event (a trick's run-up and a pothole's approach sit in the window before the peak).
@@ -190,6 +231,10 @@ public struct RoughnessEngine: Sendable {
         blocksPerWindow = Int((Self.windowSeconds / Self.publishInterval).rounded())
         baseline = []
         baseline.reserveCapacity(RoughnessCalibration.eventBaselineWindows)
+        recent = [Double](repeating: 0, count: RoughnessCalibration.eventOnsetWindows)
+        eventFloor = RoughnessCalibration.eventMinimumPeak * bands.eventScale
+        impactGain = bands.impactGain
+        dipRing = [Double](repeating: 0, count: Int((RoughnessCalibration.dipSeconds + Self.publishInterval * 2) * sampleRate) + 2)
         scratch.reserveCapacity(RoughnessCalibration.eventBaselineWindows)
     }
 
@@ -201,9 +246,11 @@ public struct RoughnessEngine: Sendable {
         closedBlocks = 0
         blockSumSq = 0; blockCount = 0; blockPeak = 0
         blockEventSumSq = 0; blockEventPeak = 0
+        for k in dipRing.indices { dipRing[k] = 0 }
         ringSumSq = (0, 0, 0, 0); ringEventSumSq = (0, 0, 0, 0); ringCount = (0, 0, 0, 0); ringPeak = (0, 0, 0, 0)
         baseline.removeAll(keepingCapacity: true)
         baselineNext = 0
+        recentNext = 0; recentCount = 0
         blocksSinceEvent = Int.max / 2
         lastEventT = -Double.infinity
         tailLeft = 0
@@ -265,7 +312,11 @@ public struct RoughnessEngine: Sendable {
         let a = abs(v)
         if a > blockPeak { blockPeak = a }
         let ae = abs(e)
-        if ae > blockEventPeak { blockEventPeak = ae; blockEventPeakT = s.t }
+        if ae > blockEventPeak { blockEventPeak = ae; blockEventPeakT = s.t; blockEventPeakIndex = sampleIndex }
+        dipRing[dipRingNext] = e
+        dipRingNext += 1
+        if dipRingNext == dipRing.count { dipRingNext = 0 }
+        sampleIndex &+= 1
         return out
     }
 
@@ -281,7 +332,7 @@ public struct RoughnessEngine: Sendable {
         let base = baselineMedian()
         // Event check on the block just closed, against the baseline of earlier windows.
         var eventNow = false
-        if hadSamples, eventPeak >= RoughnessCalibration.eventMinimumPeak, let base,
+        if hadSamples, eventPeak >= eventFloor, let base,
            eventPeak >= RoughnessCalibration.eventBaselineRatio * base,
            eventPeakT - lastEventT >= RoughnessCalibration.eventRefractory {
             lastEventT = eventPeakT
@@ -289,7 +340,8 @@ public struct RoughnessEngine: Sendable {
             eventCount += 1
             eventNow = true
             tailLeft = Self.impactTailMaxWindows
-            pendingEvent = RoughnessEvent(t: eventPeakT, peak: eventPeak, ratio: base > 0 ? eventPeak / base : .infinity)
+            pendingEvent = RoughnessEvent(t: eventPeakT, peak: eventPeak / impactGain, ratio: base > 0 ? eventPeak / base : .infinity,
+                                         dip: dipBeforePeak() / impactGain)
         }
         // The window before the event block's window: flag it now, it was held back for this.
         if eventNow { held?.isImpact = true }
@@ -310,12 +362,41 @@ public struct RoughnessEngine: Sendable {
         } else {
             tailLeft = 0
         }
-        // Every window feeds the baseline, events included: a trick's ~1 s of loud windows are a
-        // minority of the 3 s median, while a lasting change of surface takes it over in ~1.5 s.
-        addToBaseline(eventRMS)
+        // Only clean windows feed the baseline (issue 28): a line of tricks every 1.5 s keeps ~80 %
+        // of the windows loud and would lift a median of all of them, hiding the next tricks and
+        // painting the street rough. A lasting change of surface has no quiet window at all: when
+        // none of the last 1.5 s reads under `impactTailRatio` × the baseline, the baseline starts
+        // over from them and the flags stop (`RoughnessCalibration.eventOnsetWindows`).
+        if !impact { addToBaseline(eventRMS) }
+        recent[recentNext] = eventRMS
+        recentNext = (recentNext + 1) % recent.count
+        recentCount = min(recentCount + 1, recent.count)
+        if recentCount == recent.count, let b = base, recent.min()! >= Self.impactTailRatio * b {
+            baseline = recent
+            baselineNext = 0
+            recentCount = 0
+            tailLeft = 0
+            blocksSinceEvent = Int.max / 2
+        }
         let out = held
         held = RoughnessWindow(t: endTime, rms: rms, peak: peak, isImpact: impact)
         return out
+    }
+
+    /// Largest downward excursion (raw band g, ≥ 0) from `RoughnessCalibration.dipSeconds` to
+    /// `dipGuardSeconds` before the last event peak, from the ring.
+    private func dipBeforePeak() -> Double {
+        let n = dipRing.count
+        let oldest = max(0, blockEventPeakIndex - Int(RoughnessCalibration.dipSeconds * sampleRate), sampleIndex - n)
+        var m = 0.0
+        // The pulse's own lobes ring within ~20 ms of its largest one (the 4 Hz high-pass and the
+        // low-pass near Nyquist): they are not a drop.
+        var i = blockEventPeakIndex - 1 - Int(RoughnessCalibration.dipGuardSeconds * sampleRate)
+        while i >= oldest {
+            m = min(m, dipRing[i % n])
+            i -= 1
+        }
+        return -m
     }
 
     private mutating func addToBaseline(_ rms: Double) {

@@ -61,6 +61,9 @@ public enum HazardSource: String, Sendable, CaseIterable, Codable {
     case cli
     /// The ride engine detected it (e.g. a sharp impact at the same spot).
     case rideDetected = "ride_detected"
+    /// Filed by the store from impacts rides felt (`ImpactRules`: the same spot on two passes, or
+    /// one hard hit): low trust until a rider confirms it, and dismissed by a "gone" vote.
+    case detected
     /// A key press while watching a replay or a simulated ride: kept apart from real reports
     /// and not used for routing unless someone confirms it.
     case simulated

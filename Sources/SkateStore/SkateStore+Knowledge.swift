@@ -14,11 +14,24 @@ extension SkateStore {
     public func loadKnowledge(for map: SkateMap, now: Date) throws -> RoadKnowledge {
         var k = RoadKnowledge()
         let surfaces = try allSurfaces(now: now)
-        if !surfaces.isEmpty {
+        let stretches = try allStretches(now: now)
+        if !surfaces.isEmpty || !stretches.isEmpty {
             let index = EdgeKey.index(of: map)
             for (key, s) in surfaces {
                 guard let edges = index[key], let obs = SurfaceAging.preferred(measured: s.measured, rating: s.rating) else { continue }
                 for e in edges { k.observations[e] = obs }
+            }
+            // Measured stretches (issue 28) replace an edge's one median, unless a fresher rating rules it.
+            for (key, figs) in stretches {
+                guard let edges = index[key] else { continue }
+                let freshest = figs.map(\.observation.freshness).max() ?? 0
+                for e in edges {
+                    let own = k.observations[e]
+                    if let o = own, o.source == .rating, o.freshness > freshest { continue }
+                    guard let r = Self.stretchRMS(figs, length: Double(map.edgeLength[e]), rest: own?.rms) else { continue }
+                    k.observations[e] = EdgeObservation(rms: r, source: .measured, freshness: max(freshest, own?.freshness ?? 0),
+                                                        count: figs.reduce(0) { $0 + $1.observation.count })
+                }
             }
         }
         for s in try hazards(now: now) {
@@ -26,9 +39,11 @@ extension SkateStore {
             // Reports made while watching a replay or simulation count only once confirmed.
             if h.source == .simulated && h.confirmations == 0 { continue }
             guard let snap = map.nearestEdge(to: h.position, maxDistance: Self.hazardSnapRadius, where: map.isRideable) else { continue }
+            // A detected hazard nobody confirmed weighs lightly (`ImpactRules.detectedConfidenceFactor`).
+            let confidence = h.source == .detected && h.confirmations == 0 ? s.confidence * ImpactRules.detectedConfidenceFactor : s.confidence
             k.hazards[snap.edge, default: []].append(EdgeHazard(
-                id: h.id, kind: h.kind.rawValue, severity: h.severity, confidence: s.confidence,
-                position: h.position, offset: snap.offset))
+                id: h.id, kind: h.kind.rawValue, severity: h.severity, confidence: confidence,
+                position: h.position, offset: snap.offset, source: h.source.rawValue))
         }
         for e in k.hazards.keys { k.hazards[e]!.sort { $0.offset != $1.offset ? $0.offset < $1.offset : $0.id < $1.id } }
         return k

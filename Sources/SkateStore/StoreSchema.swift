@@ -115,6 +115,43 @@ extension SkateStore {
                 PRAGMA user_version = 2;
                 """)
         }
+        m.registerMigration("v3") { db in
+            // Issue 28, what rides feel: impacts placed on the map with the ride they came from
+            // (detected hazards link back to them), and measured roughness per stretch of ≤ 25 m
+            // along an edge. New tables only: nothing in v1 or v2 changes, no row is touched.
+            try db.execute(sql: """
+                CREATE TABLE impactEvent(
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    wayId INTEGER NOT NULL,
+                    fromNode INTEGER NOT NULL,
+                    toNode INTEGER NOT NULL,
+                    offset REAL NOT NULL,
+                    lat REAL NOT NULL,
+                    lon REAL NOT NULL,
+                    peak REAL NOT NULL,
+                    kind TEXT NOT NULL,
+                    rideId TEXT NOT NULL,
+                    at REAL NOT NULL,
+                    hazardId INTEGER REFERENCES hazard(id) ON DELETE SET NULL
+                );
+                CREATE INDEX impactEvent_edge ON impactEvent(wayId, fromNode, toNode, offset);
+                CREATE INDEX impactEvent_ride ON impactEvent(rideId);
+                CREATE TABLE surfaceStretch(
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    wayId INTEGER NOT NULL,
+                    fromNode INTEGER NOT NULL,
+                    toNode INTEGER NOT NULL,
+                    fromOffset REAL NOT NULL,
+                    toOffset REAL NOT NULL,
+                    rms REAL NOT NULL,
+                    windows INTEGER NOT NULL,
+                    at REAL NOT NULL
+                );
+                CREATE INDEX surfaceStretch_edge ON surfaceStretch(wayId, fromNode, toNode, at);
+                CREATE INDEX surfaceStretch_at ON surfaceStretch(at);
+                PRAGMA user_version = 3;
+                """)
+        }
         return m
     }
 }

@@ -70,19 +70,27 @@ import Testing
         }
         return lines.joined(separator: "\n") + "\n"
     }
-    @Test func aGRDBWrittenV2StoreOpensAsMigratedAndReadsTheSame() throws {
+    /// Since schema v3 (issue 28: impacts and surface stretches) a v2 store is migrated on open:
+    /// every v2 row stays byte for byte, v3 only adds its tables and its record.
+    @Test func aGRDBWrittenV2StoreIsUpgradedKeepingEveryRowAndReadsTheSame() throws {
         let dir = try Self.copy("v2")
         defer { try? FileManager.default.removeItem(at: dir) }
         let before = try Self.rawDump(dir)
         #expect(before.contains("grdb_migrations [identifier:'v2']"))
         #expect(before.count > 40, "the fixture holds rows of every table")
-        // The short open recognises it as fully migrated (else it would fall back to a pool).
+        let expected = try Self.expected("v2").replacingOccurrences(of: "schema 2\n", with: "schema \(SkateStore.schemaVersion)\n")
+        let store = try SkateStore(dataDir: dir)
+        #expect(try store.storedSchemaVersion() == SkateStore.schemaVersion)
+        #expect(try Self.apiDump(store, now: Self.dumpedAt, v2: true) == expected)
+        let after = try Self.rawDump(dir)
+        let rowsBefore = before.filter { !$0.hasPrefix("[") && !$0.hasPrefix("user_version") }
+        #expect(Set(rowsBefore).isSubset(of: Set(after)), "a v2 row changed or went missing")
+        #expect(after.contains("grdb_migrations [identifier:'v3']"))
+        // Now fully migrated: the short open recognises it (else it would fall back to a pool).
         let short = try SkateStore(openingExisting: dir)
         #expect(short.db.isSingleConnection)
-        #expect(try Self.apiDump(short, now: Self.dumpedAt, v2: true) == Self.expected("v2"))
-        let store = try SkateStore(dataDir: dir)
-        #expect(try Self.apiDump(store, now: Self.dumpedAt, v2: true) == Self.expected("v2"))
-        #expect(try Self.rawDump(dir) == before, "opening migrated nothing and changed no row")
+        #expect(try Self.apiDump(short, now: Self.dumpedAt, v2: true) == expected)
+        #expect(try Self.rawDump(dir) == after, "a second open migrated nothing and changed no row")
         #expect(try store.integrityCheck() == "ok")
         // It takes new rows as any store does (AUTOINCREMENT carries on after GRDB's ids).
         let added = try store.addHazard(HazardReport(kind: .debris, position: Coordinate(lat: 43.74, lon: 7.43), reporter: "new"), zones: nil, now: Self.dumpedAt)
@@ -97,15 +105,16 @@ import Testing
         let before = try Self.rawDump(dir)
         #expect(before.contains("user_version 1"))
         let store = try SkateStore(dataDir: dir)
-        #expect(try store.storedSchemaVersion() == 2)
+        #expect(try store.storedSchemaVersion() == SkateStore.schemaVersion)
         // Everything the v1 store answered, it still answers (the schema line aside).
-        let expected = try Self.expected("v1").replacingOccurrences(of: "schema 1\n", with: "schema 2\n")
+        let expected = try Self.expected("v1").replacingOccurrences(of: "schema 1\n", with: "schema \(SkateStore.schemaVersion)\n")
         #expect(try Self.apiDump(store, now: Self.dumpedAt, v2: false) == expected)
         // Every v1 row is still there, byte for byte; v2 added its tables and its record.
         let after = try Self.rawDump(dir)
         let rowsBefore = before.filter { !$0.hasPrefix("[") && !$0.hasPrefix("user_version") }
         #expect(Set(rowsBefore).isSubset(of: Set(after)))
-        #expect(after.contains("grdb_migrations [identifier:'v1']") && after.contains("grdb_migrations [identifier:'v2']"))
+        #expect(after.contains("grdb_migrations [identifier:'v1']") && after.contains("grdb_migrations [identifier:'v2']")
+                && after.contains("grdb_migrations [identifier:'v3']"))
         #expect(try store.places().isEmpty)
         try store.addPlace(name: "Home", category: .home, at: Coordinate(lat: 43.73, lon: 7.42), now: t0)
         #expect(try store.integrityCheck() == "ok")
@@ -114,6 +123,7 @@ import Testing
     @Test func aNewStoreHasTheSameSchemaAsAGRDBWrittenOne() throws {
         let old = try Self.copy("v2")
         defer { try? FileManager.default.removeItem(at: old) }
+        _ = try SkateStore(dataDir: old)  // migrated to today's schema, as any open does
         let t = try TempStore()
         let schema = { (dir: URL) in try Self.rawDump(dir).filter { $0.hasPrefix("[") || $0.hasPrefix("user_version") || $0.hasPrefix("grdb_migrations") } }
         #expect(try schema(t.dir) == schema(old))

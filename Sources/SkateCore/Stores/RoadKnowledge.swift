@@ -82,10 +82,12 @@ public struct EdgeHazard: Sendable, Equatable {
     public var position: Coordinate
     /// Distance along the edge from `edgeFrom`, in metres.
     public var offset: Double
+    /// How it reached the store (`HazardSource` name: cli, keyboard, detected…); "" when unknown.
+    public var source: String
 
-    public init(id: Int64, kind: String, severity: Int, confidence: Double, position: Coordinate, offset: Double) {
+    public init(id: Int64, kind: String, severity: Int, confidence: Double, position: Coordinate, offset: Double, source: String = "") {
         self.id = id; self.kind = kind; self.severity = severity; self.confidence = confidence
-        self.position = position; self.offset = offset
+        self.position = position; self.offset = offset; self.source = source
     }
 }
 

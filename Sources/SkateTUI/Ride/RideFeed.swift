@@ -1,4 +1,5 @@
 import SkateCore
+import SkateRide
 
 /// What the ride screen shows at one ride time: a value, so the model can compare it.
 public struct RideFrame: Hashable, Sendable {
@@ -30,6 +31,10 @@ public struct RideFrame: Hashable, Sendable {
     public var offRoute: Bool
     /// True once every input was played.
     public var finished: Bool
+    /// Issue 28 hook: the latest roughness event felt up to this frame (pothole, bump, crack with
+    /// its place), nil before the first. A view flashes "bump" / marks the ridden line when its
+    /// `t` is new; set by `SessionRideFeed`, outside the initialiser so other feeds need not know it.
+    public var impact: RoughnessImpact? = nil
 
     public init(t: Double = 0, position: Coordinate? = nil, heading: Double? = nil, speed: Double = 0, rms: Double? = nil,
                 surface: RoughnessClass? = nil, stability: Double? = nil, grade: Double? = nil, braking: BrakingLevel = .none,

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import SkateCore
 import SkateRide
+import SkateStore
 
 /// Builds a ride feed for a request and installs it in the services (a command's effect).
 enum RideLauncher {
@@ -42,7 +43,12 @@ enum RideLauncher {
         var simulated = false
         if case .synthesize = req { simulated = true }
         let recorder = makeRecorder(services: services, inputs: inputs, plan: plan, mapName: mapName, simulated: simulated, warnings: &warnings, path: &logPath)
-        let feed = SessionRideFeed(plan: plan, planner: planner, knowledge: services.knowledge, inputs: inputs, recorder: recorder)
+        // Issue 28: a recorded ride learns at its end like `ride --learn`; a simulated rider never does.
+        let sink = simulated ? nil : services.store.map { StoreObservationSink(store: $0, map: planner.map) }
+        // Stable per recording (as `RideSource.rideId`), so replaying it again teaches nothing twice.
+        let rideId = "\(name)-\(Int(inputs.first?.time ?? 0))"
+        let feed = SessionRideFeed(plan: plan, planner: planner, knowledge: services.knowledge, inputs: inputs, recorder: recorder,
+                                   sink: sink, rideId: rideId)
         services.feed = feed
         return .rideStarted(RideStart(name: name, plan: planRef, duration: feed.duration, recording: recorder != nil, warnings: warnings, logPath: logPath))
     }

@@ -16,6 +16,9 @@ final class SessionRideFeed: RideFeed {
     private var rerouted: RoutePlan?
     private var stopped = false
     private var lastHeading: Double?
+    private var lastImpact: RoughnessImpact?
+    /// The ride's summary once it ended (what it learned: `edgeObservations`, `impacts`), for the arrival screen.
+    public private(set) var summary: RideSummary?
 
     /// - Parameters:
     ///   - plan: the route to follow (nil: a free ride).
@@ -23,8 +26,13 @@ final class SessionRideFeed: RideFeed {
     ///   - knowledge: hazards for hazard cues.
     ///   - inputs: fixes and motion in time order.
     ///   - recorder: the ride log, already started, or nil.
-    public init(plan: RoutePlan?, planner: Planner, knowledge: RoadKnowledge, inputs: [RideInput], recorder: RideRecorder?) {
-        session = RideSession(plan: plan, planner: planner, knowledge: knowledge, clock: VirtualClock(), recorder: recorder)
+    ///   - sink: where a recorded ride's measured roughness and impacts go at its end (issue 28:
+    ///     `ride --learn`'s sink); nil for a simulated rider or without a store.
+    ///   - rideId: the ride's id for the impacts it teaches.
+    public init(plan: RoutePlan?, planner: Planner, knowledge: RoadKnowledge, inputs: [RideInput], recorder: RideRecorder?,
+                sink: SegmentObservationSink? = nil, rideId: String = "") {
+        session = RideSession(plan: plan, planner: planner, knowledge: knowledge, clock: VirtualClock(), sink: sink, recorder: recorder)
+        session.rideId = rideId
         self.inputs = inputs
         origin = inputs.first?.time ?? 0
         duration = max(0, (inputs.last?.time ?? 0) - origin)
@@ -41,6 +49,7 @@ final class SessionRideFeed: RideFeed {
         case .reroute: rerouted = session.plan
         case .backOnRoute: cues.append(RideCue(text: "Back on route", kind: .info, urgent: false))
         case .gap, .warning: break
+        case .impact(let i): lastImpact = i
         }
     }
 
@@ -85,18 +94,20 @@ final class SessionRideFeed: RideFeed {
         var step: RouteStep?
         if let p = plan, let i = s.step, p.steps.indices.contains(i) { step = p.steps[i] }
         if let h = s.heading { lastHeading = h }
-        return RideFrame(
+        var f = RideFrame(
             t: min(t, duration), position: s.position, heading: lastHeading, speed: s.speed, rms: s.rms,
             surface: s.roughnessClass ?? step?.context.roughnessClass, stability: hasMotion ? s.stability / 100 : nil,
             grade: plan != nil ? s.grade : nil, braking: step?.context.braking ?? .none, step: s.step,
             distanceAlong: s.distanceAlong, distanceLeft: s.distanceLeft, secondsLeft: s.eta.map { max(0, $0 - s.t) },
             offRoute: s.offRoute, finished: next >= inputs.count)
+        f.impact = lastImpact
+        return f
     }
 
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        _ = session.finish()
+        summary = session.finish()
     }
 
     deinit { stop() }

@@ -170,6 +170,7 @@ struct RideCommand: ParsableCommand {
         }
         let session = RideSession(plan: routePlan, planner: planner, knowledge: knowledge, clock: VirtualClock(), sink: sink, recorder: recorder)
         session.maxFixSpeed = maxSpeed / 3.6
+        session.rideId = source.rideId
         if onMap, let pl = planner {
             // Match the whole trace first (HMM) so measured roughness lands on the edges really ridden.
             session.traceMatch = TraceMatcher(map: pl.map).match(source.fixes)
@@ -187,6 +188,15 @@ struct RideCommand: ParsableCommand {
         let summary = session.finish()
         if let sink {
             printError("learned roughness on \(sink.recorded) edge pass(es)" + (sink.failures.isEmpty ? "" : "; \(sink.failures.count) not saved: \(TerminalSafe.clean(sink.failures[0]))"))
+            if let o = sink.impactOutcome {
+                if o.alreadyKnown {
+                    printError("impacts: this ride's were already stored (nothing learned twice)")
+                } else {
+                    let ids = o.hazards.map { "#\($0.state.hazard.id) \($0.state.hazard.kind.rawValue) (\($0.outcome.rawValue))" }
+                    printError("impacts: \(o.stored) stored" + (ids.isEmpty ? "" : "; detected hazard(s) " + ids.joined(separator: ", ")
+                               + ": `skateroute hazards confirm ID` or `hazards gone ID`"))
+                }
+            }
         }
         if json {
             print(try summary.json())
