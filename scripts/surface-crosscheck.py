@@ -20,7 +20,13 @@ class H(osmium.SimpleHandler):
             tagged[w.id] = (w.tags.get('surface'), w.tags.get('smoothness', '-'), w.tags.get('name', ''))
 H().apply_file(pbf)
 
-total = 0.0; better = 0.0; by = collections.Counter(); bad = collections.Counter()
+# The rule before issue 26 (smoothness replaced surface; woodchips read as wood): these
+# smoothness values read better than crusty, as did woodchips without one.
+OLD_BETTER = {'excellent', 'good', 'intermediate', 'bad'}
+def old_better(surface, smoothness):
+    return smoothness in OLD_BETTER or (smoothness == '-' and surface == 'woodchips')
+
+total = 0.0; better = 0.0; old = 0.0; by = collections.Counter(); bad = collections.Counter()
 with open(tsv) as f:
     next(f)
     for line in f:
@@ -28,10 +34,11 @@ with open(tsv) as f:
         wid = int(wid); metres = float(metres)
         if wid in tagged:
             total += metres; by[tagged[wid][0]] += metres
+            if old_better(tagged[wid][0], tagged[wid][1]): old += metres
             if cls != 'crusty':
                 better += metres; bad[(wid,) + tagged[wid] + (cls,)] += metres
 print(f'{pbf}: {len(tagged)} highway ways tagged sett/cobblestone/unpaved (pyosmium), {total:.0f} m in the map')
 print('  by surface: ' + ', '.join(f'{k} {v:.0f} m' for k, v in by.most_common()))
-print(f'  classed better than crusty: {better:.0f} m (target 0)')
+print(f'  classed better than crusty: {better:.0f} m (target 0); under the pre-issue-26 rule (smoothness replaces surface): {old:.0f} m')
 for k, v in bad.most_common(10):
     print(f'    way {k[0]} surface={k[1]} smoothness={k[2]} "{k[3]}": {k[4]}, {v:.0f} m')

@@ -83,11 +83,14 @@ public struct ModeWeights: Sendable, Equatable {
     /// different `CostingFingerprint` and recompute their derived costs.
     @TaskLocal public static var override: ModeWeightOverrides = [:]
 
-    /// Smoothest's (and chill's) effort seconds per braking-grade metre: the knee of the bench's
-    /// braking-versus-distance curve (`skateroute bench --braking`, docs/surfaces-and-braking.md).
+    /// Smoothest's (and chill's) effort seconds per braking-grade metre (≈ 8 m of detour at push
+    /// speed): the knee of the bench's curve (`skateroute bench --braking`,
+    /// docs/surfaces-and-braking.md): Monaco's braking + caution metres stop falling past 1.5–2 s/m,
+    /// and 2 is the least that sends a 75 m −10 % drop round a 175 m switchback
+    /// (`SurfaceTableTests`); the price: Heidelberg's lines ride 2.8 km more crusty than at 1.5.
     public static let smoothestBrakingSecondsPerMetre = 2.0
-    /// Smoothest's effort seconds per caution-grade metre: a third of a braking metre, so the
-    /// router does not swap braking metres for many more caution metres.
+    /// Smoothest's effort seconds per caution-grade metre: 0.3 × a braking metre, so the router
+    /// does not swap braking metres for many more caution metres.
     public static let smoothestCautionSecondsPerMetre = 0.6
 
     /// The weights table. Values were tuned on the ASCII-art test maps and real Monaco.

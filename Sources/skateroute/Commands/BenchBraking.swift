@@ -42,8 +42,12 @@ struct BrakingBenchmark {
     /// One line's scored figures (metres).
     struct Score {
         var distance = 0.0, climb = 0.0, braking = 0.0, caution = 0.0, crusty = 0.0, count = 0
+        /// The same rules on the map's conditioned profiles (each sample's nearest edge), with
+        /// stairs and lifts not counted (walked or carried).
+        var brakingMap = 0.0, cautionMap = 0.0
         mutating func add(_ o: Score) {
             distance += o.distance; climb += o.climb; braking += o.braking; caution += o.caution; crusty += o.crusty; count += o.count
+            brakingMap += o.brakingMap; cautionMap += o.cautionMap
         }
     }
 
@@ -61,28 +65,33 @@ struct BrakingBenchmark {
         if let dir = auditDir { Self.writeAudit(map: base, to: dir + "/\(set.name)-edges.tsv") }
         let scorer = LineScorer(map: base, table: table, dem: dem)
         print("braking \(set.name) (seed \(seed), \(od.count) pairs \(Int(Self.minPairDistance))–\(Int(Self.maxPairDistance)) m apart; scorer: raw DEM every \(Int(Self.sampleMetres)) m, braking ≥ 50 m at ≤ −8 %, caution ≥ 30 m at ≤ −6 %):")
-        print("  line                         braking m  caution m  brk+cau m  crusty m  distance km  climb m  pairs")
+        print("  line                         | raw DEM: braking m  caution m  brk+cau m | map profile: braking m  caution m  brk+cau m | crusty m  distance km  climb m  pairs")
         func line(_ label: String, _ s: Score) {
-            print(String(printf: "  %-28@ %9.0f  %9.0f  %9.0f  %8.0f  %11.2f  %7.0f  %5d", label, s.braking, s.caution, s.braking + s.caution, s.crusty, s.distance / 1000, s.climb, s.count))
+            print(String(printf: "  %-28@ | %18.0f  %9.0f  %9.0f | %22.0f  %9.0f  %9.0f | %8.0f  %11.2f  %7.0f  %5d", label, s.braking, s.caution, s.braking + s.caution,
+                         s.brakingMap, s.cautionMap, s.brakingMap + s.cautionMap, s.crusty, s.distance / 1000, s.climb, s.count))
         }
-        var peers: [(String, Score)] = []
+        // Per-pair scores, so every line's sums cover the pairs every line routed.
+        var peerScores: [(String, [Score?])] = []
         if let router = PeerBenchmark.which("routino-router"), let splitter = PeerBenchmark.which("planetsplitter") {
             let dir = tmp + "/routino-braking-\(set.name)"
             try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             if PeerBenchmark.time(splitter, ["--dir=\(dir)", "--prefix=map", "--tagging=/usr/share/routino/tagging.xml", set.pbf]) != nil {
                 for transport in ["foot", "bicycle"] {
-                    var s = Score()
-                    for (a, b) in od {
-                        guard let pts = Self.routino(router, dir: dir, transport: transport, from: a, to: b, scratch: dir + "/out.txt") else { continue }
-                        s.add(scorer.score(pts))
-                    }
-                    peers.append(("routino " + transport, s))
+                    let per = od.map { (a, b) in Self.routino(router, dir: dir, transport: transport, from: a, to: b, scratch: dir + "/out.txt").map { scorer.score($0) } }
+                    peerScores.append(("routino " + transport, per))
                 }
             }
         } else {
             print("  (routino-router/planetsplitter not installed: no peer lines)")
         }
-        for (l, s) in peers { line(l, s) }
+        let common = od.indices.filter { i in peerScores.allSatisfy { $0.1[i] != nil } }
+        func sum(_ per: [Score?]) -> Score {
+            var s = Score()
+            for i in common { if let x = per[i] { s.add(x) } }
+            return s
+        }
+        print("  (sums over the \(common.count) of \(od.count) pairs every line routed)")
+        for (l, per) in peerScores { line(l, sum(per)) }
         let defaults = ModeWeights.table(for: .smoothest)
         let cautionShare = defaults.brakingSecondsPerMetre > 0 ? defaults.cautionSecondsPerMetre / defaults.brakingSecondsPerMetre : 0.3
         for b in weights {
@@ -93,23 +102,13 @@ struct BrakingBenchmark {
                 // Loaded inside the override: the map's derived costs are recomputed for these weights.
                 guard let m = try? MapFormat.load(path: set.srmap) else { return Score() }
                 let planner = Planner(map: m)
-                var s = Score()
-                for (a, b) in od {
-                    guard let p = try? planner.plan(from: a, to: b, mode: .smoothest) else { continue }
-                    s.add(scorer.score(p.geometry))
-                }
-                return s
+                return sum(od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: .smoothest)).map { scorer.score($0.geometry) } })
             }
             line(String(printf: "smoothest brake %.2f s/m", b) + (b == defaults.brakingSecondsPerMetre ? " *" : ""), s)
         }
         let planner = Planner(map: base)
         for mode in [RideMode.chillFewCrossings, .fastMildRoughness] {
-            var s = Score()
-            for (a, b) in od {
-                guard let p = try? planner.plan(from: a, to: b, mode: mode) else { continue }
-                s.add(scorer.score(p.geometry))
-            }
-            line(mode.rawValue + " (table)", s)
+            line(mode.rawValue + " (table)", sum(od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: mode)).map { scorer.score($0.geometry) } }))
         }
         print("  (* = the table's weight; caution s/m = \(String(printf: "%.2f", cautionShare)) × braking s/m)")
     }
@@ -190,22 +189,46 @@ struct LineScorer {
         if z.first!.isNaN || z.allSatisfy({ $0.isNaN }) { return s }
         for i in 1..<z.count where z[i] > z[i - 1] { s.climb += z[i] - z[i - 1] }
         let n = pts.count
+        // The map-profile elevations: each sample's nearest rideable edge, its stored profile
+        // interpolated at the snapped offset (the raw DEM where no edge is near).
+        var zMap = z
+        var snapped = [Int](repeating: -1, count: n)
+        for k in 0..<n {
+            guard let sn = map.nearestEdge(to: pts[k], maxDistance: BrakingBenchmark.snapMetres, where: { map.isRideable(edge: $0) || map.flags(ofEdge: $0).contains(.steps) }) else { continue }
+            snapped[k] = sn.edge
+            let prof = map.elevationProfile(ofEdge: sn.edge)
+            let len = Double(map.edgeLength[sn.edge])
+            guard prof.count >= 2, len > 0 else { continue }
+            let x = min(max(sn.offset / len, 0), 1) * Double(prof.count - 1)
+            let i0 = min(Int(x), prof.count - 2), t = x - Double(i0)
+            zMap[k] = Double(prof[prof.startIndex + i0]) * (1 - t) + Double(prof[prof.startIndex + i0 + 1]) * t
+        }
         var braking = [Bool](repeating: false, count: n - 1), caution = [Bool](repeating: false, count: n - 1)
-        func mark(_ flags: inout [Bool], minLength: Double, gradePct: Double) {
+        var brakingMap = braking, cautionMap = caution
+        // Every sample gap inside some qualifying window: per start the farthest qualifying end,
+        // then one sweep over the union of [start, end).
+        func mark(_ flags: inout [Bool], minLength: Double, gradePct: Double, z: [Double]) {
+            var reach = 0
             for i in 0..<(n - 1) {
-                var j = i + 1
+                var j = i + 1, far = -1
                 while j < n && dist[j] - dist[i] <= BrakingBenchmark.maxWindowMetres {
                     let len = dist[j] - dist[i]
-                    if len >= minLength && (z[j] - z[i]) / len * 100 <= gradePct { for k in i..<j { flags[k] = true } }
+                    if len >= minLength && (z[j] - z[i]) / len * 100 <= gradePct { far = j }
                     j += 1
                 }
+                reach = max(reach, far)
+                if i < reach { flags[i] = true }
             }
         }
-        mark(&braking, minLength: PlanBuilder.brakingLength, gradePct: PlanBuilder.brakingGradePct)
-        mark(&caution, minLength: PlanBuilder.cautionLength, gradePct: PlanBuilder.cautionGradePct)
+        mark(&braking, minLength: PlanBuilder.brakingLength, gradePct: PlanBuilder.brakingGradePct, z: z)
+        mark(&caution, minLength: PlanBuilder.cautionLength, gradePct: PlanBuilder.cautionGradePct, z: z)
+        mark(&brakingMap, minLength: PlanBuilder.brakingLength, gradePct: PlanBuilder.brakingGradePct, z: zMap)
+        mark(&cautionMap, minLength: PlanBuilder.cautionLength, gradePct: PlanBuilder.cautionGradePct, z: zMap)
         for k in 0..<(n - 1) {
             let d = dist[k + 1] - dist[k]
             if braking[k] { s.braking += d } else if caution[k] { s.caution += d }
+            let walked = [snapped[k], snapped[k + 1]].contains { $0 >= 0 && !map.flags(ofEdge: $0).isDisjoint(with: [.steps, .connector]) }
+            if !walked { if brakingMap[k] { s.brakingMap += d } else if cautionMap[k] { s.cautionMap += d } }
             let mid = Coordinate(lat: (pts[k].lat + pts[k + 1].lat) / 2, lon: (pts[k].lon + pts[k + 1].lon) / 2)
             if let e = map.nearestEdge(to: mid, maxDistance: BrakingBenchmark.snapMetres, where: { map.isRideable(edge: $0) })?.edge,
                Double(table.rms[e]) >= CostingConstants.crustyRMS, map.flags(ofEdge: e).isDisjoint(with: [.steps, .connector]) {
