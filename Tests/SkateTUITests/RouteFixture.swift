@@ -24,7 +24,11 @@ enum RouteFixture {
     // Immutable after first use; AsciiMap is a value type the compiler cannot prove Sendable.
     nonisolated(unsafe) static let ascii: AsciiMap = AsciiMap(art, ways: [
         ("ABC", ["highway": "residential", "name": "Rue Haute", "surface": "asphalt"]),
-        ("ADEF", ["highway": "residential", "name": "Rue Basse", "surface": "paving_stones"]),
+        // Sett (crusty): the two east-west streets both fall at −8 %, but the art's rows sit 50 m
+        // apart in latitude, so Rue Basse measured −7.99 % (caution) against Rue Haute's −8.00 %
+        // (braking) and any change to the braking cost flipped the line between them. A crusty
+        // Rue Basse keeps the fixture's route (Rue Haute, then Rue Est) decided by surface.
+        ("ADEF", ["highway": "residential", "name": "Rue Basse", "surface": "sett"]),
         ("CF", ["highway": "residential", "name": "Rue Est", "surface": "asphalt"]),
     ], places: [
         "A": ["name": "Skatepark Nord", "leisure": "skatepark"],
