@@ -67,6 +67,19 @@ import Testing
         #expect(!lines.isEmpty && lines.allSatisfy { $0.allSatisfy { $0.count == 3 } })
     }
 
+    @Test("GeoJSON zone features carry elevation on their cut points too")
+    func zoneFeaturesCarryElevation() throws {
+        let m = AsciiMap("A---------------B", ways: [("AB", ["highway": "residential", "surface": "asphalt"])],
+                         elevation: { x, _ in 50 - 0.09 * min(max(x - 170, 0), 60) })
+        let p = try Planner(map: m.map).plan(from: m.nodes["A"]!, to: m.nodes["B"]!, mode: .smoothest)
+        let geo = try #require(try JSONSerialization.jsonObject(with: Data(PlanFormats.geojson(p).utf8)) as? [String: Any])
+        let zones = (geo["features"] as? [[String: Any]] ?? []).filter { ($0["properties"] as? [String: Any])?["kind"] as? String == "braking_zone" }
+        let coords = try #require((zones.first?["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])
+        #expect(coords.allSatisfy { $0.count == 3 }, "\(coords)")
+        // The zone falls 9 % over its length: its ends read about 50 m and 44.6 m.
+        #expect(coords.first![2] - coords.last![2] > 4, "\(coords)")
+    }
+
     @Test("a map without elevation writes [lon, lat] points and grade 0 details")
     func noElevationNoThirdCoordinate() throws {
         let m = AsciiMap("A-------B", ways: [("AB", ["highway": "residential", "surface": "asphalt"])])

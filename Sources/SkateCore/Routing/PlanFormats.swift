@@ -356,6 +356,21 @@ public enum PlanFormats {
         return s
     }
 
+    /// A zone's cut line with elevations from the profile (linear between samples; zones never
+    /// span a lift, so no two samples share a distance inside one), `[lon, lat]` without elevation.
+    static func zoneCoordinates(_ p: RoutePlan, _ g: [Coordinate], from start: Double) -> JSONText {
+        guard p.hasElevation, p.profile.count >= 2 else { return coordinates(g) }
+        var z: [Double] = [], s = start, k = 0
+        for (i, c) in g.enumerated() {
+            if i > 0 { s += Geo.distance(g[i - 1], c) }
+            while k + 2 < p.profile.count && p.profile[k + 1].distance < s { k += 1 }
+            let a = p.profile[k], b = p.profile[k + 1]
+            let t = b.distance > a.distance ? min(1, max(0, (s - a.distance) / (b.distance - a.distance))) : 1
+            z.append(a.elevation + (b.elevation - a.elevation) * t)
+        }
+        return coordinates(g, elevation: z[...])
+    }
+
     static func elevationAt(_ p: RoutePlan, distance: Double) -> Double {
         guard let i = p.profile.firstIndex(where: { $0.distance >= distance }) else { return p.profile.last?.elevation ?? 0 }
         return p.profile[i].elevation
@@ -412,7 +427,7 @@ public enum PlanFormats {
             props["alternative"] = .number(Double(alternative))
             features.append(.object([
                 "type": .string("Feature"),
-                "geometry": .object(["type": .string("LineString"), "coordinates": coordinates(g)]),
+                "geometry": .object(["type": .string("LineString"), "coordinates": zoneCoordinates(p, g, from: z.start)]),
                 "properties": .object(props),
             ]))
         }
