@@ -79,16 +79,8 @@ func resolveAnyPlace(_ text: String, map: SkateMap, saved: SavedPlaceResolver, r
 
 /// Saved places (and recents) belong to the map whose area holds them.
 enum PlacesByMap {
-    /// Margin around a map's box within which a place still belongs to it, degrees (≈ 400 m, the
-    /// distance within which a plan end finds a street).
-    static let marginDegrees = 0.004
-
-    /// Whether the map's box (with the margin) holds `c`.
-    static func holds(_ map: SkateMap, _ c: Coordinate) -> Bool {
-        let b = map.bbox
-        return c.lat >= b.minLat - marginDegrees && c.lat <= b.maxLat + marginDegrees
-            && c.lon >= b.minLon - marginDegrees && c.lon <= b.maxLon + marginDegrees
-    }
+    /// Whether the map's area holds `c` (`SkateMap.areaHolds`).
+    static func holds(_ map: SkateMap, _ c: Coordinate) -> Bool { map.areaHolds(c) }
 
     /// The places on `map` and the others.
     static func split(_ places: [SavedPlace], map: SkateMap) -> (here: [SavedPlace], elsewhere: [SavedPlace]) {

@@ -77,4 +77,13 @@ import Testing
         LastUsedMap.record("../etc", environment: { env[$0] })
         #expect(LastUsedMap.read(environment: { env[$0] }) == "heidelberg")
     }
+
+    @Test func aMapsAreaHoldsItsPlacesWithAMargin() throws {
+        let map = try MapFormat.load(path: TestData.bundledMonaco)
+        let b = map.bbox
+        #expect(map.areaHolds(Coordinate(lat: 43.7390, lon: 7.4270)))
+        #expect(map.areaHolds(Coordinate(lat: b.maxLat + 0.003, lon: b.minLon)))   // ≈ 330 m north of the box
+        #expect(!map.areaHolds(Coordinate(lat: b.maxLat + 0.006, lon: b.minLon)))  // ≈ 670 m
+        #expect(!map.areaHolds(Coordinate(lat: 49.4093, lon: 8.6933)))              // Heidelberg
+    }
 }

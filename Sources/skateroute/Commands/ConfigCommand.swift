@@ -39,7 +39,7 @@ struct ConfigCommand: ParsableCommand {
             return
         }
         for (key, v) in rows {
-            print(TerminalSafe.clean("\(key.padded(toLength: 8)) = \(v.value.padded(toLength: 20)) \(v.origin)"))
+            print(TerminalSafe.clean("\(key.padded(toLength: 8)) = \(v.value)\(String(repeating: " ", count: max(1, 21 - v.value.count)))\(v.origin)"))
         }
         print(TerminalSafe.clean("settings file: \(path)\(state)"))
     }

@@ -41,14 +41,16 @@ struct MapsListCommand: ParsableCommand {
         if maps.isEmpty {
             print(TerminalSafe.clean("no maps installed (looked in \(library.folders.map(\.path).joined(separator: ", "))); import one with skateroute import --osm EXTRACT"))
         }
+        // Columns as wide as the longest name and area (never cut: the name is what --map takes).
+        let nameWidth = maps.map(\.name.count).max() ?? 0, areaWidth = maps.map(\.area.count).max() ?? 0
         for m in maps {
             let mark = m.path == current?.path ? "*" : " "
             let b = m.bbox
             let bbox = String(printf: "%.4f,%.4f,%.4f,%.4f", b.minLat, b.minLon, b.maxLat, b.maxLon)
             let dem = m.dem.isEmpty ? "no DEM (flat)" : "DEM " + m.dem.joined(separator: ", ")
             let source = m.source + (m.sourceTimestamp.isEmpty ? "" : " (\(m.sourceTimestamp.prefix(10)))")
-            print(TerminalSafe.clean("\(mark) \(m.name.padded(toLength: 14)) \(m.area.padded(toLength: 14)) \(Self.size(m.bytes).padded(toLength: 8)) built \(Self.day(m.built))  bbox \(bbox) (S,W,N,E)"))
-            print(TerminalSafe.clean("  \(String(repeating: " ", count: 14)) from \(source); \(dem); \(m.origin.rawValue) \(m.path)"))
+            print(TerminalSafe.clean("\(mark) \(m.name.padded(toLength: nameWidth)) \(m.area.padded(toLength: areaWidth)) \(Self.size(m.bytes).padded(toLength: 8)) built \(Self.day(m.built))  bbox \(bbox) (S,W,N,E)"))
+            print(TerminalSafe.clean("  \(String(repeating: " ", count: nameWidth)) from \(source); \(dem); \(m.origin.rawValue) \(m.path)"))
         }
         for p in problems { printError("skateroute: skipped unreadable map \(TerminalSafe.clean(p))") }
     }
