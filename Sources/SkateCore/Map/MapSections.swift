@@ -107,7 +107,8 @@ struct MapSection {
     /// costs (52, retired: computed as plans reach each edge, `EdgeCostCache`), plus the
     /// fingerprint (64) and the landmark scales (65). Version 7: 17–19 hold only the via points
     /// (no end nodes), or 67–68 hold them as Int16 offsets; 20 is empty without elevation; 66
-    /// says which landmark table bounds each mode.
+    /// says which landmark table bounds each mode. Version 8: 69–79 the towns, each place's and
+    /// named edge's town, and the house numbers (`TownTable`, `PlaceSearch`).
     static var all: [MapSection] {
         [
             MapSection(id: metadataId, name: "metadata", group: .base, elementSize: 1, alignment: 1, length: .free,
@@ -133,6 +134,7 @@ struct MapSection {
             .base(31, "zoneKind", { $0.zoneKind }, { $0.zoneKind = $1 }, .free), .base(32, "zoneName", { $0.zoneName }, { $0.zoneName = $1 }, .free),
             .base(33, "zoneRingStart", { $0.zoneRingStart }, { $0.zoneRingStart = $1 }, .free), .base(34, "zoneLat", { $0.zoneLat }, { $0.zoneLat = $1 }, .free),
             .base(35, "zoneLon", { $0.zoneLon }, { $0.zoneLon = $1 }, .free),
+            .base(69, "townName", { $0.townName }, { $0.townName = $1 }, .free), .base(70, "townParent", { $0.townParent }, { $0.townParent = $1 }, .free), .base(71, "townLat", { $0.townLat }, { $0.townLat = $1 }, .free), .base(72, "townLon", { $0.townLon }, { $0.townLon = $1 }, .free), .base(73, "placeTown", { $0.placeTown }, { $0.placeTown = $1 }, .free), .base(74, "edgeTown", { $0.edgeTown }, { $0.edgeTown = $1 }, .edgesOrEmpty), .base(75, "addressStreet", { $0.addressStreet }, { $0.addressStreet = $1 }, .free), .base(76, "addressNumber", { $0.addressNumber }, { $0.addressNumber = $1 }, .free), .base(77, "addressLat", { $0.addressLat }, { $0.addressLat = $1 }, .free), .base(78, "addressLon", { $0.addressLon }, { $0.addressLon = $1 }, .free), .base(79, "addressTown", { $0.addressTown }, { $0.addressTown = $1 }, .free),
             MapSection(id: 36, name: "gridParams", group: .base, elementSize: 8, alignment: 8, length: .free,
                        bytes: { m, _ in (8, FlatArray(m.grid.parameters).withUnsafeBytes { Array($0) }) },
                        count: { _, _ in 8 },

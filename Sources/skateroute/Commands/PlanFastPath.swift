@@ -14,7 +14,7 @@ enum PlanFastPath {
     /// Whether a long option name takes a value (a switch, not a Set: no hashing set-up at start).
     static func takesValue(_ name: String) -> Bool {
         switch name {
-        case "from", "to", "mode", "alternatives", "format", "map", "data-dir", "now": return true
+        case "from", "to", "mode", "alternatives", "format", "map", "data-dir", "now", "near": return true
         default: return false
         }
     }
@@ -64,6 +64,7 @@ enum PlanFastPath {
             case "map": r.map = value
             case "data-dir": r.dataDir = value
             case "now": r.now = value
+            case "near": r.near = value
             default: return nil
             }
         }
