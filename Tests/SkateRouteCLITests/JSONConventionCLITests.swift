@@ -78,6 +78,7 @@ struct JSONConventionCLITests {
             ("hazards list --json", try run(["hazards", "list", "--json", "--now", Self.now] + data).stdout),
             ("hazards export --geojson", try run(["hazards", "export", "--geojson", "--now", Self.now] + data).stdout),
             ("spots --json", try run(["spots", "--json", "--map", Self.bundled] + data).stdout),
+            ("search --json", try run(["search", "Stade Louis II", "--json", "--map", Self.bundled]).stdout),
             ("places list --json", try run(["places", "list", "--json"] + data).stdout),
             ("places recent --json", try run(["places", "recent", "--json"] + data).stdout),
             ("routes list --json", try run(["routes", "list", "--json"] + data).stdout),

@@ -51,8 +51,9 @@ public enum MapFileError: Error, CustomStringConvertible, Equatable {
 /// (`LandmarkTable`); version 7 shapes without their end nodes (the nodes hold them), via points
 /// as Int16 offsets from the edge's start node when they fit, no elevation offsets on a map
 /// without elevation, and landmark tables shared by groups of modes (`LandmarkLayout`); version 8
-/// each edge's braking- and caution-grade metres per direction (`BrakingGrade`) and its raw OSM
-/// `surface=*` and `smoothness=*` values as string ids (path details, issue 26).
+/// each edge's braking- and caution-grade metres per direction (`BrakingGrade`), its raw OSM
+/// `surface=*` and `smoothness=*` values as string ids (path details, issue 26), and the towns of
+/// places and named streets and the house numbers (place search that knows its towns).
 public enum MapFormat {
     public static let magic: [UInt8] = Array("SKTRMAP\0".utf8)
     /// Bump on any layout change; loaders refuse other versions.
@@ -306,6 +307,10 @@ extension SkateMap {
         if !endsOK(stringStart, stringBytes.count) { return "bad string table" }
         let p = placeLat.count
         if placeLon.count != p || placeName.count != p || placeKind.count != p || placeCategory.count != p { return "place arrays differ" }
+        let t = townName.count
+        if townParent.count != t || townLat.count != t || townLon.count != t || !(placeTown.isEmpty || placeTown.count == p) { return "town arrays differ" }
+        let a = addressStreet.count
+        if addressNumber.count != a || addressLat.count != a || addressLon.count != a || addressTown.count != a { return "address arrays differ" }
         let z = zoneKind.count
         if zoneName.count != z || zoneRingStart.count != z + 1 || zoneLat.count != zoneLon.count { return "zone arrays differ" }
         if !endsOK(zoneRingStart, zoneLat.count) { return "bad zone rings" }
@@ -356,6 +361,11 @@ extension SkateMap {
         if !(allBelow(edgeSurfaceTag, Int(sc)) && allBelow(edgeSmoothnessTag, Int(sc))) { return "an edge has a bad surface or smoothness tag" }
         if !allBelow(adjacency, e, shift: 1) { return "adjacency points past the edges" }
         for i in 0..<p where placeName[i] >= sc || placeCategory[i] >= sc { return "place \(i) has a bad name" }
+        // Town references (index + 1, 0 = none) inside the town table; names inside the strings.
+        for i in 0..<t where townName[i] >= sc || Int(townParent[i]) > t { return "town \(i) is bad" }
+        if !(allBelow(placeTown, t + 1) && allBelow(addressTown, t + 1)) { return "a town reference is past the towns" }
+        if !edgeTown.withUnsafeBufferPointer({ $0.allSatisfy { Int($0) <= t } }) { return "an edge's town is past the towns" }
+        if !(allBelow(addressStreet, Int(sc)) && allBelow(addressNumber, Int(sc)) && allBelow(townName, Int(sc))) { return "an address has a bad name" }
         if !runsOK(zoneRingStart) { return "bad zone rings" }
         for i in 0..<z where zoneName[i] >= sc { return "zone \(i) has a bad name" }
         if !runsOK(grid.cellStart) { return "bad grid" }

@@ -109,7 +109,8 @@ struct MapSection {
     /// (no end nodes), or 67–68 hold them as Int16 offsets; 20 is empty without elevation; 66
     /// says which landmark table bounds each mode. Version 8: 69–72 hold each edge's braking- and
     /// caution-grade metres per direction (`BrakingGrade`); `edgeSurface` knows woodchips; 73–74
-    /// the raw surface/smoothness string ids (path details).
+    /// the raw surface/smoothness string ids (path details); 75–85 the towns, each place's and
+    /// named edge's town, and the house numbers (`TownTable`, `PlaceSearch`).
     static var all: [MapSection] {
         [
             MapSection(id: metadataId, name: "metadata", group: .base, elementSize: 1, alignment: 1, length: .free,
@@ -137,6 +138,7 @@ struct MapSection {
             .base(31, "zoneKind", { $0.zoneKind }, { $0.zoneKind = $1 }, .free), .base(32, "zoneName", { $0.zoneName }, { $0.zoneName = $1 }, .free),
             .base(33, "zoneRingStart", { $0.zoneRingStart }, { $0.zoneRingStart = $1 }, .free), .base(34, "zoneLat", { $0.zoneLat }, { $0.zoneLat = $1 }, .free),
             .base(35, "zoneLon", { $0.zoneLon }, { $0.zoneLon = $1 }, .free),
+            .base(75, "townName", { $0.townName }, { $0.townName = $1 }, .free), .base(76, "townParent", { $0.townParent }, { $0.townParent = $1 }, .free), .base(77, "townLat", { $0.townLat }, { $0.townLat = $1 }, .free), .base(78, "townLon", { $0.townLon }, { $0.townLon = $1 }, .free), .base(79, "placeTown", { $0.placeTown }, { $0.placeTown = $1 }, .free), .base(80, "edgeTown", { $0.edgeTown }, { $0.edgeTown = $1 }, .edgesOrEmpty), .base(81, "addressStreet", { $0.addressStreet }, { $0.addressStreet = $1 }, .free), .base(82, "addressNumber", { $0.addressNumber }, { $0.addressNumber = $1 }, .free), .base(83, "addressLat", { $0.addressLat }, { $0.addressLat = $1 }, .free), .base(84, "addressLon", { $0.addressLon }, { $0.addressLon = $1 }, .free), .base(85, "addressTown", { $0.addressTown }, { $0.addressTown = $1 }, .free),
             MapSection(id: 36, name: "gridParams", group: .base, elementSize: 8, alignment: 8, length: .free,
                        bytes: { m, _ in (8, FlatArray(m.grid.parameters).withUnsafeBytes { Array($0) }) },
                        count: { _, _ in 8 },

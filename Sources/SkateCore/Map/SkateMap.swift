@@ -119,6 +119,26 @@ public struct SkateMap: Sendable {
     /// Index into `strings` of the OSM key=value that made it a place, e.g. "amenity=cafe".
     public package(set) var placeCategory: FlatArray<UInt32>
 
+    // MARK: Towns and addresses (format 8; empty on maps without them, see `TownTable`)
+    /// Town names (strings), one per town: municipalities and their districts.
+    public package(set) var townName: FlatArray<UInt32>
+    /// 0 for a municipality; for a district, the index + 1 of its municipality.
+    public package(set) var townParent: FlatArray<UInt32>
+    /// Where a town is, in degrees: its place node, else the middle of what lies in it.
+    public package(set) var townLat: FlatArray<Double>
+    public package(set) var townLon: FlatArray<Double>
+    /// Per place: 0 (no town known) or town index + 1.
+    public package(set) var placeTown: FlatArray<UInt32>
+    /// Per edge (named edges only, else 0): 0 or town index + 1. Empty on maps without towns.
+    public package(set) var edgeTown: FlatArray<UInt16>
+    /// House numbers (`addr:street` + `addr:housenumber`), sorted by street name bytes then number:
+    /// street and number strings, position in degrees, 0 or town index + 1.
+    public package(set) var addressStreet: FlatArray<UInt32>
+    public package(set) var addressNumber: FlatArray<UInt32>
+    public package(set) var addressLat: FlatArray<Double>
+    public package(set) var addressLon: FlatArray<Double>
+    public package(set) var addressTown: FlatArray<UInt32>
+
     // MARK: No-report zones (school / hospital / kindergarten areas)
     public package(set) var zoneKind: FlatArray<UInt8>
     public package(set) var zoneName: FlatArray<UInt32>
@@ -153,6 +173,8 @@ public struct SkateMap: Sendable {
         adjStart = [0]; adjacency = []
         stringBytes = []; stringStart = [0]
         placeLat = []; placeLon = []; placeName = []; placeKind = []; placeCategory = []
+        townName = []; townParent = []; townLat = []; townLon = []; placeTown = []; edgeTown = []
+        addressStreet = []; addressNumber = []; addressLat = []; addressLon = []; addressTown = []
         zoneKind = []; zoneName = []; zoneRingStart = [0]; zoneLat = []; zoneLon = []
         grid = SpatialGrid.empty
         derived = nil

@@ -172,8 +172,9 @@ public enum PlanFormats {
 
     /// JSON with sorted keys and a `schema` field (`skateroute.plan/1`); byte-identical for identical
     /// plans and stamps. With a stamp, `attribution` (the map's) and `created_at` (ISO 8601 UTC) too.
-    public static func json(_ p: RoutePlan, stamp: OutputStamp? = nil) -> String {
+    public static func json(_ p: RoutePlan, stamp: OutputStamp? = nil, ends: PlanEnds? = nil) -> String {
         guard case .object(var o) = planJSON(p, includeAlternatives: true) else { return "" }
+        if let ends { o.merge(ends.jsonMembers) { _, new in new } }
         if let stamp { o.merge(stampJSON(stamp)) { _, new in new } }
         return DocumentSchema.document(jsonSchemaKind, o).text(pretty: true)
     }
@@ -202,8 +203,8 @@ public enum PlanFormats {
 
     /// A readable turn list with distances, grades, surface class and braking marks.
     /// With a stamp, the footer names the map's attribution and the creation time.
-    public static func text(_ p: RoutePlan, from: String, to: String, stamp: OutputStamp? = nil) -> String {
-        var out = "\(from) → \(to)  [\(p.mode.rawValue)]\n"
+    public static func text(_ p: RoutePlan, from: String, to: String, stamp: OutputStamp? = nil, ends: PlanEnds? = nil) -> String {
+        var out = "\(from) → \(to)  [\(p.mode.rawValue)]\n" + (ends?.textLines ?? "")
         if let a = p.startSnap, let b = p.endSnap, max(a.distance, b.distance) >= PlanFormats.snapNoteMetres {
             out += "(start joins the network \(f(a.distance, 0)) m away, destination \(f(b.distance, 0)) m away)\n"
         }
@@ -316,7 +317,7 @@ public enum PlanFormats {
     /// last), and the plan's geometry as the one track (what `ride` replays). With a stamp, the
     /// metadata carries the map's attribution (`<copyright author=…>`, with the ODbL as licence when
     /// it names it) and the creation time.
-    public static func gpx(_ p: RoutePlan, name: String, stamp: OutputStamp? = nil) -> String {
+    public static func gpx(_ p: RoutePlan, name: String, stamp: OutputStamp? = nil, ends: PlanEnds? = nil) -> String {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<gpx version=\"1.1\" creator=\"SkateRoute\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
         // The description names the legal-line warning and the trick spots threaded (trickSpotCrawl).
@@ -328,7 +329,7 @@ public enum PlanFormats {
                 + (stamp.attribution.containsText("ODbL") ? "<license>\(odblLicenseURL)</license>" : "") + "</copyright>"
                 + "<time>\(stamp.createdISO)</time>"
         }
-        s += "</metadata>\n"
+        s += "</metadata>\n" + (ends?.gpxWaypoints ?? "")
         for (i, route) in ([p] + p.alternatives).enumerated() {
             let title = i == 0 ? name : alternativeTitle(route, i) + ": \(name)"
             s += "  <rte>\n    <name>\(xmlEscape(title))</name>\n"
@@ -382,7 +383,7 @@ public enum PlanFormats {
     /// (the arrive step as a Point) and one per braking/caution zone, each feature's properties
     /// carrying `alternative` (0 the plan, 1… the alternatives). With a stamp, the top level carries
     /// `attribution` and `created_at`.
-    public static func geojson(_ p: RoutePlan, stamp: OutputStamp? = nil) -> String {
+    public static func geojson(_ p: RoutePlan, stamp: OutputStamp? = nil, ends: PlanEnds? = nil) -> String {
         var features: [JSONText] = []
         for (i, route) in ([p] + p.alternatives).enumerated() {
             features += routeFeatures(route, alternative: i)
@@ -398,6 +399,7 @@ public enum PlanFormats {
                                                               "detour": detourJSON(p)["detour"] ?? .null,
                                                               "shortest_walk_m": detourJSON(p)["shortest_walk_m"] ?? .null])]
         if let stamp { top.merge(stampJSON(stamp)) { _, new in new } }
+        if let ends { top.merge(ends.jsonMembers) { _, new in new } }
         return DocumentSchema.document(geojsonSchemaKind, top).text()
     }
 

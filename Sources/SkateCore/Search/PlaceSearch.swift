@@ -1,23 +1,53 @@
 import FoundationEssentials
 import Glibc
 
-/// A searchable name on the map: a place (POI, square, skatepark…) or a street.
+/// A searchable name on the map: a place (POI, square, stop, town…), a street or a house number.
 public struct PlaceCandidate: Sendable, Equatable {
     public var name: String
     public var kind: PlaceKind
     /// "amenity=cafe", "highway=residential"…
     public var category: String
     public var at: Coordinate
+    /// The town it lies in as shown ("Heidelberg", "Bergheim, Heidelberg"); "" when unknown.
+    public var town: String
 
-    public init(name: String, kind: PlaceKind, category: String, at: Coordinate) {
-        self.name = name; self.kind = kind; self.category = category; self.at = at
+    public init(name: String, kind: PlaceKind, category: String, at: Coordinate, town: String = "") {
+        self.name = name; self.kind = kind; self.category = category; self.at = at; self.town = town
     }
+
+    /// The kind in human words ("cafe", "tram or bus stop", "street", "town", "house number").
+    public var kindWords: String { PlaceKindWords.describe(kind: kind, category: category) }
+}
+
+/// How a query met a candidate, for outputs that say what a place text resolved to.
+public enum PlaceMatchKind: String, Sendable, Equatable {
+    /// Every query word equals a word of the name (or its town).
+    case exact = "exact"
+    /// Every query word matched, some by prefix, typo or inside a word.
+    case fuzzy = "fuzzy"
+    /// Some query words matched nothing: the candidate is the best of what remained.
+    case partial = "partial"
+    /// Only the town matched ("Mannheim Hauptbahnhof" with no such station): the town itself.
+    case townOnly = "town only"
+    /// A street's house number (`addr:street` + `addr:housenumber`).
+    case houseNumber = "house number"
+    /// A typed "lat,lon".
+    case coordinate = "coordinate"
+    /// One of the rider's saved places.
+    case saved = "saved place"
 }
 
 /// One search hit with its score (0…1).
 public struct PlaceMatch: Sendable, Equatable {
     public var candidate: PlaceCandidate
     public var score: Double
+    public var match: PlaceMatchKind = .exact
+    /// Metres from the `near` point, when the search had one.
+    public var distance: Double? = nil
+
+    public init(candidate: PlaceCandidate, score: Double, match: PlaceMatchKind = .exact, distance: Double? = nil) {
+        self.candidate = candidate; self.score = score; self.match = match; self.distance = distance
+    }
 }
 
 /// The outcome of resolving a place text.
@@ -30,27 +60,61 @@ public enum PlaceResolution: Sendable, Equatable {
     case notFound(suggestions: [PlaceMatch])
 }
 
-/// Accent- and case-insensitive, token-based fuzzy search over places and street names.
+/// `PlaceResolution` with the match details (score, match kind, distance) of the answer.
+public enum PlaceLookup: Sendable, Equatable {
+    case found(PlaceMatch)
+    /// One best match per distinct place, best first.
+    case ambiguous([PlaceMatch])
+    case notFound(suggestions: [PlaceMatch])
+
+    public var resolution: PlaceResolution {
+        switch self {
+        case .found(let m): return .found(m.candidate)
+        case .ambiguous(let l): return .ambiguous(l)
+        case .notFound(let s): return .notFound(suggestions: s)
+        }
+    }
+}
+
+/// Accent- and case-insensitive, token-based fuzzy search over places, streets, towns and house
+/// numbers. Every candidate carries its town, so the same name in two towns is two places and a
+/// query may name the town ("Bismarckplatz, Heidelberg", "Mannheim Hauptbahnhof").
 public struct PlaceSearch: Sendable {
     public let candidates: [PlaceCandidate]
     /// Folded name tokens per candidate, as UTF-8 bytes (scoring compares bytes, no allocation).
     let tokens: [[[UInt8]]]
+    /// Town (index into `towns`) of each candidate, −1 when unknown.
+    let candidateTown: [Int32]
+    /// Per candidate: its kind prior (`kindPrior`) and whether it is a town from the town table.
+    let prior: [Double]
+    let isTown: [Bool]
+    /// Per candidate: the bytes its name words hold (`PlaceSearch.byteMask`), to skip names a
+    /// query word cannot match without comparing words.
+    let nameMask: [UInt64]
+    /// Per town: its own folded words, and its own plus its municipality's.
+    let towns: [(own: [[UInt8]], all: [[UInt8]], municipality: Int32)]
+    /// The map, for house numbers (nil for a list of candidates).
+    let map: SkateMap?
 
-    /// Score of a token that equals the query token.
-    static let exactScore = 1.0
-    /// Score of a name token that starts with the query token ("stad" → "stade").
-    static let prefixScore = 0.85
-    /// Score of a name token one edit away (typos) for tokens of 4+ letters.
-    static let typoScore = 0.7
-    /// Score when the query token appears inside a name token.
-    static let infixScore = 0.5
     /// Score share kept by a name the query covers only partly ("casino" in "Casino de Monte-Carlo").
     static let coverageFloor = 0.93
     /// Chain shops share names across a city (a "Casino" supermarket); landmarks do not, so a shop
     /// yields to a landmark of the same name.
     static let shopPrior = 0.92
+    /// A stop is named for the place it serves: it yields to a landmark of that name within the
+    /// tie margin (both are listed as one place when near; see `resolve`).
+    static let stopPrior = 0.99
+    /// Score kept by a candidate outside the town a query names ("Mannheim Hauptbahnhof" → not
+    /// Heidelberg's): below `minScore` for any match of two words or fewer.
+    static let otherTownFactor = 0.6
+    /// Largest share a `near` point takes off a far candidate's score, and the distance in metres
+    /// at which half of it applies (equal names: the nearer wins by more than `tieMargin`).
+    static let nearWeight = 0.1, nearScale = 2000.0
 
-    static func kindPrior(_ k: PlaceKind) -> Double { k == .shop ? shopPrior : 1 }
+    static func kindPrior(_ c: PlaceCandidate) -> Double {
+        if c.kind == .shop { return shopPrior }
+        return c.category == PlaceKindWords.stopCategory ? stopPrior : 1
+    }
 
     /// Minimum score for a hit to count.
     public static let minScore = 0.5
@@ -58,183 +122,143 @@ public struct PlaceSearch: Sendable {
     static let tieMargin = 0.02
     /// Equally good hits closer than this (metres) are the same place.
     static let samePlaceRadius = 250.0
-    /// Words ignored when they appear in queries or names (French/Italian/English fillers).
-    static let stopwords: [[UInt8]] = ["de", "du", "des", "la", "le", "les", "l", "d", "the", "of", "di", "el", "a", "et", "and"].map { Array($0.utf8) }
-    /// Longest stopword in bytes (longer tokens skip the list).
-    static let stopwordMaxLength = 3
+    /// Most matches `resolve` weighs (enough for a name in every town of a region's list).
+    static let resolveLimit = 40
+    /// With a `near` point, equally good places are settled by distance when the next one is at
+    /// least this many times as far as the nearest.
+    static let nearWinRatio = 2.0
+    /// Longest query text read, in Unicode scalars (`PlaceQuery`: longer text is cut first).
+    public static let maxQueryScalars = PlaceQuery.maxScalars
+    /// Most places an ambiguous answer lists.
+    public static let ambiguousListLimit = 8
 
     public init(map: SkateMap) {
+        let placeIndexes = Self.placeIndexes(map)
+        var c = Self.placeCandidates(map)
+        var t = placeIndexes.map { Int32(map.town(ofPlace: $0) ?? -1) }
+        var tok: [[[UInt8]]] = []
         if let d = map.derived, d.hasSearchIndex {
             // The map file carries the street candidates and every name's folded tokens.
-            var c = Self.placeCandidates(map)
             for k in 0..<d.streetEdge.count {
                 let e = Int(d.streetEdge[k])
                 c.append(Self.streetCandidate(map, edge: e, at: Coordinate(lat: d.streetMidLat[k], lon: d.streetMidLon[k])))
+                t.append(Int32(map.town(ofEdge: e) ?? -1))
             }
-            candidates = c
-            var t: [[[UInt8]]] = []
-            t.reserveCapacity(c.count)
+            tok.reserveCapacity(c.count)
             for i in 0..<c.count {
                 var words: [[UInt8]] = []
                 for w in Int(d.searchCandidateTokenStart[i])..<Int(d.searchCandidateTokenStart[i + 1]) {
                     words.append(Array(d.searchTokenBytes[Int(d.searchTokenStart[w])..<Int(d.searchTokenStart[w + 1])]))
                 }
-                t.append(words)
+                tok.append(words)
             }
-            tokens = t
-            return
+        } else {
+            let index = Self.computeIndex(map)
+            for s in index.streets {
+                c.append(Self.streetCandidate(map, edge: s.edge, at: s.mid))
+                t.append(Int32(map.town(ofEdge: s.edge) ?? -1))
+            }
+            tok = index.tokens
         }
-        let index = Self.computeIndex(map)
-        var c = Self.placeCandidates(map)
-        for s in index.streets { c.append(Self.streetCandidate(map, edge: s.edge, at: s.mid)) }
+        // Towns are places too ("Mannheim"), unless a place node of that name already is one.
+        var townWords: [(own: [[UInt8]], all: [[UInt8]], municipality: Int32)] = []
+        for k in 0..<map.townCount {
+            let m = map.municipality(ofTown: k)
+            let own = Self.tokenBytes(Self.fold(map.townOwnName(k)))
+            townWords.append((own, m == k ? own : own + Self.tokenBytes(Self.fold(map.townOwnName(m))), Int32(m)))
+        }
+        for k in 0..<map.townCount {
+            let own = townWords[k].own
+            guard !own.isEmpty, !c.indices.contains(where: { c[$0].kind == .place && tok[$0] == own }) else { continue }
+            let isDistrict = map.municipality(ofTown: k) != k
+            c.append(PlaceCandidate(name: map.townOwnName(k), kind: .place, category: isDistrict ? PlaceKindWords.districtCategory : PlaceKindWords.townCategory,
+                                    at: map.townCoordinate(k)))
+            t.append(Int32(k))
+            tok.append(own)
+        }
+        for i in c.indices where t[i] >= 0 { c[i].town = map.townLabel(Int(t[i])) }
         candidates = c
-        tokens = c.map { Self.tokenBytes(Self.fold($0.name)) }
+        tokens = tok
+        candidateTown = t
+        towns = townWords
+        (prior, isTown) = Self.priors(c)
+        nameMask = tok.map(Self.byteMask)
+        self.map = map.addressStreet.isEmpty ? nil : map
     }
 
     /// A search over a given list of candidates (e.g. the rider's saved places), in that order.
     public init(candidates: [PlaceCandidate]) {
         self.candidates = candidates
         tokens = candidates.map { Self.tokenBytes(Self.fold($0.name)) }
+        candidateTown = [Int32](repeating: -1, count: candidates.count)
+        towns = []
+        (prior, isTown) = Self.priors(candidates)
+        nameMask = tokens.map(Self.byteMask)
+        map = nil
+    }
+
+    static func priors(_ c: [PlaceCandidate]) -> ([Double], [Bool]) {
+        (c.map(kindPrior), c.map { $0.category == PlaceKindWords.townCategory || $0.category == PlaceKindWords.districtCategory })
+    }
+
+    /// Indexes of the named places, in place order (the candidates `placeCandidates` makes).
+    static func placeIndexes(_ map: SkateMap) -> [Int] {
+        (0..<map.placeCount).filter { map.placeName[$0] != 0 && !map.string(map.placeName[$0]).isEmpty }
     }
 
     /// Named places in place order.
     static func placeCandidates(_ map: SkateMap) -> [PlaceCandidate] {
-        var c: [PlaceCandidate] = []
-        for i in 0..<map.placeCount {
-            let name = map.string(map.placeName[i])
-            guard !name.isEmpty else { continue }
-            c.append(PlaceCandidate(name: name, kind: PlaceKind(rawValue: map.placeKind[i]) ?? .other,
-                                    category: map.string(map.placeCategory[i]),
-                                    at: Coordinate(lat: map.placeLat[i], lon: map.placeLon[i])))
+        placeIndexes(map).map { i in
+            PlaceCandidate(name: map.string(map.placeName[i]), kind: PlaceKind(rawValue: map.placeKind[i]) ?? .other,
+                           category: map.string(map.placeCategory[i]), at: Coordinate(lat: map.placeLat[i], lon: map.placeLon[i]))
         }
-        return c
     }
 
     static func streetCandidate(_ map: SkateMap, edge e: Int, at mid: Coordinate) -> PlaceCandidate {
         PlaceCandidate(name: map.name(ofEdge: e), kind: .street, category: "highway=\(map.highway(ofEdge: e).osmValue)", at: mid)
     }
 
-    /// The street candidates (one per name, at the middle of its longest rideable edge, first
-    /// such edge on a tie, in name-table order) and the folded tokens of every candidate, places
-    /// first: what `MapDerived` stores so a fresh process does not redo it.
-    static func computeIndex(_ map: SkateMap) -> (streets: [(edge: Int, mid: Coordinate)], tokens: [[[UInt8]]]) {
-        // A slot per name id: no hashing set-up.
-        var longest = [Int32](repeating: -1, count: map.stringCount)
-        for e in 0..<map.edgeCount where map.edgeName[e] != 0 && map.isRideable(edge: e) {
-            let n = Int(map.edgeName[e])
-            if longest[n] < 0 || map.edgeLength[e] > map.edgeLength[Int(longest[n])] { longest[n] = Int32(e) }
-        }
-        var streets: [(edge: Int, mid: Coordinate)] = []
-        for e32 in longest where e32 >= 0 {
-            let e = Int(e32)
-            guard let mid = map.snapPoint(edge: e, offset: Double(map.edgeLength[e]) / 2) else { continue }
-            streets.append((e, mid))
-        }
-        let names = placeCandidates(map).map(\.name) + streets.map { map.name(ofEdge: $0.edge) }
-        return (streets, names.map { tokenBytes(fold($0)) })
-    }
-
-    /// Lower-cases and strips accents and punctuation: "Stade Louis-II" → "stade louis ii".
-    public static func fold(_ s: String) -> String {
-        var out = String.UnicodeScalarView()
-        for u in s.unicodeScalars {
-            if u.value < 0x80 {
-                // ASCII fast path: most OSM names are mostly ASCII.
-                let v = UInt8(u.value)
-                if (v >= 0x41 && v <= 0x5A) { out.append(Unicode.Scalar(v + 32)) }
-                else if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) { out.append(u) }
-                else { out.append(" ") }
-                continue
-            }
-            if (0x300...0x36F).contains(u.value) { continue }  // stray combining marks
-            if let base = LatinFold.table[u.value] { out.append(contentsOf: base.unicodeScalars); continue }
-            let p = u.properties
-            if p.isAlphabetic || p.numericType != nil {
-                out.append(contentsOf: p.lowercaseMapping.unicodeScalars)
-            } else {
-                out.append(" ")
-            }
-        }
-        return String(out)
-    }
-
-    /// The words of a folded text as UTF-8 bytes, stopwords dropped (one pass over the bytes).
-    static func tokenBytes(_ folded: String) -> [[UInt8]] {
-        var out: [[UInt8]] = []
-        var cur: [UInt8] = []
-        func flush() {
-            if !cur.isEmpty && !(cur.count <= stopwordMaxLength && stopwords.contains(cur)) { out.append(cur) }
-            cur.removeAll(keepingCapacity: true)
-        }
-        for b in folded.utf8 { if b == 0x20 { flush() } else { cur.append(b) } }
-        flush()
-        return out
-    }
-
-    static func editDistanceAtMostOne(_ x: [UInt8], _ y: [UInt8]) -> Bool {
-        if abs(x.count - y.count) > 1 { return false }
-        var i = 0, j = 0, edits = 0
-        while i < x.count && j < y.count {
-            if x[i] == y[j] { i += 1; j += 1; continue }
-            edits += 1
-            if edits > 1 { return false }
-            if x.count > y.count { i += 1 } else if y.count > x.count { j += 1 } else { i += 1; j += 1 }
-        }
-        return edits + (x.count - i) + (y.count - j) <= 1
-    }
-
-    static func hasPrefix(_ t: [UInt8], _ q: [UInt8]) -> Bool {
-        guard t.count >= q.count else { return false }
-        for k in 0..<q.count where t[k] != q[k] { return false }
-        return true
-    }
-
-    static func containsBytes(_ t: [UInt8], _ q: [UInt8]) -> Bool {
-        guard t.count >= q.count, !q.isEmpty else { return false }
-        outer: for start in 0...(t.count - q.count) {
-            for k in 0..<q.count where t[start + k] != q[k] { continue outer }
-            return true
-        }
-        return false
-    }
-
-    /// Letters in a UTF-8 token (for the typo and infix minimum lengths).
-    static func letterCount(_ q: [UInt8]) -> Int { q.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
-
-    static func tokenScore(_ q: [UInt8], _ name: [[UInt8]]) -> Double {
-        var best = 0.0
-        let n = letterCount(q)
-        for t in name {
-            if t == q { return exactScore }
-            if hasPrefix(t, q) { best = max(best, prefixScore) }
-            else if n >= 4 && editDistanceAtMostOne(q, t) { best = max(best, typoScore) }
-            else if n >= 3 && containsBytes(t, q) { best = max(best, infixScore) }
-        }
-        return best
-    }
-
-    /// Ranked matches for a query text.
-    public func search(_ query: String, limit: Int = 8) -> [PlaceMatch] {
-        let q = Self.tokenBytes(Self.fold(query))
+    /// Ranked matches for a query text; with `near`, nearer candidates score higher and carry
+    /// their distance.
+    public func search(_ query: String, near: Coordinate? = nil, limit: Int = 8) -> [PlaceMatch] {
+        let q = PlaceQuery(query)
         guard !q.isEmpty else { return [] }
-        var hits: [PlaceMatch] = []
+        let named = townsNamed(q)
+        // The best `limit` hits, kept in rank order as the scan goes: a hit below the last kept
+        // score costs one comparison (a one-letter query matches thousands of names).
+        var top: [PlaceMatch] = []
+        top.reserveCapacity(limit + 1)
+        func offer(_ m: PlaceMatch) {
+            if top.count == limit, let last = top.last, m.score < last.score { return }
+            let at = top.firstIndex { Self.ranks(m, $0) } ?? top.count
+            guard at < limit else { return }
+            top.insert(m, at: at)
+            if top.count > limit { top.removeLast() }
+        }
+        guard limit > 0 else { return [] }
+        let wordMasks = q.name.map { Self.byteMask([$0]) }
+        let allowsTypo = q.name.map { Self.letterCount($0) >= 4 }
         for (i, nameTokens) in tokens.enumerated() where !nameTokens.isEmpty {
-            var sum = 0.0
-            for qt in q { sum += Self.tokenScore(qt, nameTokens) }
-            var score = sum / Double(q.count)
-            // Prefer names that the query covers fully: "casino" → "Casino" over "Casino Café de Paris".
-            let coverage = Double(min(q.count, nameTokens.count)) / Double(nameTokens.count)
-            score *= Self.coverageFloor + (1 - Self.coverageFloor) * coverage
-            score *= Self.kindPrior(candidates[i].kind)
-            if score >= Self.minScore { hits.append(PlaceMatch(candidate: candidates[i], score: score)) }
+            // A word matches (exactly, by prefix or inside a word) only if the name holds all its
+            // bytes, one short for a typo: most names fail this for every word.
+            var possible = false
+            for k in wordMasks.indices {
+                let missing = (wordMasks[k] & ~nameMask[i]).nonzeroBitCount
+                if missing == 0 || (missing == 1 && allowsTypo[k]) { possible = true; break }
+            }
+            guard possible, let s = scored(q, candidate: i, nameTokens: nameTokens, named: named, near: near) else { continue }
+            if s.score >= Self.minScore { offer(PlaceMatch(candidate: candidates[i], score: s.score, match: s.match, distance: s.distance)) }
+            if !s.unmatchedNumbers.isEmpty, candidates[i].kind == .street, let a = houseNumber(s, candidate: i) { offer(a) }
         }
-        hits.sort { a, b in
-            if a.score != b.score { return a.score > b.score }
-            if a.candidate.kind != b.candidate.kind { return Self.kindRank(a.candidate.kind) < Self.kindRank(b.candidate.kind) }
-            if a.candidate.name != b.candidate.name { return a.candidate.name < b.candidate.name }
-            return (a.candidate.at.lat, a.candidate.at.lon) < (b.candidate.at.lat, b.candidate.at.lon)
-        }
-        return Array(hits.prefix(limit))
+        return top
+    }
+
+    /// Best first: score, then kind (places before streets), name, position.
+    static func ranks(_ a: PlaceMatch, _ b: PlaceMatch) -> Bool {
+        if a.score != b.score { return a.score > b.score }
+        if a.candidate.kind != b.candidate.kind { return kindRank(a.candidate.kind) < kindRank(b.candidate.kind) }
+        if a.candidate.name != b.candidate.name { return a.candidate.name < b.candidate.name }
+        return (a.candidate.at.lat, a.candidate.at.lon) < (b.candidate.at.lat, b.candidate.at.lon)
     }
 
     /// Places come before streets of the same score; skate spots first.
@@ -249,25 +273,72 @@ public struct PlaceSearch: Sendable {
     }
 
     /// Resolves a text: "lat,lon", or the best name match, or ambiguity / suggestions.
-    public func resolve(_ text: String) -> PlaceResolution {
+    public func resolve(_ text: String, near: Coordinate? = nil) -> PlaceResolution { lookup(text, near: near).resolution }
+
+    /// `resolve` with the match details. Equally good matches at distinct places are ambiguous
+    /// unless one place is of the best tier (`tier`) and no other town has more than a street of
+    /// that name (a bare "Bismarckplatz" is the square served by Heidelberg's stops, not
+    /// Mannheim's street; "Marktplatz", a square in one village and a stop in another, stays
+    /// ambiguous); a `near` point breaks
+    /// ties by distance.
+    public func lookup(_ text: String, near: Coordinate? = nil) -> PlaceLookup {
         if let c = Coordinate(parsing: text) {
-            return .found(PlaceCandidate(name: c.description, kind: .other, category: "coordinate", at: c))
+            return .found(PlaceMatch(candidate: PlaceCandidate(name: c.description, kind: .other, category: "coordinate", at: c), score: 1, match: .coordinate,
+                                     distance: near.map { Geo.distance($0, c) }))
         }
-        let hits = search(text)
-        guard let top = hits.first else {
-            // Suggestions: any token at a lower bar.
-            let loose = looseSuggestions(text)
-            return .notFound(suggestions: loose)
-        }
+        let hits = search(text, near: near, limit: Self.resolveLimit)
+        guard let top = hits.first else { return .notFound(suggestions: looseSuggestions(text)) }
         let ties = hits.filter { top.score - $0.score <= Self.tieMargin }
-        let distinct = ties.filter { Geo.distance($0.candidate.at, top.candidate.at) > Self.samePlaceRadius }
-        if distinct.isEmpty || ties.count == 1 { return .found(top.candidate) }
-        // Same name at several far places (e.g. a chain shop): ambiguous.
-        return .ambiguous(ties)
+        // One entry per distinct place (best first): hits within `samePlaceRadius` of a kept one
+        // join it, and the place takes the best tier among them.
+        var places: [PlaceMatch] = []
+        var placeTier: [Int] = []
+        for h in ties {
+            if let k = places.firstIndex(where: { Geo.distance($0.candidate.at, h.candidate.at) <= Self.samePlaceRadius }) {
+                placeTier[k] = min(placeTier[k], Self.tier(h.candidate))
+            } else {
+                places.append(h); placeTier.append(Self.tier(h.candidate))
+            }
+        }
+        if places.count == 1 { return .found(top) }
+        // With a near point, the nearest place wins when the next is at least twice as far.
+        if near != nil {
+            let byDistance = places.sorted { ($0.distance ?? 0) < ($1.distance ?? 0) }
+            if let d0 = byDistance[0].distance, let d1 = byDistance[1].distance, d0 * Self.nearWinRatio <= d1 { return .found(byDistance[0]) }
+        }
+        // One place of the best tier wins, unless another town has a place of that name that is
+        // more than a street ("Marktplatz": one village's square, another's stop).
+        let best = placeTier.min()!
+        let winners = places.indices.filter { placeTier[$0] == best }
+        if winners.count == 1, best < Self.streetTier {
+            let w = winners[0]
+            // The winner's own best-tier member (a station rather than the car park beside it).
+            let answer = ties.first { Self.tier($0.candidate) == best && Geo.distance($0.candidate.at, places[w].candidate.at) <= Self.samePlaceRadius } ?? places[w]
+            let town = Self.municipalityLabel(answer.candidate.town)
+            let rivals = places.indices.filter { $0 != w && placeTier[$0] < Self.streetTier && Self.municipalityLabel(places[$0].candidate.town) != town }
+            if rivals.isEmpty { return .found(answer) }
+        }
+        return .ambiguous(Array(places.prefix(Self.ambiguousListLimit)))
+    }
+
+    /// Tier of streets and house numbers (`tier`).
+    static let streetTier = 2
+
+    /// What a bare name most likely means: a landmark, square or town (0), a stop or shop (1: a
+    /// station's stops spread past `samePlaceRadius`), a street or house number (2).
+    static func tier(_ c: PlaceCandidate) -> Int {
+        if c.kind == .street || c.category == PlaceKindWords.houseNumberCategory { return streetTier }
+        return c.kind == .shop || c.category == PlaceKindWords.stopCategory ? 1 : 0
+    }
+
+    /// The municipality part of a town label ("Bergheim, Heidelberg" → "Heidelberg").
+    static func municipalityLabel(_ town: String) -> Substring {
+        guard let comma = town.lastIndex(of: ",") else { return town[...] }
+        return town[town.index(after: comma)...].drop { $0 == " " }
     }
 
     func looseSuggestions(_ text: String) -> [PlaceMatch] {
-        let q = Self.tokenBytes(Self.fold(text))
+        let q = PlaceQuery(text).name
         guard !q.isEmpty else { return [] }
         var hits: [PlaceMatch] = []
         for (i, nameTokens) in tokens.enumerated() {
@@ -278,32 +349,9 @@ public struct PlaceSearch: Sendable {
                     best = max(best, Double(common) / Double(max(qt.count, t.count)))
                 }
             }
-            if best >= 0.34 { hits.append(PlaceMatch(candidate: candidates[i], score: best)) }
+            if best >= 0.34 { hits.append(PlaceMatch(candidate: candidates[i], score: best, match: .partial)) }
         }
         hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.candidate.name < $1.candidate.name }
         return Array(hits.prefix(5))
-    }
-}
-
-extension SkateMap {
-    /// The position at an offset (metres) along an edge's drawing direction.
-    public func snapPoint(edge e: Int, offset: Double) -> Coordinate? {
-        let g = geometry(ofEdge: e)
-        var cum = 0.0
-        let scaleTotal = Double(edgeLength[e])
-        var raw: [Double] = []
-        for i in 0..<(g.count - 1) {
-            raw.append(Geo.distance(lat1: g[i].lat, lon1: g[i].lon, lat2: g[i + 1].lat, lon2: g[i + 1].lon))
-        }
-        let sum = raw.reduce(0, +)
-        let target = sum > 0 ? min(max(offset, 0), scaleTotal) * sum / max(scaleTotal, 1e-9) : 0
-        for (k, d) in raw.enumerated() {
-            if cum + d >= target || k == raw.count - 1 {
-                let t = d > 0 ? min(1, max(0, (target - cum) / d)) : 0
-                return Coordinate(lat: g[k].lat + t * (g[k + 1].lat - g[k].lat), lon: g[k].lon + t * (g[k + 1].lon - g[k].lon))
-            }
-            cum += d
-        }
-        return nil
     }
 }

@@ -150,7 +150,8 @@ extension MapCompiler {
         if options.spatialOrder { map.orderSpatially() }
 
         // 6. Places and zones.
-        buildPlaces(into: &map, strings: &strings)
+        let placeCities = buildPlaces(into: &map, strings: &strings)
+        buildTowns(into: &map, strings: &strings, placeCities: placeCities)
         buildZones(into: &map, strings: &strings)
 
         map.edgeStepCount = FlatArray(stepCounts(of: map))
@@ -201,6 +202,9 @@ extension MapCompiler {
     /// Radius in metres within which two places of the same name and category are one (a POI
     /// mapped both as a node and as an area).
     static let placeDedupRadius: Double = 60
+    /// The same for public-transport stops: one stop's platforms and stop positions (tram, bus,
+    /// both directions) spread over a square, and they are one place to meet.
+    static let stopDedupRadius: Double = 200
 
     func position(of refs: [Int64]) -> (Double, Double)? {
         var la = 0.0, lo = 0.0, n = 0
@@ -209,19 +213,25 @@ extension MapCompiler {
         return n > 0 ? (la / Double(n), lo / Double(n)) : nil
     }
 
-    func buildPlaces(into map: inout SkateMap, strings: inout StringTable) {
+    /// Returns each kept place's own town (`PendingPlace.city`), in place order.
+    @discardableResult
+    func buildPlaces(into map: inout SkateMap, strings: inout StringTable) -> [String?] {
+        var cities: [String?] = []
         var seen: [String: [(Double, Double)]] = [:]
         let sorted = pendingPlaces.sorted { ($0.kind.rawValue, $0.name, $0.id) < ($1.kind.rawValue, $1.name, $1.id) }
         for p in sorted {
             guard let (la, lo) = p.lat.flatMap({ la in p.lon.map { (la, $0) } }) ?? position(of: p.refs) else { continue }
             let key = p.name + "\u{0}" + p.category
-            if let prev = seen[key], prev.contains(where: { Geo.distance(lat1: $0.0, lon1: $0.1, lat2: la, lon2: lo) < Self.placeDedupRadius }) { continue }
+            let radius = p.category == PlaceClassifier.stopCategory ? Self.stopDedupRadius : Self.placeDedupRadius
+            if let prev = seen[key], prev.contains(where: { Geo.distance(lat1: $0.0, lon1: $0.1, lat2: la, lon2: lo) < radius }) { continue }
             seen[key, default: []].append((la, lo))
             map.placeLat.append(la); map.placeLon.append(lo)
             map.placeName.append(strings.intern(p.name))
             map.placeKind.append(p.kind.rawValue)
             map.placeCategory.append(strings.intern(p.category))
+            cities.append(p.city)
         }
+        return cities
     }
 
     func buildZones(into map: inout SkateMap, strings: inout StringTable) {

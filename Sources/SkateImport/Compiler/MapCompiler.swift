@@ -81,8 +81,14 @@ public struct MapCompiler: OSMHandler {
     var elevatorNodes: [Int64: Lift] = [:]
     var elevatorWays: [(id: Int64, refs: [Int64], lift: Lift)] = []
     var keptWays: [KeptWay] = []
-    struct PendingPlace { var name: String; var kind: PlaceKind; var category: String; var refs: [Int64]; var lat: Double?; var lon: Double?; var id: Int64 }
+    struct PendingPlace {
+        var name: String; var kind: PlaceKind; var category: String; var refs: [Int64]; var lat: Double?; var lon: Double?; var id: Int64
+        /// The object's own town (`addr:city`, else `is_in`'s first part), if tagged.
+        var city: String? = nil
+    }
     var pendingPlaces: [PendingPlace] = []
+    /// Town names, city-limit signs and house numbers, for `buildTowns`.
+    var townEvidence = TownEvidenceCollector()
     struct PendingZone { var kind: ZoneKind; var name: String; var rings: [[Int64]]; var id: Int64 }
     var pendingZones: [PendingZone] = []
     /// Refs of untagged/closed non-highway ways, for multipolygon relations.
@@ -108,8 +114,9 @@ public struct MapCompiler: OSMHandler {
         let f = NodeAttributes.flags(tags)
         if !f.isEmpty { taggedNodeFlags[id] = f.rawValue }
         if tags["highway"] == "elevator" { elevatorNodes[id] = Lift(tags: tags) }
+        townEvidence.node(id: id, lat: lat, lon: lon, tags: tags)
         if let name = tags["name"], !name.isEmpty, let (kind, cat) = PlaceClassifier.classify(tags) {
-            pendingPlaces.append(PendingPlace(name: name, kind: kind, category: cat, refs: [], lat: lat, lon: lon, id: id))
+            pendingPlaces.append(PendingPlace(name: name, kind: kind, category: cat, refs: [], lat: lat, lon: lon, id: id, city: PlaceClassifier.ownTown(tags)))
         }
     }
 
@@ -121,19 +128,21 @@ public struct MapCompiler: OSMHandler {
             keptWays.append(KeptWay(id: id, refs: refs, attrs: attrs, levelKey: Self.levelKey(tags)))
             if attrs.flags.contains(.inclineTagged) { stats.keptWays += 0 }
         }
+        townEvidence.way(refs: refs, tags: tags)
         let closed = refs.count >= 4 && refs.first == refs.last
         if let z = PlaceClassifier.zone(tags), closed {
             pendingZones.append(PendingZone(kind: z, name: tags["name"] ?? "", rings: [refs], id: id))
         }
         if let name = tags["name"], !name.isEmpty, tags["highway"] == nil || tags["area"] == "yes" || tags["place"] == "square",
            let (kind, cat) = PlaceClassifier.classify(tags) {
-            pendingPlaces.append(PendingPlace(name: name, kind: kind, category: cat, refs: refs, lat: nil, lon: nil, id: id))
+            pendingPlaces.append(PendingPlace(name: name, kind: kind, category: cat, refs: refs, lat: nil, lon: nil, id: id, city: PlaceClassifier.ownTown(tags)))
         }
         if tags["highway"] == nil && refs.count >= 2 { areaWayRefs[id] = refs }
     }
 
     public mutating func relation(id: Int64, members: [OSMMember], tags: OSMTags) {
         stats.osmRelations += 1
+        townEvidence.relation(members: members, tags: tags)
         guard tags["type"] == "multipolygon" else { return }
         let outers = members.filter { $0.kind == .way && ($0.role == "outer" || $0.role.isEmpty) }.compactMap { areaWayRefs[$0.ref] }
         guard !outers.isEmpty else { return }
@@ -142,7 +151,7 @@ public struct MapCompiler: OSMHandler {
             pendingZones.append(PendingZone(kind: z, name: tags["name"] ?? "", rings: rings, id: id))
         }
         if let name = tags["name"], !name.isEmpty, let (kind, cat) = PlaceClassifier.classify(tags) {
-            pendingPlaces.append(PendingPlace(name: name, kind: kind, category: cat, refs: outers.flatMap { $0 }, lat: nil, lon: nil, id: id))
+            pendingPlaces.append(PendingPlace(name: name, kind: kind, category: cat, refs: outers.flatMap { $0 }, lat: nil, lon: nil, id: id, city: PlaceClassifier.ownTown(tags)))
         }
     }
 

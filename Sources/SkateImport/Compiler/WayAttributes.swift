@@ -153,7 +153,21 @@ enum PlaceClassifier {
         if let v = tags["historic"] { return (.other, "historic=\(v)") }
         if let v = tags["railway"], v == "station" || v == "halt" { return (.other, "railway=\(v)") }
         if let v = tags["public_transport"], v == "station" { return (.other, "public_transport=\(v)") }
+        // A named stop is named for the place it serves ("Bismarckplatz"): often the only object
+        // carrying a square's name in extracts filtered for routing.
+        if tags["railway"] == "tram_stop" || tags["highway"] == "bus_stop" || tags["public_transport"] == "stop_position"
+            || tags["public_transport"] == "platform" { return (.other, stopCategory) }
         return nil
+    }
+
+    /// Category of every public-transport stop (tram, bus, platform, stop position): one, so a
+    /// stop's pieces merge (`MapCompiler.stopDedupRadius`).
+    static let stopCategory = "public_transport=stop"
+
+    /// An object's own town: `addr:city`, else the first part of `is_in`.
+    static func ownTown(_ tags: OSMTags) -> String? {
+        if let c = tags["addr:city"], !c.isEmpty { return c }
+        return tags["is_in"].flatMap(TownEvidenceCollector.isInTown)
     }
 
     /// The no-report zone kind of an area's tags.

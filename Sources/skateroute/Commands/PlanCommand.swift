@@ -16,6 +16,7 @@ struct PlanCommand: ParsableCommand {
 
     @Option(help: "Start: a place name or \"lat,lon\".") var from: String
     @Option(help: "Destination: a place name or \"lat,lon\".") var to: String
+    @Option(help: "Settle a name found in several towns by nearness to this place (a name or \"lat,lon\").") var near: String?
     @Option(help: "Ride mode: \(RideMode.allCases.map(\.rawValue).joined(separator: "|")). Default: the settings file's mode, else smoothest.") var mode: String?
     @Option(help: "How many alternatives to look for.") var alternatives: Int = 0
     @Option(help: "Output: text, json, gpx or geojson.") var format: Format?
@@ -29,7 +30,7 @@ struct PlanCommand: ParsableCommand {
     /// The parsed options as plain values.
     var request: PlanRequest {
         PlanRequest(from: from, to: to, mode: mode, alternatives: alternatives, format: json ? .json : (format ?? .text),
-                    map: mapOption.map, dataDir: dataDir, noStore: noStore, now: now, out: out)
+                    map: mapOption.map, dataDir: dataDir, noStore: noStore, now: now, out: out, near: near)
     }
 
     func validate() throws {
@@ -68,14 +69,21 @@ func runPlan(_ r: PlanRequest) throws {
     timer.mark("store")
     // Place search indexes every name; skip it when both ends are coordinates or saved places.
     var search: PlaceSearch?
-    func place(_ text: String, _ role: String) throws -> PlaceCandidate {
-        if let c = Coordinate(parsing: text) { return PlaceCandidate(name: c.description, kind: .other, category: "coordinate", at: c) }
-        if let s = saved.resolve(text) { return s }
+    func place(_ text: String, _ role: String, near: Coordinate?, other: String?) throws -> PlaceMatch {
+        if let c = Coordinate(parsing: text) {
+            return PlaceMatch(candidate: PlaceCandidate(name: c.description, kind: .other, category: "coordinate", at: c), score: 1, match: .coordinate)
+        }
+        if let s = saved.resolve(text) { return PlaceMatch(candidate: s, score: 1, match: .saved) }
         if search == nil { search = PlaceSearch(map: map) }
-        return try resolvePlace(text, search: search!, role: role, saved: saved)
+        // An ambiguous end lists distances from --near, else from the other end when it resolves.
+        let from = try near ?? other.flatMap { o in try? place(o, "", near: nil, other: nil).candidate.at }
+        return try resolvePlaceMatch(text, search: search!, role: role, saved: saved, near: near, distancesFrom: from)
     }
-    let a = try place(r.from, "start")
-    let b = try place(r.to, "destination")
+    let nearPoint = try r.near.map { try place($0, "--near", near: nil, other: nil).candidate.at }
+    let aMatch = try place(r.from, "start", near: nearPoint, other: r.to)
+    let bMatch = try place(r.to, "destination", near: nearPoint, other: r.from)
+    let (a, b) = (aMatch.candidate, bMatch.candidate)
+    let ends = PlanEnds(from: PlanEnd(aMatch), to: PlanEnd(bMatch))
     timer.mark("places")
     var planner = Planner(map: map, knowledge: knowledge)
     planner.ownSpots = saved.places.filter { $0.category == .spot }.map { ($0.name, $0.at) }
@@ -100,21 +108,31 @@ func runPlan(_ r: PlanRequest) throws {
                             created: r.now.flatMap { ISO8601Time.parse($0) } ?? OutputStamp.currentTime())
     let output = try OutputFile(r.out)
     switch r.format {
-    case .text: print(TerminalSafe.cleanLines(PlanFormats.text(plan, from: a.name, to: b.name, stamp: stamp)), terminator: "")
-    case .json: print(PlanFormats.json(plan, stamp: stamp))
-    case .gpx: print(PlanFormats.gpx(plan, name: "\(a.name) → \(b.name)", stamp: stamp), terminator: "")
-    case .geojson: print(PlanFormats.geojson(plan, stamp: stamp))
+    case .text: print(TerminalSafe.cleanLines(PlanFormats.text(plan, from: a.name, to: b.name, stamp: stamp, ends: ends)), terminator: "")
+    case .json: print(PlanFormats.json(plan, stamp: stamp, ends: ends))
+    case .gpx: print(PlanFormats.gpx(plan, name: "\(a.name) → \(b.name)", stamp: stamp, ends: ends), terminator: "")
+    case .geojson: print(PlanFormats.geojson(plan, stamp: stamp, ends: ends))
     }
     try output.commit()
 }
 
 /// Resolves a place text or exits 1 with suggestions.
 func resolvePlace(_ text: String, search: PlaceSearch, role: String, saved: SavedPlaceResolver = .empty) throws -> PlaceCandidate {
-    switch search.resolve(text) {
-    case .found(let c): return c
+    try resolvePlaceMatch(text, search: search, role: role, saved: saved).candidate
+}
+
+/// Resolves a place text (ties settled by nearness to `near`) or exits 1: an ambiguous text lists
+/// its places with kind, town and distance (from `distancesFrom` when given, else `near`); an
+/// unknown one its closest names.
+func resolvePlaceMatch(_ text: String, search: PlaceSearch, role: String, saved: SavedPlaceResolver = .empty,
+                       near: Coordinate? = nil, distancesFrom: Coordinate? = nil) throws -> PlaceMatch {
+    switch search.lookup(text, near: near) {
+    case .found(let m): return m
     case .ambiguous(let hits):
-        let list = (saved.suggestions(text) + hits).prefix(5).map { "\(TerminalSafe.clean($0.candidate.name)) (\($0.candidate.category)) at \($0.candidate.at)" }.joined(separator: "; ")
-        throw fail("\(role) '\(TerminalSafe.clean(text))' is ambiguous: \(list) — add a word or give \"lat,lon\"")
+        let list = (saved.suggestions(text) + hits).prefix(PlaceSearch.ambiguousListLimit)
+            .map { PlaceListing.line($0, from: distancesFrom ?? near) }.joined(separator: "; ")
+        let name = TerminalSafe.clean(text)
+        throw fail("\(role) '\(name)' is ambiguous: \(list) — add the town (\"\(name), TOWN\"), --near PLACE or \"lat,lon\" (see `skateroute search`)")
     case .notFound(let mapSuggestions):
         let sugg = saved.suggestions(text) + mapSuggestions
         let s = sugg.isEmpty ? "" : "; closest: " + sugg.prefix(5).map { TerminalSafe.clean($0.candidate.name) }.joined(separator: ", ")
@@ -139,4 +157,6 @@ struct PlanRequest: Equatable {
     var now: String?
     /// Output file; nil or "-": stdout.
     var out: String?
+    /// `--near`: a place text that settles names found in several towns.
+    var near: String?
 }

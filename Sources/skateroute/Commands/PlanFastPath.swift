@@ -14,7 +14,7 @@ enum PlanFastPath {
     /// Whether a long option name takes a value (a switch, not a Set: no hashing set-up at start).
     static func takesValue(_ name: String) -> Bool {
         switch name {
-        case "from", "to", "mode", "alternatives", "format", "map", "data-dir", "now", "out": return true
+        case "from", "to", "mode", "alternatives", "format", "map", "data-dir", "now", "out", "near": return true
         default: return false
         }
     }
@@ -65,6 +65,7 @@ enum PlanFastPath {
             case "data-dir": r.dataDir = value
             case "now": r.now = value
             case "out": r.out = value
+            case "near": r.near = value
             default: return nil
             }
         }

@@ -1,0 +1,17 @@
+/// One line per candidate for lists a person reads (the CLI's ambiguity message, `search`, the
+/// TUI's candidate list): name, kind in words, town, distance. Terminal-safe.
+public enum PlaceListing {
+    /// "Hauptstraße (street, Dossenheim, 4.2 km)"; distance from `from` when given, else the
+    /// match's own `distance` (from a `near` point) when it has one.
+    public static func line(_ m: PlaceMatch, from: Coordinate? = nil) -> String {
+        var parts = [m.candidate.kindWords]
+        if !m.candidate.town.isEmpty { parts.append(m.candidate.town) }
+        if let d = from.map({ Geo.distance($0, m.candidate.at) }) ?? m.distance { parts.append(distanceText(d)) }
+        return TerminalSafe.clean(m.candidate.name) + " (" + TerminalSafe.clean(parts.joinedText(separator: ", ")) + ")"
+    }
+
+    /// "350 m", "4.2 km".
+    public static func distanceText(_ metres: Double) -> String {
+        metres < 1000 ? FixedDecimal.string(metres, decimals: 0) + " m" : FixedDecimal.string(metres / 1000, decimals: 1) + " km"
+    }
+}

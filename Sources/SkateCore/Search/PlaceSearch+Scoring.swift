@@ -1,0 +1,100 @@
+/// Scoring one candidate against a query, and house numbers.
+extension PlaceSearch {
+    /// Share of a word's score kept when the candidate's town, not its name, holds it: "Heidelberg
+    /// Hauptbahnhof" is the station of that name before the "Hauptbahnhof" car park in Heidelberg.
+    static let townWordShare = 0.98
+
+    /// One candidate's score and what it left unmatched.
+    struct Scored {
+        var score: Double
+        var match: PlaceMatchKind
+        var distance: Double?
+        /// House-number words no name word matched (a street may have them as addresses).
+        var unmatchedNumbers: [[UInt8]]
+        /// Score with those numbers counted as matched (for the house-number candidate).
+        var scoreWithNumbers: Double
+    }
+
+    /// Towns whose every word the query names (in the name part or after the comma).
+    func townsNamed(_ q: PlaceQuery) -> Set<Int32> {
+        var out = Set<Int32>()
+        guard !towns.isEmpty else { return out }
+        let words = q.name + q.town
+        for (k, t) in towns.enumerated() where !t.own.isEmpty && t.own.allSatisfy({ words.contains($0) }) { out.insert(Int32(k)) }
+        return out
+    }
+
+    /// The score of candidate `i`, nil when no query word matched its name.
+    func scored(_ q: PlaceQuery, candidate i: Int, nameTokens: [[UInt8]], named: Set<Int32>, near: Coordinate?) -> Scored? {
+        // Most candidates share no word with the query: find out with one pass over the name.
+        guard q.name.contains(where: { Self.tokenScore($0, nameTokens) > 0 }) else { return nil }
+        let t = Int(candidateTown[i])
+        let townWords = t >= 0 ? towns[t].all : []
+        var sum = 0.0, nameHits = 0, unmatched = 0, inexact = 0
+        var numbers: [[UInt8]] = []
+        for w in q.name {
+            let s = Self.tokenScore(w, nameTokens)
+            if s > 0 {
+                nameHits += 1; sum += s
+                if s < Self.exactScore { inexact += 1 }
+                continue
+            }
+            let ts = townWords.isEmpty ? 0 : Self.townTokenScore(w, townWords)
+            if ts > 0 { sum += ts * Self.townWordShare; if ts < Self.exactScore { inexact += 1 }; continue }
+            unmatched += 1
+            if PlaceQuery.isNumber(w) { numbers.append(w) }
+        }
+        guard nameHits > 0 else { return nil }
+        for w in q.town {
+            let ts = townWords.isEmpty ? 0 : Self.townTokenScore(w, townWords)
+            sum += ts * Self.townWordShare
+            if ts == 0 { unmatched += 1 } else if ts < Self.exactScore { inexact += 1 }
+        }
+        let words = Double(q.name.count + q.town.count)
+        // Prefer names that the query covers fully: "casino" → "Casino" over "Casino Café de Paris".
+        let coverage = Double(min(q.name.count, nameTokens.count)) / Double(nameTokens.count)
+        var factor = (Self.coverageFloor + (1 - Self.coverageFloor) * coverage) * prior[i]
+        // The query names a town this candidate is not in (and its name does not carry that town).
+        if !named.isEmpty, !(t >= 0 && (named.contains(Int32(t)) || named.contains(towns[t].municipality))),
+           !named.contains(where: { k in towns[Int(k)].own.allSatisfy { nameTokens.contains($0) } }) {
+            factor *= Self.otherTownFactor
+        }
+        var distance: Double?
+        if let near {
+            let d = Geo.distance(near, candidates[i].at)
+            distance = d
+            factor *= 1 - Self.nearWeight * d / (d + Self.nearScale)
+        }
+        let match: PlaceMatchKind = unmatched > 0 ? (isTown[i] ? .townOnly : .partial) : inexact > 0 ? .fuzzy : .exact
+        return Scored(score: sum / words * factor, match: match, distance: distance, unmatchedNumbers: numbers,
+                      scoreWithNumbers: (sum + Double(numbers.count)) / words * factor)
+    }
+
+    /// The house-number candidate of a street match whose unmatched words include a number the
+    /// map has an address for, on that street, in the street's municipality (or with no town).
+    func houseNumber(_ street: Scored, candidate i: Int) -> PlaceMatch? {
+        guard let map, street.scoreWithNumbers >= Self.minScore, let number = street.unmatchedNumbers.first else { return nil }
+        let name = Array(candidates[i].name.utf8)
+        let n = map.addressStreet.count
+        // First address of this street (addresses are sorted by street name bytes).
+        var lo = 0, hi = n
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Array(map.string(map.addressStreet[mid]).utf8).lexicographicallyPrecedes(name) { lo = mid + 1 } else { hi = mid }
+        }
+        let t = candidateTown[i]
+        let m = t >= 0 ? towns[Int(t)].municipality : -1
+        var k = lo
+        while k < n, map.string(map.addressStreet[k]) == candidates[i].name {
+            defer { k += 1 }
+            guard Self.tokenBytes(Self.fold(map.string(map.addressNumber[k]))) == [number] else { continue }
+            let at = map.townIndex(reference: Int(map.addressTown[k]))
+            if m >= 0, let at, Int32(map.municipality(ofTown: at)) != m { continue }
+            let label = map.townLabel(at).isEmpty ? candidates[i].town : map.townLabel(at)
+            let c = PlaceCandidate(name: candidates[i].name + " " + map.string(map.addressNumber[k]), kind: .other,
+                                   category: PlaceKindWords.houseNumberCategory, at: Coordinate(lat: map.addressLat[k], lon: map.addressLon[k]), town: label)
+            return PlaceMatch(candidate: c, score: street.scoreWithNumbers, match: .houseNumber, distance: street.distance)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,176 @@
+import Glibc
+import SkateCore
+
+/// Decides which town a point lies in from located town evidence (`TownEvidenceCollector`).
+///
+/// Each piece of evidence votes for its municipality (a district's evidence for the district and
+/// its municipality) with its weight times a Gaussian of the distance; the municipality with the
+/// most votes wins, then the best of its districts if any district got enough. A city-limit sign
+/// whose front side is known (tagged, or the traffic direction of its one-way road) votes only
+/// on the town's side of it; one without a side votes at half weight (the town is on one of its
+/// two sides).
+struct TownAssigner {
+    struct Town {
+        var name: String
+        /// Index of the municipality for a district, nil for a municipality.
+        var parent: Int?
+        /// A `place` node's position, when the town has one.
+        var placeNode: Coordinate?
+    }
+
+    /// Located evidence for town `town`.
+    struct Evidence {
+        var town: Int
+        var at: Coordinate
+        var weight: Double
+        /// Unit direction (north, east components) pointing into the town from a one-sided sign.
+        var inside: (Double, Double)?
+    }
+
+    /// Distance scale of a vote in metres: about a village's radius, so evidence speaks for its
+    /// surroundings and a neighbouring village's own evidence wins in the village.
+    static let sigma = 1500.0
+    /// Votes are summed within this many `sigma` (beyond, a vote is under 1.2 % of its weight).
+    static let cutoffSigmas = 3.0
+    /// Least vote total for a town to be given: one address or sign about 3.7 km away.
+    static let minVote = 0.05
+    /// Grid cell side in degrees of latitude for the evidence index (≈ 2.2 km).
+    static let cellDegrees = 0.02
+    /// Weight of a city-limit sign whose side its tags give, of one whose side only its one-way
+    /// road suggests (the back of a two-sided sign is sometimes mapped on the other carriageway),
+    /// and of one whose side is unknown.
+    static let signWeight = 1.0, onewaySignWeight = 0.75, unsidedSignWeight = 0.5
+    /// Least vote for a district: its own evidence within about a kilometre (a sign at a
+    /// district's entrance says little about the streets 3 km further on).
+    static let minDistrictVote = 0.4
+    /// Weight of an addressed object's `addr:city` or an `is_in`.
+    static let addressWeight = 1.0
+
+    /// An administrative area's ring: where it holds a point, it decides the town outright.
+    struct Area {
+        var town: Int
+        /// `TownEvidenceCollector.municipalityLevel` or a district level.
+        var level: Int
+        var lat: [Double], lon: [Double]
+        var minLat: Double, maxLat: Double, minLon: Double, maxLon: Double
+
+        init(town: Int, level: Int, ring: [Coordinate]) {
+            self.town = town; self.level = level
+            lat = ring.map(\.lat); lon = ring.map(\.lon)
+            minLat = lat.min() ?? 0; maxLat = lat.max() ?? 0; minLon = lon.min() ?? 0; maxLon = lon.max() ?? 0
+        }
+
+        /// Even-odd ray casting.
+        func contains(_ p: Coordinate) -> Bool {
+            guard p.lat >= minLat, p.lat <= maxLat, p.lon >= minLon, p.lon <= maxLon else { return false }
+            var inside = false
+            var j = lat.count - 1
+            for i in 0..<lat.count {
+                if (lat[i] > p.lat) != (lat[j] > p.lat), p.lon < (lon[j] - lon[i]) * (p.lat - lat[i]) / (lat[j] - lat[i]) + lon[i] { inside.toggle() }
+                j = i
+            }
+            return inside
+        }
+    }
+
+    var towns: [Town] = []
+    var evidence: [Evidence] = []
+    var areas: [Area] = []
+    private var byKey: [String: Int] = [:]
+    private var grid: [Int64: [Int32]] = [:]
+
+    /// Folded lookup key of a town name ("Heidelberg" → "heidelberg").
+    static func key(_ name: String) -> String { PlaceSearch.fold(name).split(separator: " ").joined(separator: " ") }
+
+    /// The town called `name`, if known.
+    func town(named name: String) -> Int? { byKey[Self.key(name)] }
+
+    /// Adds (or finds) a town by name.
+    mutating func addTown(_ name: String, parent: Int? = nil, placeNode: Coordinate? = nil) -> Int {
+        let k = Self.key(name)
+        if let i = byKey[k] {
+            if towns[i].placeNode == nil, let placeNode { towns[i].placeNode = placeNode }
+            if towns[i].parent == nil, let parent, parent != i { towns[i].parent = parent }
+            return i
+        }
+        towns.append(Town(name: name, parent: parent, placeNode: placeNode))
+        byKey[k] = towns.count - 1
+        return towns.count - 1
+    }
+
+    mutating func addEvidence(_ e: Evidence) {
+        evidence.append(e)
+        grid[cellKey(e.at), default: []].append(Int32(evidence.count - 1))
+    }
+
+    func cellKey(_ c: Coordinate) -> Int64 {
+        let y = Int64((c.lat / Self.cellDegrees).rounded(.down)), x = Int64((c.lon / (Self.cellDegrees / lonScale(c.lat))).rounded(.down))
+        return y << 32 | (x & 0xFFFF_FFFF)
+    }
+
+    /// Degrees of longitude per degree of latitude's ground length at `lat`, clamped near the poles.
+    func lonScale(_ lat: Double) -> Double { max(0.1, cos(lat * .pi / 180)) }
+
+    /// The municipality of town `t` (itself when it is one).
+    func municipality(_ t: Int) -> Int { towns[t].parent ?? t }
+
+    /// The municipality and district areas holding `p` (deepest of each), if any.
+    func areaTowns(at p: Coordinate) -> (municipality: Int?, district: Int?) {
+        var m: Int?, d: Int?, dLevel = 0
+        for a in areas where a.contains(p) {
+            if a.level == TownEvidenceCollector.municipalityLevel { m = m ?? a.town }
+            else if a.level > dLevel { d = a.town; dLevel = a.level }
+        }
+        return (m, d)
+    }
+
+    /// The town (district if one wins, else municipality) at a point; nil when no evidence is near.
+    /// An administrative area holding the point decides outright.
+    func town(at p: Coordinate) -> Int? {
+        if !areas.isEmpty {
+            let (m, d) = areaTowns(at: p)
+            if let m {
+                if let d, towns[d].parent == m { return d }
+                return m
+            }
+        }
+        return voted(at: p)
+    }
+
+    /// The town the evidence votes for at `p`.
+    func voted(at p: Coordinate) -> Int? {
+        var votes: [Int: Double] = [:]
+        let reach = Self.cutoffSigmas * Self.sigma
+        let cells = Int((reach / 111_000 / Self.cellDegrees).rounded(.up))
+        let cy = Int64((p.lat / Self.cellDegrees).rounded(.down))
+        let cx = Int64((p.lon / (Self.cellDegrees / lonScale(p.lat))).rounded(.down))
+        let metresPerDegLon = 111_320 * lonScale(p.lat)
+        for dy in -cells...cells {
+            for dx in -cells...cells {
+                guard let list = grid[(cy + Int64(dy)) << 32 | ((cx + Int64(dx)) & 0xFFFF_FFFF)] else { continue }
+                for i in list {
+                    let e = evidence[Int(i)]
+                    let north = (p.lat - e.at.lat) * 110_574, east = (p.lon - e.at.lon) * metresPerDegLon
+                    if let (n, ea) = e.inside, north * n + east * ea < 0 { continue }
+                    let d2 = north * north + east * east
+                    guard d2 < reach * reach else { continue }
+                    votes[e.town, default: 0] += e.weight * exp(-d2 / (2 * Self.sigma * Self.sigma))
+                }
+            }
+        }
+        // Municipality first (a district's votes count for its municipality too), then its districts.
+        var byMunicipality: [Int: Double] = [:]
+        for (t, v) in votes { byMunicipality[municipality(t), default: 0] += v }
+        guard let best = Self.argmax(byMunicipality), best.value >= Self.minVote else { return nil }
+        let districts = votes.filter { towns[$0.key].parent == best.key }
+        if let d = Self.argmax(districts), d.value >= Self.minDistrictVote { return d.key }
+        return best.key
+    }
+
+    /// The highest vote, lowest index on a tie (deterministic).
+    static func argmax(_ v: [Int: Double]) -> (key: Int, value: Double)? {
+        var best: (key: Int, value: Double)?
+        for (k, x) in v where best == nil || x > best!.value || (x == best!.value && k < best!.key) { best = (k, x) }
+        return best
+    }
+}

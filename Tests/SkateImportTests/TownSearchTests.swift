@@ -1,0 +1,124 @@
+import Testing
+import SkateCore
+import SkateImport
+import SkateTestSupport
+
+/// Place search that knows its towns (issue 27, must-have 4) on the Heidelberg extract (imported
+/// without DEM) and the bundled Monaco map. Expected places: an independent pyosmium read of the
+/// extracts (`scripts/search_figures.py`).
+@Suite("Place search knows its towns", .enabled(if: TestData.available, TestData.skip))
+struct TownSearchTests {
+    /// One import per process: ~25 s of CPU in a debug build.
+    static let heidelberg: PlaceSearch? = {
+        guard TestData.available, let (map, _) = try? MapImporter.compile(osmPath: TestData.heidelbergPBF, demPaths: [], options: ImportOptions(name: "Heidelberg")) else { return nil }
+        return PlaceSearch(map: map)
+    }()
+
+    /// The place `q` resolves to; records an issue (with the short answer) when it does not.
+    func found(_ s: PlaceSearch, _ q: String, near: Coordinate? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> PlaceMatch? {
+        let r = s.lookup(q, near: near)
+        if case .found(let m) = r { return m }
+        Issue.record("'\(q)' did not resolve: \(r)", sourceLocation: sourceLocation)
+        return nil
+    }
+
+    @Test func bismarckplatzIsHeidelbergsUnlessMannheimIsNamed() throws {
+        let s = try #require(Self.heidelberg)
+        // pyosmium: Heidelberg's Bismarckplatz stops at 49.4091–49.4102, 8.6927–8.6932; Mannheim's
+        // street "Bismarckplatz" (highway=primary) at 49.4808–49.4812, 8.4714–8.4724.
+        for q in ["Bismarckplatz", "Bismarckplatz, Heidelberg", "bismarckplatz heidelberg"] {
+            guard let m = found(s, q) else { continue }
+            #expect(abs(m.candidate.at.lat - 49.409) < 0.003 && abs(m.candidate.at.lon - 8.693) < 0.003, "\(q) → \(m.candidate)")
+            #expect(m.candidate.town.hasSuffix("Heidelberg"), "\(q) → \(m.candidate.town)")
+        }
+        guard let ma = found(s, "Bismarckplatz, Mannheim") else { return }
+        #expect(abs(ma.candidate.at.lat - 49.481) < 0.003 && abs(ma.candidate.at.lon - 8.472) < 0.005, "\(ma.candidate)")
+        #expect(ma.candidate.town == "Mannheim")
+    }
+
+    @Test func aTownWordIsNotDropped() throws {
+        let s = try #require(Self.heidelberg)
+        // No "Mannheim Hauptbahnhof" in the extract: the answer is Mannheim (≈ 49.48, 8.47), said
+        // to be a town-only match, never Heidelberg's Hauptbahnhof (49.403, 8.675).
+        guard let m = found(s, "Mannheim Hauptbahnhof") else { return }
+        #expect(abs(m.candidate.at.lat - 49.48) < 0.01 && abs(m.candidate.at.lon - 8.47) < 0.03, "\(m.candidate)")
+        #expect(m.match == .townOnly)
+        guard let hd = found(s, "Heidelberg Hauptbahnhof") else { return }
+        #expect(abs(hd.candidate.at.lat - 49.4035) < 0.003 && abs(hd.candidate.at.lon - 8.6755) < 0.003, "\(hd.candidate)")
+    }
+
+    @Test func hauptstrasseListsSeveralTowns() throws {
+        let s = try #require(Self.heidelberg)
+        guard case .ambiguous(let places) = s.lookup("Hauptstraße") else { Issue.record("Hauptstraße resolved to one place"); return }
+        let towns = Set(places.map(\.candidate.town).filter { !$0.isEmpty })
+        #expect(towns.count >= 3, "\(towns)")
+        // A near point settles it: the Hauptstraße nearest Bismarckplatz.
+        let bp = Coordinate(lat: 49.4094, lon: 8.6932)
+        guard let m = found(s, "Hauptstraße", near: bp) else { return }
+        let nearest = s.search("Hauptstraße", limit: 40).filter { $0.candidate.name == "Hauptstraße" }.map { Geo.distance($0.candidate.at, bp) }.min()!
+        #expect(abs(Geo.distance(m.candidate.at, bp) - nearest) < 1)
+    }
+
+    @Test func houseNumbers() throws {
+        let s = try #require(Self.heidelberg)
+        // pyosmium: node 364059072 "Am Bismarckplatz", addr:street Bismarckstraße, addr:housenumber 1, 49.4096879, 8.6920076.
+        guard let m = found(s, "Bismarckstraße 1, Heidelberg") else { return }
+        #expect(m.match == .houseNumber)
+        #expect(Geo.distance(m.candidate.at, Coordinate(lat: 49.4096879, lon: 8.6920076)) < 5, "\(m.candidate)")
+    }
+
+    /// The TUI searches per keystroke: every prefix of a typed name answers within 100 ms on the
+    /// region's index (best of three runs per prefix, so other processes' load does not count).
+    @Test func perKeystrokeSearchIsFast() throws {
+        let s = try #require(Self.heidelberg)
+        let clock = ContinuousClock()
+        let typed = "Bismarckplatz, Heidelberg"
+        var slowest = Duration.zero
+        for n in 1...typed.count {
+            let q = String(typed.prefix(n))
+            let best = (0..<3).map { _ in clock.measure { _ = s.search(q) } }.min()!
+            slowest = max(slowest, best)
+        }
+        print("place search per keystroke on Heidelberg (\(s.candidates.count) candidates): slowest prefix \(slowest)")
+        #expect(slowest < .milliseconds(100), "\(slowest)")
+    }
+
+    @Test func longQueriesCostLikeShortOnes() throws {
+        let s = try #require(Self.heidelberg)
+        let long = String(repeating: "Bismarckplatz Heidelberg ", count: 160)  // 4,000 characters
+        #expect(long.count == 4000)
+        let clock = ContinuousClock()
+        let tShort = clock.measure { _ = s.search(String(long.prefix(PlaceSearch.maxQueryScalars))) }
+        let tLong = clock.measure { _ = s.search(long) }
+        // The text is cut to `PlaceSearch.maxQueryScalars` before anything else: same answer, same cost.
+        let cut = s.search(long), short = s.search(String(long.prefix(PlaceSearch.maxQueryScalars)))
+        #expect(cut == short)
+        #expect(tLong < tShort * 3 + .milliseconds(50), "\(tLong) vs \(tShort)")
+    }
+}
+
+/// Monaco names that resolved before towns came in resolve to the same coordinates (answers of
+/// the build before this change, commit f151b76, on its bundled map).
+@Suite("Monaco names keep resolving")
+struct MonacoSearchIdentityTests {
+    static let expected: [(String, Double, Double)] = [
+        ("Stade Louis II", 43.727654, 7.4143351), ("stade louis ii", 43.727654, 7.4143351), ("Jardin Exotique", 43.7312466, 7.413951),
+        ("casino", 43.7394417, 7.427448), ("Place du Casino", 43.7394417, 7.427448), ("Port Hercule", 43.7348711, 7.4249615),
+        ("Larvotto", 43.7472282, 7.4346817), ("Place d'Armes", 43.7324964, 7.4196663), ("CAFE DE PARIS", 43.7395874, 7.4278595),
+        ("Musée Océanographique", 43.7307707, 7.4255455), ("Avenue de la Costa", 43.7374076, 7.4234573), ("Rue Grimaldi", 43.7361106, 7.4203494),
+        ("Boulevard des Moulins", 43.7418957, 7.4273151),
+    ]
+
+    @Test func sameAnswersAsBefore() throws {
+        let s = PlaceSearch(map: try MapFormat.load(path: TestData.bundledMonaco))
+        for (q, lat, lon) in Self.expected {
+            let r = s.resolve(q)
+            guard case .found(let c) = r else { Issue.record("\(q) no longer resolves: \(r)"); continue }
+            #expect(abs(c.at.lat - lat) < 1e-6 && abs(c.at.lon - lon) < 1e-6, "\(q) → \(c)")
+        }
+        // Still lists, as before.
+        for q in ["port", "cafe", "eglise"] {
+            guard case .ambiguous = s.resolve(q) else { Issue.record("\(q) is no longer ambiguous"); continue }
+        }
+    }
+}
