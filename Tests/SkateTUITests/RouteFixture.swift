@@ -20,20 +20,21 @@ enum RouteFixture {
     """
     /// Eastward slope in percent (negative: downhill going east).
     static let slopePct = -8.0
+    /// The lower row (Rue Basse) lies 50 m further south, where a degree of longitude is a
+    /// little longer: the same drop read −7.99 % (caution) there against −8.00 % (braking) on
+    /// Rue Haute, and the braking cost then chose the paving stones. A drop 0.1 % larger keeps
+    /// both streets braking-grade (both show −8.0 %), so surface alone picks Rue Haute.
+    static let lowerRowScale = 1.001
 
     // Immutable after first use; AsciiMap is a value type the compiler cannot prove Sendable.
     nonisolated(unsafe) static let ascii: AsciiMap = AsciiMap(art, ways: [
         ("ABC", ["highway": "residential", "name": "Rue Haute", "surface": "asphalt"]),
-        // Sett (crusty): the two east-west streets both fall at −8 %, but the art's rows sit 50 m
-        // apart in latitude, so Rue Basse measured −7.99 % (caution) against Rue Haute's −8.00 %
-        // (braking) and any change to the braking cost flipped the line between them. A crusty
-        // Rue Basse keeps the fixture's route (Rue Haute, then Rue Est) decided by surface.
-        ("ADEF", ["highway": "residential", "name": "Rue Basse", "surface": "sett"]),
+        ("ADEF", ["highway": "residential", "name": "Rue Basse", "surface": "paving_stones"]),
         ("CF", ["highway": "residential", "name": "Rue Est", "surface": "asphalt"]),
     ], places: [
         "A": ["name": "Skatepark Nord", "leisure": "skatepark"],
         "F": ["name": "Place Sud", "place": "square"],
-    ], elevation: { x, _ in 100 + x * slopePct / 100 })
+    ], elevation: { x, north in 100 + x * slopePct / 100 * (north < -1 ? lowerRowScale : 1) })
 
     static var map: SkateMap { ascii.map }
 

@@ -106,7 +106,7 @@ import Testing
             "          Rue Est           ",
             " AHEAD    BRAKE now         ",
             " LEFT     280 m             ",
-            " ETA      44 s              ",
+            " ETA      43 s              ",
             " CLOCK    0:04              ",
         ],
         120: [
@@ -120,7 +120,7 @@ import Testing
             "          Rue Est                   ",
             " AHEAD    BRAKE now                 ",
             " LEFT     280 m                     ",
-            " ETA      44 s                      ",
+            " ETA      43 s                      ",
             " CLOCK    0:04                      ",
         ],
         60: [
@@ -134,7 +134,7 @@ import Testing
             "          Rue Est     ",
             " AHEAD    BRAKE now   ",
             " LEFT     280 m       ",
-            " ETA      44 s        ",
+            " ETA      43 s        ",
             " CLOCK    0:04        ",
         ],
     ]
