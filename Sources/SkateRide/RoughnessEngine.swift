@@ -186,6 +186,8 @@ public struct RoughnessEngine: Sendable {
     /// turns band g into impact g (`RoughnessBands.impactGain`).
     private let eventFloor: Double
     private let impactGain: Double
+    /// Peak over baseline an event needs (`RoughnessCalibration.eventBaselineRatio` unless refitted).
+    private let eventRatio: Double
     // Rings of the last four closed blocks.
     private var ringSumSq: (Double, Double, Double, Double) = (0, 0, 0, 0)
     private var ringEventSumSq: (Double, Double, Double, Double) = (0, 0, 0, 0)
@@ -213,6 +215,15 @@ public struct RoughnessEngine: Sendable {
     /// - Throws: `RoughnessError.sampleRateTooLow` below 40 Hz (10 Hz wearables cannot see
     ///   road vibration), `.unknownSampleRate` for a non-finite or non-positive rate.
     public init(sampleRate: Double) throws {
+        try self.init(sampleRate: sampleRate, eventMinimumPeak: RoughnessCalibration.eventMinimumPeak,
+                      eventBaselineRatio: RoughnessCalibration.eventBaselineRatio)
+    }
+
+    /// An engine with its own event rule (the refits of `RoughnessEvaluation.dayOut`).
+    /// - Parameters:
+    ///   - eventMinimumPeak: event floor in 200 Hz-band g (scaled to this rate's band).
+    ///   - eventBaselineRatio: peak over the running baseline an event needs.
+    public init(sampleRate: Double, eventMinimumPeak: Double, eventBaselineRatio: Double) throws {
         guard sampleRate.isFinite, sampleRate > 0 else { throw RoughnessError.unknownSampleRate }
         guard sampleRate >= Self.minimumSampleRate - 1e-9 else {
             throw RoughnessError.sampleRateTooLow(rate: sampleRate, minimum: Self.minimumSampleRate)
@@ -232,7 +243,8 @@ public struct RoughnessEngine: Sendable {
         baseline = []
         baseline.reserveCapacity(RoughnessCalibration.eventBaselineWindows)
         recent = [Double](repeating: 0, count: RoughnessCalibration.eventOnsetWindows)
-        eventFloor = RoughnessCalibration.eventMinimumPeak * bands.eventScale
+        eventFloor = eventMinimumPeak * bands.eventScale
+        eventRatio = eventBaselineRatio
         impactGain = bands.impactGain
         dipRing = [Double](repeating: 0, count: Int((RoughnessCalibration.dipSeconds + Self.publishInterval * 2) * sampleRate) + 2)
         scratch.reserveCapacity(RoughnessCalibration.eventBaselineWindows)
@@ -333,7 +345,7 @@ public struct RoughnessEngine: Sendable {
         // Event check on the block just closed, against the baseline of earlier windows.
         var eventNow = false
         if hadSamples, eventPeak >= eventFloor, let base,
-           eventPeak >= RoughnessCalibration.eventBaselineRatio * base,
+           eventPeak >= eventRatio * base,
            eventPeakT - lastEventT >= RoughnessCalibration.eventRefractory {
             lastEventT = eventPeakT
             blocksSinceEvent = 0

@@ -26,6 +26,7 @@ struct RoughnessCommand: ParsableCommand {
     @Option(help: "Input sampling rate in Hz (default: estimated from the timestamps).") var rate: Double?
     @Option(help: "Units when the file declares none: g or m/s^2.") var units: String?
     @Flag(help: "Print JSON (sorted keys) instead of text.") var json = false
+    @Option(help: "With --evaluate: also score the first two classes leaving one recording day out (dated files), resampled to this many Hz (e.g. 50); 0 keeps the recorded rate.") var dayOut: Double?
     @Flag(help: "Leave out the 10 Hz series (summary and histogram only).") var summary = false
 
     func run() throws {
@@ -41,6 +42,13 @@ struct RoughnessCommand: ParsableCommand {
             do {
                 let ev = try RoughnessEvaluation.evaluate(folder: dir, labels: labels, units: unit)
                 print(json ? ev.json() : ev.text(), terminator: "")
+                if let r = dayOut, !json, ev.labels.count >= 2 {
+                    guard r == 0 || (r.isFinite && r >= RoughnessEngine.minimumSampleRate) else {
+                        throw fail("--day-out must be 0 (recorded rate) or a rate of at least \(Int(RoughnessEngine.minimumSampleRate)) Hz")
+                    }
+                    let d = try DayOutEvaluation.evaluate(folder: dir, positive: ev.labels[0], negative: ev.labels[1], rate: r == 0 ? nil : r)
+                    print(d.files.isEmpty ? "leave-one-day-out: no dated files (MM-DD-HHMMSS names) in \(ev.labels[0]) and \(ev.labels[1])" : d.text(), terminator: d.files.isEmpty ? "\n" : "")
+                }
             } catch {
                 throw fail(TerminalSafe.clean("\(error)"))
             }
