@@ -7,22 +7,10 @@
 // are made (MAP_POPULATE, /proc) so a port starts from a clean list.
 import PackageDescription
 
-/// Hot-code layout of the release executable. A plan runs ~1 MB of the binary's 23 MB of code,
-/// but scattered: the kernel maps up to 64 KB around each page fault, so the scattered functions
-/// cost ~8 MB of resident pages. Each function gets its own section (`-function-sections`) and
-/// lld places the ones listed in `hot-symbols.order` (made by `scripts/hot-symbols.sh` from
-/// callgrind runs of plans, `--help` and `--version`; what every plan runs first) side by side:
-/// a Monaco plan's peak RSS 14.7 → 8.9 MB with the other memory work of issue 16, the answers
-/// byte-identical (README). Release builds only; lld ships with the Swift toolchain. SwiftPM
-/// does not relink when only the list changes: remove the release binary first.
-let hotCodeLayout = (
-    swift: [SwiftSetting.unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))],
-    linker: [LinkerSetting.unsafeFlags(
-        ["-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/skateroute/hot-symbols.order",
-         "-Xlinker", "--no-warn-symbol-ordering"],
-        .when(platforms: [.linux], configuration: .release))]
-)
-
+// No unsafe flags: SwiftPM refuses them in a package used as a versioned dependency, and SkateCore
+// is meant to be one (`PackageDependencyTests` builds a package that depends on this one by version).
+// The release executable's start-up layout (function sections, lld's symbol ordering, no PIE) is
+// passed on the command line by `make build` instead; its figures are in docs/benchmarks.md.
 let package = Package(
     name: "SkateRoute",
     products: [
@@ -53,44 +41,33 @@ let package = Package(
             dependencies: [
                 "CCompression",
                 .product(name: "HeapModule", package: "swift-collections"),
-            ],
-            swiftSettings: hotCodeLayout.swift
+            ]
         ),
         // OSM (PBF, XML, XML.bz2) and DEM (SRTM, ESRI ASCII grid, GeoTIFF) readers and the map compiler. A module of its own so
         // the app's hot paths never link the importer's parsers' details into Core.
-        .target(name: "SkateImport", dependencies: ["SkateCore", "CCompression", "CGeoTIFF"], swiftSettings: hotCodeLayout.swift),
+        .target(name: "SkateImport", dependencies: ["SkateCore", "CCompression", "CGeoTIFF"]),
         // Ride engines on a simulation clock: GPX and motion readers, roughness, matcher, cues,
         // recorder, synthesizer.
         .target(
             name: "SkateRide",
-            dependencies: ["SkateCore", .product(name: "DequeModule", package: "swift-collections")],
-            swiftSettings: hotCodeLayout.swift
+            dependencies: ["SkateCore", .product(name: "DequeModule", package: "swift-collections")]
         ),
         // Persistent stores (hazards, ratings, measured roughness) in SQLite through a small
         // wrapper of its own (Sources/SkateStore/SQLite) over the system libsqlite3.
         .target(
             name: "SkateStore",
-            dependencies: ["SkateCore", "SkateRide", "CSQLite"],
-            swiftSettings: hotCodeLayout.swift
+            dependencies: ["SkateCore", "SkateRide", "CSQLite"]
         ),
         // Model–Update–View terminal UI rendering into an in-memory screen buffer;
         // only the backend file talks to ncurses.
-        .target(name: "SkateTUI", dependencies: ["SkateCore", "SkateRide", "SkateStore", "CNcursesw"], swiftSettings: hotCodeLayout.swift),
+        .target(name: "SkateTUI", dependencies: ["SkateCore", "SkateRide", "SkateStore", "CNcursesw"]),
         // The command-line front: wiring only.
         .executableTarget(
             name: "skateroute",
             dependencies: [
                 "SkateCore", "SkateImport", "SkateRide", "SkateStore", "SkateTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // A position-dependent release executable: the loader then applies none of the ~100,000
-            // relative relocations a PIE of this size carries, which saves ~250 page faults and
-            // ~1.4 ms on every process start (measured on `skateroute --help`). Debug and test
-            // builds stay PIE.
-            exclude: ["hot-symbols.order"],
-            swiftSettings: hotCodeLayout.swift,
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
-                + hotCodeLayout.linker
+            ]
         ),
         // Helpers shared by the test targets (locating ../shared/data, temporary folders).
         .target(name: "SkateTestSupport", dependencies: ["SkateCore", "SkateImport", "CGeoTIFF", "CCompression"], path: "Tests/SkateTestSupport"),

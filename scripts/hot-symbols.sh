@@ -1,15 +1,15 @@
 #!/bin/bash
-# Regenerates Sources/skateroute/hot-symbols.order: the functions a plan (and --help/--version)
-# executes, which the release link places side by side (lld --symbol-ordering-file, see
-# Package.swift). The kernel maps up to 64 KB of the binary around each page fault, so hot code
+# Regenerates scripts/hot-symbols.order: the functions a plan (and --help/--version)
+# executes, which the release link places side by side (lld --symbol-ordering-file, see the
+# Makefile build). The kernel maps up to 64 KB of the binary around each page fault, so hot code
 # spread over the 23 MB of text costs a plan ~8 MB of resident pages; packed, ~4 MB.
-# Needs valgrind. Usage: swift build -c release --product skateroute && scripts/hot-symbols.sh
+# Needs valgrind. Usage: make build && scripts/hot-symbols.sh
 # (optionally HOT_SYMBOLS_LINK_MAP=map.txt from a release link with `-Xlinker -Map=map.txt`),
-# then build the release binary again.
+# then make build again (it relinks when this list is newer than the binary).
 # A stale list is harmless (unknown names are skipped); it only packs less of the hot code.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=$(swift build -c release --show-bin-path)/skateroute
+bin=.build/release/skateroute
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 # valgrind cannot read the Swift debug info of a static binary: profile a copy without it.
 strip -g -o "$work/skateroute" "$bin"
@@ -60,7 +60,7 @@ for d in defined:
 PY
 LC_ALL=C sort -u -o "$work/plan.txt" "$work/plan.txt"
 names "$work"/cg.* > "$work/all.txt"
-python3 - "$work/plan.txt" "$work/all.txt" "${HOT_SYMBOLS_LINK_MAP:-}" > Sources/skateroute/hot-symbols.order <<'PY'
+python3 - "$work/plan.txt" "$work/all.txt" "${HOT_SYMBOLS_LINK_MAP:-}" > scripts/hot-symbols.order <<'PY'
 import re, sys
 plan = [l.strip() for l in open(sys.argv[1]) if l.strip()]
 rest = [l for l in (l.strip() for l in open(sys.argv[2])) if l and l not in set(plan)]
@@ -79,7 +79,7 @@ def tiers(names):
     return [n for n in names if size.get(n, 0) <= SMALL] + [n for n in names if size.get(n, 0) > SMALL]
 print('\n'.join(tiers(plan) + tiers(rest)))
 PY
-echo "$(wc -l < Sources/skateroute/hot-symbols.order) hot functions from $n runs → Sources/skateroute/hot-symbols.order"
+echo "$(wc -l < scripts/hot-symbols.order) hot functions from $n runs → scripts/hot-symbols.order"
 # SwiftPM does not track the order file as a link input (and skips the link when the objects
 # come out byte-identical): remove the linked binary so the next release build links again.
 rm -f "$bin"
