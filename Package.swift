@@ -41,7 +41,9 @@ let package = Package(
             dependencies: [
                 "CCompression",
                 .product(name: "HeapModule", package: "swift-collections"),
-            ]
+            ],
+            // Each folder's README says what lives there and what it may use.
+            exclude: ["Routing/PathSearch/README.md", "Routing/Costing/README.md", "Routing/Plan/README.md"]
         ),
         // OSM (PBF, XML, XML.bz2) and DEM (SRTM, ESRI ASCII grid, GeoTIFF) readers and the map compiler. A module of its own so
         // the app's hot paths never link the importer's parsers' details into Core.
@@ -50,7 +52,11 @@ let package = Package(
         // recorder, synthesizer.
         .target(
             name: "SkateRide",
-            dependencies: ["SkateCore", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: ["SkateCore", .product(name: "DequeModule", package: "swift-collections")],
+            // Input → Signal → Matching → Guidance → Recording, Simulation beside them, Session over
+            // all: each folder's README says what lives there and what it may use.
+            exclude: ["Input/README.md", "Signal/README.md", "Matching/README.md", "Guidance/README.md",
+                      "Recording/README.md", "Simulation/README.md", "Session/README.md"]
         ),
         // Persistent stores (hazards, ratings, measured roughness) in SQLite through a small
         // wrapper of its own (Sources/SkateStore/SQLite) over the system libsqlite3.
