@@ -11,28 +11,13 @@ import Testing
 @Suite(.enabled(if: BuiltCLI.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/make"),
                 "needs the built skateroute and make: install test skipped"))
 struct InstallCLITests {
-    /// Runs a program to the end in `cwd` with exactly `environment`.
-    static func run(_ exe: String, _ args: [String], cwd: URL, environment: [String: String]) throws -> BuiltCLI.Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        p.currentDirectoryURL = cwd
-        p.environment = environment
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        return BuiltCLI.finish(p, out, err)
-    }
-
     @Test func installedBinaryPlansOnTheBundledMapFromAnywhereAndUninstallRemovesIt() throws {
         let dir = TestData.temporaryDirectory("install")
         defer { try? FileManager.default.removeItem(at: dir) }
         let prefix = dir.appendingPathComponent("prefix"), empty = dir.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let bin = try #require(BuiltCLI.url).path
-        let make = try Self.run("/usr/bin/make", ["install-files", "BIN=\(bin)", "PREFIX=\(prefix.path)"], cwd: TestData.projectRoot,
+        let make = try BuiltCLI.runProgram("/usr/bin/make", ["install-files", "BIN=\(bin)", "PREFIX=\(prefix.path)"], cwd: TestData.projectRoot,
                                 environment: ["PATH": "/usr/bin:/bin"])
         #expect(make.status == 0, "\(make.stdout)\(make.stderr)")
         let installed = ["bin/skateroute", "share/skateroute/maps/monaco.srmap", "share/skateroute/maps/ATTRIBUTION.md",
@@ -43,15 +28,15 @@ struct InstallCLITests {
         // A bare environment: an empty home and XDG_DATA_HOME, the current folder empty, no $SKATEROUTE_MAPS.
         let env = ["HOME": dir.appendingPathComponent("home").path, "XDG_DATA_HOME": dir.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin"]
         let exe = prefix.appendingPathComponent("bin/skateroute").path
-        let plan = try Self.run(exe, ["plan", "--map", "monaco", "--from", "Place du Casino", "--to", "Stade Louis II", "--no-store"], cwd: empty, environment: env)
+        let plan = try BuiltCLI.runProgram(exe, ["plan", "--map", "monaco", "--from", "Place du Casino", "--to", "Stade Louis II", "--no-store"], cwd: empty, environment: env)
         #expect(plan.status == 0 && plan.stdout.contains("Place du Casino → Stade Louis II"), "\(plan.stderr)")
-        let byDefault = try Self.run(exe, ["plan", "--from", "Place du Casino", "--to", "Stade Louis II", "--no-store"], cwd: empty, environment: env)
+        let byDefault = try BuiltCLI.runProgram(exe, ["plan", "--from", "Place du Casino", "--to", "Stade Louis II", "--no-store"], cwd: empty, environment: env)
         #expect(byDefault.status == 0, "\(byDefault.stderr)")
-        let maps = try Self.run(exe, ["maps", "--json"], cwd: empty, environment: env)
+        let maps = try BuiltCLI.runProgram(exe, ["maps", "--json"], cwd: empty, environment: env)
         #expect(maps.stdout.contains(prefix.appendingPathComponent("share/skateroute/maps/monaco.srmap").path), "\(maps.stdout)")
         #expect(!maps.stdout.contains("\"checkout\""), "the installed binary looked in the source checkout: \(maps.stdout)")
 
-        let un = try Self.run("/usr/bin/make", ["uninstall", "PREFIX=\(prefix.path)"], cwd: TestData.projectRoot, environment: ["PATH": "/usr/bin:/bin"])
+        let un = try BuiltCLI.runProgram("/usr/bin/make", ["uninstall", "PREFIX=\(prefix.path)"], cwd: TestData.projectRoot, environment: ["PATH": "/usr/bin:/bin"])
         #expect(un.status == 0, "\(un.stderr)")
         let left = FileManager.default.enumerator(atPath: prefix.path)?.compactMap { $0 as? String }
             .filter { !FileManager.default.fileExists(atPath: prefix.appendingPathComponent($0).path, isDirectory: nil) || !Self.isDirectory(prefix.appendingPathComponent($0)) } ?? []

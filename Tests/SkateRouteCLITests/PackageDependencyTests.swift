@@ -14,21 +14,6 @@ import Testing
 @Suite(.enabled(if: BuiltCLI.available && ProgramOnPath.find("git") != nil && ProgramOnPath.find("swift") != nil,
                 "needs git, swift and the built skateroute: dependency-package test skipped"))
 struct PackageDependencyTests {
-    /// Runs a program to the end in `cwd`; stdout and stderr come back whole.
-    static func run(_ exe: String, _ args: [String], cwd: URL) throws -> BuiltCLI.Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        p.currentDirectoryURL = cwd
-        p.environment = ProcessInfo.processInfo.environment
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        return BuiltCLI.finish(p, out, err)
-    }
-
     /// The consumer's whole program: load the map, plan, print the distance in metres.
     static let consumerMain = """
         import SkateCore
@@ -49,7 +34,7 @@ struct PackageDependencyTests {
         let root = TestData.projectRoot
 
         // What a commit of this checkout would hold (tracked and new files, not ignored ones).
-        let files = try Self.run(git, ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd: root)
+        let files = try BuiltCLI.runProgram(git, ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd: root)
         try #require(files.status == 0, "\(files.stderr)")
         let lib = dir.appendingPathComponent("skateroute")
         for path in files.stdout.split(separator: "\0").map(String.init) where !path.isEmpty {
@@ -60,7 +45,7 @@ struct PackageDependencyTests {
         }
         for args in [["init", "-q"], ["add", "-A"],
                      ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "snapshot"], ["tag", "1.0.0"]] {
-            let r = try Self.run(git, args, cwd: lib)
+            let r = try BuiltCLI.runProgram(git, args, cwd: lib)
             try #require(r.status == 0, "git \(args.joined(separator: " ")): \(r.stderr)")
         }
 
@@ -77,7 +62,7 @@ struct PackageDependencyTests {
             """.write(to: consumer.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try Self.consumerMain.write(to: consumer.appendingPathComponent("Sources/consumer/main.swift"), atomically: true, encoding: .utf8)
 
-        let build = try Self.run(swift, ["build", "--product", "consumer"], cwd: consumer)
+        let build = try BuiltCLI.runProgram(swift, ["build", "--product", "consumer"], cwd: consumer)
         #expect(!build.stderr.contains("unsafe build flags") && !build.stdout.contains("unsafe build flags"),
                 "SwiftPM refused SkateCore as a dependency: \(build.stdout.suffix(800))\(build.stderr.suffix(800))")
         try #require(build.status == 0, "consumer build failed: \(build.stdout.suffix(1500))\(build.stderr.suffix(1500))")
@@ -85,7 +70,7 @@ struct PackageDependencyTests {
         // Casino → Stade Louis II by coordinates, on the shipped map.
         let map = root.appendingPathComponent("Maps/monaco.srmap").path
         let ends = ["43.7396", "7.4275", "43.7275", "7.4155"]
-        let out = try Self.run(consumer.appendingPathComponent(".build/debug/consumer").path, [map] + ends, cwd: consumer)
+        let out = try BuiltCLI.runProgram(consumer.appendingPathComponent(".build/debug/consumer").path, [map] + ends, cwd: consumer)
         try #require(out.status == 0, "consumer run failed: \(out.stderr)")
         let distance = try #require(Double(out.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "not a distance: \(out.stdout)")
 

@@ -78,6 +78,22 @@ public enum BuiltCLI {
                       stderr: String(decoding: errBox.data, as: UTF8.self), killed: p.terminationReason == .uncaughtSignal)
     }
 
+    /// Runs any program to the end in `cwd` with exactly `environment` (the test's own when nil),
+    /// stdin empty; stdout and stderr come back whole.
+    public static func runProgram(_ exe: String, _ args: [String], cwd: URL, environment: [String: String]? = nil) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = args
+        p.currentDirectoryURL = cwd
+        p.environment = environment ?? ProcessInfo.processInfo.environment
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        return finish(p, out, err)
+    }
+
     /// Runs the CLI to the end; `environment` adds to (or overrides) the test's own.
     public static func run(_ args: [String], environment: [String: String] = [:]) throws -> Result {
         let (p, o, e) = try start(args, environment: environment)
