@@ -82,7 +82,7 @@ public struct DayOutEvaluation: Sendable {
                 }
                 let robust = RoughnessEngine.robustRMS(for: try RoughnessEngine.windows(for: s, sampleRate: r))
                 out.append(File(label: label, day: day(ofPath: p)!, eventsPerMinute: epm, robustRMS: robust,
-                                bumpiness: Bumpiness.measure(s, sampleRate: r), naiveStd: RoughnessEvaluation.naiveVerticalStd(s)))
+                                bumpiness: Bumpiness.measureGated(s, sampleRate: r), naiveStd: RoughnessEvaluation.naiveVerticalStd(s)))
             }
         }
         return DayOutEvaluation(positive: positive, negative: negative, files: out, rate: usedRate)
