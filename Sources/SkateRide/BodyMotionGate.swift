@@ -94,4 +94,9 @@ extension Bumpiness {
     public static func measureGated(_ samples: [MotionSample], sampleRate: Double) -> Double? {
         measure(samples, sampleRate: sampleRate, rolling: BodyMotionGate.cruising(samples, sampleRate: sampleRate))
     }
+
+    /// Impulsiveness over the cruising windows only (`BodyMotionGate`).
+    public static func impulsivenessGated(_ samples: [MotionSample], sampleRate: Double) -> Double? {
+        impulsiveness(samples, sampleRate: sampleRate, rolling: BodyMotionGate.cruising(samples, sampleRate: sampleRate))
+    }
 }
