@@ -137,6 +137,13 @@ extension SkateStore {
         return best
     }
 
+    /// The impacts stored from one ride, oldest first (the TUI's arrival question).
+    public func impacts(ofRide rideId: String) throws -> [StoredImpact] {
+        try read { db in
+            try db.fetchAll(sql: "SELECT * FROM impactEvent WHERE rideId = ? ORDER BY at, id", arguments: [rideId]).map(StoredImpact.init(row:))
+        }
+    }
+
     /// Every stored impact, oldest first (exports, tests).
     public func allImpacts() throws -> [StoredImpact] {
         try read { db in try db.fetchAll(sql: "SELECT * FROM impactEvent ORDER BY at, id").map(StoredImpact.init(row:)) }

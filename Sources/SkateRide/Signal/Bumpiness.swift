@@ -18,20 +18,51 @@ public enum Bumpiness {
     ///   - rolling: whether the sample at time `t` (s) counts; nil counts every sample.
     /// - Returns: RMS in g, nil without a counted sample after the settling time.
     public static func measure(_ samples: [MotionSample], sampleRate: Double, rolling: ((Double) -> Bool)? = nil) -> Double? {
-        guard let first = samples.first, sampleRate > 2 * lowEdgeHz else { return nil }
+        let y = band(samples, sampleRate: sampleRate, rolling: rolling)
+        guard !y.isEmpty else { return nil }
+        return (y.reduce(0) { $0 + $1 * $1 } / Double(y.count)).squareRoot()
+    }
+
+    /// Impulsiveness: the excess kurtosis (1; 0 for Gaussian rolling noise) of the same band over
+    /// the same samples as `measure`. Slab joints, cracks and potholes come as jolts standing out of
+    /// quiet rolling, which lifts the fourth moment against the square of the second; a smooth
+    /// street shaken as hard but evenly reads near 0. Level-free, so neither speed, mounting nor
+    /// the recording day scale it, and nothing is fitted.
+    /// - Returns: nil with fewer than `minImpulsivenessSamples` counted samples or a silent band.
+    public static func impulsiveness(_ samples: [MotionSample], sampleRate: Double, rolling: ((Double) -> Bool)? = nil) -> Double? {
+        let y = band(samples, sampleRate: sampleRate, rolling: rolling)
+        guard y.count >= minImpulsivenessSamples else { return nil }
+        let n = Double(y.count)
+        let mean = y.reduce(0, +) / n
+        var m2 = 0.0, m4 = 0.0
+        for v in y {
+            let d = (v - mean) * (v - mean)
+            m2 += d; m4 += d * d
+        }
+        m2 /= n; m4 /= n
+        return m2 > 1e-18 ? m4 / (m2 * m2) - 3 : nil
+    }
+
+    /// Samples below which a fourth moment says little (1 s at 50 Hz).
+    public static let minImpulsivenessSamples = 50
+
+    /// The band's values (g) at the counted samples: vertical acceleration on the mean gravity
+    /// direction, high-passed at `lowEdgeHz`, after `settleSeconds`, where `rolling` says so.
+    static func band(_ samples: [MotionSample], sampleRate: Double, rolling: ((Double) -> Bool)?) -> [Double] {
+        guard let first = samples.first, sampleRate > 2 * lowEdgeHz else { return [] }
         var mx = 0.0, my = 0.0, mz = 0.0
         for s in samples { mx += s.ax; my += s.ay; mz += s.az }
         let m = (mx * mx + my * my + mz * mz).squareRoot()
         let (ux, uy, uz) = m > 1e-9 ? (mx / m, my / m, mz / m) : (0, 0, 1)
         var hp = Biquad.highPass(cutoff: lowEdgeHz, q: 0.5.squareRoot(), sampleRate: sampleRate)
         let offset = first.ax * ux + first.ay * uy + first.az * uz
-        var sum = 0.0, n = 0
+        var out: [Double] = []
+        out.reserveCapacity(samples.count)
         for s in samples {
             let y = hp.process(s.ax * ux + s.ay * uy + s.az * uz - offset)
             guard s.t - first.t >= settleSeconds, rolling?(s.t) ?? true else { continue }
-            sum += y * y
-            n += 1
+            out.append(y)
         }
-        return n > 0 ? (sum / Double(n)).squareRoot() : nil
+        return out
     }
 }

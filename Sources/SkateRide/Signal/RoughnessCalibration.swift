@@ -75,4 +75,16 @@ public enum RoughnessCalibration {
     public static let dipSeconds: Double = 0.15
     /// …up to this long before the peak (s): closer in, the hit's own filter lobes ring.
     public static let dipGuardSeconds: Double = 0.02
+    /// Lower edge (Hz) of the shape band the drops are read in: gravity and the rider's lean move
+    /// slower (as `Bumpiness.lowEdgeHz`); a 40–100 ms drop passes whole, and the tail a 2nd-order
+    /// high-pass this low leaves after a 15 ms, 5 g hit is ~0.15 g, under `ImpactKindRules.minDrop`.
+    public static let shapeLowEdgeHz: Double = 0.5
+    /// Seconds after an event's peak searched for the board unloading (`RoughnessEvent.dipAfter`):
+    /// the wheel rode up onto a bump or kerb 5–30 cm long at 3–5 m/s and the deck falls back.
+    /// The event is published this much later at most (the next 0.1 s block close).
+    public static let dipAfterSeconds: Double = 0.1
+    /// …from this long after the peak (s): the hit's own lobes (a sensor's anti-alias filter, a
+    /// symmetric crack pair) last up to ~20 ms after it; causal filters ring only after a hit, so
+    /// this guard is longer than `dipGuardSeconds`.
+    public static let dipAfterGuardSeconds: Double = 0.03
 }

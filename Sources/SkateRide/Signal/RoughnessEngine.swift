@@ -13,18 +13,24 @@ public struct RoughnessEvent: Sendable, Equatable, Codable {
     public var peak: Double
     /// Peak over the running baseline RMS (how much it stood out).
     public var ratio: Double
-    /// Largest downward excursion (impact g, ≥ 0) of the event band 0.02–0.15 s before the
-    /// peak: a wheel falling into a hole before it strikes (`ImpactKindRules`).
+    /// How far the vertical acceleration fell below 1 g (g, ≥ 0) 0.02–0.15 s before the peak, in
+    /// the shape band (gravity removed, high-passed at 0.5 Hz only): a wheel falling into a hole
+    /// before it strikes (`ImpactKindRules`).
     public var dip: Double
+    /// The same 0.03–0.1 s after the peak: the deck unloading after the wheel rode up onto
+    /// something (`ImpactKindRules`).
+    public var dipAfter: Double
+    /// The running baseline RMS of the event band when the event was called (band g; 0 unknown).
+    public var baseline: Double
 
-    public init(t: Double, peak: Double, ratio: Double, dip: Double = 0) {
-        self.t = t; self.peak = peak; self.ratio = ratio; self.dip = dip
+    public init(t: Double, peak: Double, ratio: Double, dip: Double = 0, dipAfter: Double = 0, baseline: Double = 0) {
+        self.t = t; self.peak = peak; self.ratio = ratio; self.dip = dip; self.dipAfter = dipAfter; self.baseline = baseline
     }
 
     /// The kind the pulse's shape suggests.
-    public var kind: ImpactKind { ImpactKindRules.guess(peak: peak, dip: dip, ratio: ratio) }
+    public var kind: ImpactKind { ImpactKindRules.guess(peak: peak, dip: dip, dipAfter: dipAfter, noise: baseline) }
 
-    enum CodingKeys: String, CodingKey { case t, peak, ratio, dip }
+    enum CodingKeys: String, CodingKey { case t, peak, ratio, dip, dipAfter, baseline }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -32,6 +38,8 @@ public struct RoughnessEvent: Sendable, Equatable, Codable {
         peak = try c.decode(Double.self, forKey: .peak)
         ratio = try c.decode(Double.self, forKey: .ratio)
         dip = try c.decodeIfPresent(Double.self, forKey: .dip) ?? 0
+        dipAfter = try c.decodeIfPresent(Double.self, forKey: .dipAfter) ?? 0
+        baseline = try c.decodeIfPresent(Double.self, forKey: .baseline) ?? 0
     }
 
     /// Writes t, peak and ratio as before `dip` existed (reports keep their bytes).
@@ -174,11 +182,13 @@ public struct RoughnessEngine: Sendable {
     private var block = 0                        // index of the open block
     private var blockSumSq = 0.0, blockCount = 0, blockPeak = 0.0
     private var blockEventSumSq = 0.0, blockEventPeak = 0.0, blockEventPeakT = 0.0
-    // Most negative event-band value so far in the open block and in the one before; the dip
-    // before the open block's peak (`RoughnessEvent.dip`).
-    // Event-band values of the last `dipRing.count` samples (a ring) and the sample counter, to
-    // read the dip before a peak (`RoughnessEvent.dip`) only when a block holds an event.
+    // Shape-band values (vertical acceleration less gravity, high-passed at
+    // `RoughnessCalibration.shapeLowEdgeHz` only) of the last `dipRing.count` samples (a ring) and
+    // the sample counter, to read the drop before and after a peak (`RoughnessEvent.dip`,
+    // `dipAfter`) only when a block holds an event. The event band's 4 Hz high-pass would leave a
+    // tail after every hit as deep as a deck unloading; this band keeps drops whole at every rate.
     private var dipRing: [Double]
+    private var shapeHighPass: Biquad
     private var sampleIndex = 0
     private var dipRingNext = 0   // == sampleIndex % dipRing.count
     private var blockEventPeakIndex = 0
@@ -201,6 +211,11 @@ public struct RoughnessEngine: Sendable {
     private var blocksSinceEvent = Int.max / 2
     private var lastEventT = -Double.infinity
     private var pendingEvent: RoughnessEvent?
+    // Sample index of the pending event's peak, and the index from which its after-peak stretch
+    // (`RoughnessEvent.dipAfter`) is all in the ring: the event is published at the first block
+    // close from then on (at most one block later than without the look).
+    private var pendingPeakIndex = 0
+    private var pendingReadyIndex = 0
     /// Event-band RMS of the last `eventOnsetWindows` windows (a ring), for the onset check.
     private var recent: [Double]
     private var recentNext = 0, recentCount = 0
@@ -238,6 +253,7 @@ public struct RoughnessEngine: Sendable {
         eventLowPass = (Biquad.lowPass(cutoff: bands.events.high, q: Butterworth4.q1, sampleRate: sampleRate),
                         Biquad.lowPass(cutoff: bands.events.high, q: Butterworth4.q2, sampleRate: sampleRate))
         sharedEventBand = abs(bands.events.high - bands.roughness.high) < 1e-9
+        shapeHighPass = Biquad.highPass(cutoff: RoughnessCalibration.shapeLowEdgeHz, q: 0.5.squareRoot(), sampleRate: sampleRate)
         gravityAlpha = 1 - exp(-1 / (sampleRate * Self.gravityTimeConstant))
         blocksPerWindow = Int((Self.windowSeconds / Self.publishInterval).rounded())
         baseline = []
@@ -252,7 +268,7 @@ public struct RoughnessEngine: Sendable {
 
     /// Forgets all state (filters, window, baseline), as at a gap in the data.
     public mutating func reset() {
-        highPass.0.reset(); highPass.1.reset(); lowPass.0.reset(); lowPass.1.reset()
+        highPass.0.reset(); highPass.1.reset(); lowPass.0.reset(); lowPass.1.reset(); shapeHighPass.reset()
         eventLowPass.0.reset(); eventLowPass.1.reset()
         started = false
         closedBlocks = 0
@@ -273,7 +289,10 @@ public struct RoughnessEngine: Sendable {
     public mutating func finish() -> RoughnessWindow? {
         defer { held = nil; pendingEvent = nil }
         guard var w = held else { return nil }
-        if let e = pendingEvent { w.event = e }
+        if var e = pendingEvent {
+            e.dipAfter = dipAfterPeak()
+            w.event = e
+        }
         return w
     }
 
@@ -309,13 +328,18 @@ public struct RoughnessEngine: Sendable {
                 block += 1
             }
             refreshDirection()
-            if out != nil, let e = pendingEvent { out!.event = e; pendingEvent = nil }
+            if out != nil, var e = pendingEvent, sampleIndex >= pendingReadyIndex {
+                e.dipAfter = dipAfterPeak()
+                out!.event = e
+                pendingEvent = nil
+            }
         }
         if out == nil, let f = flushed { out = f }
         gx += gravityAlpha * (s.ax - gx)
         gy += gravityAlpha * (s.ay - gy)
         gz += gravityAlpha * (s.az - gz)
-        let h = highPass.1.process(highPass.0.process(s.ax * ux + s.ay * uy + s.az * uz - offset))
+        let vertical = s.ax * ux + s.ay * uy + s.az * uz - offset
+        let h = highPass.1.process(highPass.0.process(vertical))
         let v = lowPass.1.process(lowPass.0.process(h))
         let e = sharedEventBand ? v : eventLowPass.1.process(eventLowPass.0.process(h))
         blockSumSq += v * v
@@ -325,7 +349,7 @@ public struct RoughnessEngine: Sendable {
         if a > blockPeak { blockPeak = a }
         let ae = abs(e)
         if ae > blockEventPeak { blockEventPeak = ae; blockEventPeakT = s.t; blockEventPeakIndex = sampleIndex }
-        dipRing[dipRingNext] = e
+        dipRing[dipRingNext] = shapeHighPass.process(vertical)
         dipRingNext += 1
         if dipRingNext == dipRing.count { dipRingNext = 0 }
         sampleIndex &+= 1
@@ -353,7 +377,9 @@ public struct RoughnessEngine: Sendable {
             eventNow = true
             tailLeft = Self.impactTailMaxWindows
             pendingEvent = RoughnessEvent(t: eventPeakT, peak: eventPeak / impactGain, ratio: base > 0 ? eventPeak / base : .infinity,
-                                         dip: dipBeforePeak() / impactGain)
+                                         dip: dipBeforePeak(), baseline: base)
+            pendingPeakIndex = blockEventPeakIndex
+            pendingReadyIndex = blockEventPeakIndex + Int(RoughnessCalibration.dipAfterSeconds * sampleRate) + 1
         }
         // The window before the event block's window: flag it now, it was held back for this.
         if eventNow { held?.isImpact = true }
@@ -395,7 +421,7 @@ public struct RoughnessEngine: Sendable {
         return out
     }
 
-    /// Largest downward excursion (raw band g, ≥ 0) from `RoughnessCalibration.dipSeconds` to
+    /// Largest downward excursion (shape-band g, ≥ 0) from `RoughnessCalibration.dipSeconds` to
     /// `dipGuardSeconds` before the last event peak, from the ring.
     private func dipBeforePeak() -> Double {
         let n = dipRing.count
@@ -408,6 +434,18 @@ public struct RoughnessEngine: Sendable {
             m = min(m, dipRing[i % n])
             i -= 1
         }
+        return -m
+    }
+
+    /// Largest downward excursion (shape-band g, ≥ 0) from `RoughnessCalibration.dipAfterGuardSeconds`
+    /// to `dipAfterSeconds` after the pending event's peak, over the samples the ring holds.
+    private func dipAfterPeak() -> Double {
+        let n = dipRing.count
+        let first = max(pendingPeakIndex + 1 + Int(RoughnessCalibration.dipAfterGuardSeconds * sampleRate), sampleIndex - n)
+        let last = min(sampleIndex - 1, pendingPeakIndex + Int(RoughnessCalibration.dipAfterSeconds * sampleRate))
+        guard first <= last else { return 0 }
+        var m = 0.0
+        for i in first...last { m = min(m, dipRing[i % n]) }
         return -m
     }
 

@@ -21,6 +21,8 @@ public struct DayOutEvaluation: Sendable {
         public var robustRMS: Double?
         public var bumpiness: Double?
         public var naiveStd: Double
+        /// `Bumpiness.impulsiveness` (excess kurtosis of the bumpiness band), nil when unknown.
+        public var impulsiveness: Double? = nil
     }
 
     /// The pair scored (first should score higher).
@@ -82,7 +84,10 @@ public struct DayOutEvaluation: Sendable {
                 }
                 let robust = RoughnessEngine.robustRMS(for: try RoughnessEngine.windows(for: s, sampleRate: r))
                 out.append(File(label: label, day: day(ofPath: p)!, eventsPerMinute: epm, robustRMS: robust,
-                                bumpiness: Bumpiness.measure(s, sampleRate: r), naiveStd: RoughnessEvaluation.naiveVerticalStd(s)))
+                                // Ungated: an e-scooter is not pushed, and its throttle and
+                                // steering fill the gate's body band (docs/wheels-to-routes.md §5).
+                                bumpiness: Bumpiness.measure(s, sampleRate: r), naiveStd: RoughnessEvaluation.naiveVerticalStd(s),
+                                impulsiveness: Bumpiness.impulsiveness(s, sampleRate: r)))
             }
         }
         return DayOutEvaluation(positive: positive, negative: negative, files: out, rate: usedRate)
@@ -129,23 +134,23 @@ public struct DayOutEvaluation: Sendable {
     public func text() -> String {
         func f(_ x: Double?) -> String { x.map { String(printf: "%.3f", $0) } ?? "-" }
         let e = eventsAUC()
-        var within: [(day: String, calibrated: Double, dayOut: Double, robust: Double?, bumpiness: Double?, naive: Double?)] = []
+        var within: [(day: String, calibrated: Double, dayOut: Double, robust: Double?, bumpiness: Double?, naive: Double?, impulsive: Double?)] = []
         var out = String(printf: "leave-one-recording-day-out, %@ > %@ at %.0f Hz (%d files, %d days):\n", positive, negative, rate, files.count, days.count)
         out += "  events/min: in-sample (calibrated rule) \(f(e.calibrated)), in-sample refit \(f(e.refitted)), day-out \(f(e.dayOut))\n"
-        out += "  robust_rms \(f(auc(files) { $0.robustRMS })), bumpiness \(f(auc(files) { $0.bumpiness })), naive_std \(f(auc(files) { $0.naiveStd })) (nothing fitted: in = out)\n"
+        out += "  robust_rms \(f(auc(files) { $0.robustRMS })), bumpiness \(f(auc(files) { $0.bumpiness })), impulsiveness \(f(auc(files) { $0.impulsiveness })), naive_std \(f(auc(files) { $0.naiveStd })) (nothing fitted: in = out)\n"
         // Day and class are tangled (most days hold one class): the pooled figures still compare
         // days. Within a day that holds both classes, only the surface differs.
         for r in e.rules {
             let n = files.filter { $0.day == r.day }
             let rule = Self.index(Self.floors.firstIndex(of: r.floor)!, Self.ratios.firstIndex(of: r.ratio)!)
             if let out = auc(n, { $0.eventsPerMinute[rule] }), let cal = auc(n, { $0.eventsPerMinute[Self.calibrated] }) {
-                within.append((r.day, cal, out, auc(n) { $0.robustRMS }, auc(n) { $0.bumpiness }, auc(n) { $0.naiveStd }))
+                within.append((r.day, cal, out, auc(n) { $0.robustRMS }, auc(n) { $0.bumpiness }, auc(n) { $0.naiveStd }, auc(n) { $0.impulsiveness }))
             }
             out += "  held out \(r.day): \(n.filter { $0.label == positive }.count) \(positive), \(n.filter { $0.label == negative }.count) \(negative); rule fitted on the others: floor "
                 + String(printf: "%.1f g, ratio %.1f", r.floor, r.ratio) + "\n"
         }
         for w in within {
-            out += "  within \(w.day) (both classes): events/min calibrated \(f(w.calibrated)), day-out rule \(f(w.dayOut)); robust_rms \(f(w.robust)), bumpiness \(f(w.bumpiness)), naive_std \(f(w.naive))\n"
+            out += "  within \(w.day) (both classes): events/min calibrated \(f(w.calibrated)), day-out rule \(f(w.dayOut)); robust_rms \(f(w.robust)), bumpiness \(f(w.bumpiness)), impulsiveness \(f(w.impulsive)), naive_std \(f(w.naive))\n"
         }
         return out
     }

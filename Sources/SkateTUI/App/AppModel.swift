@@ -46,6 +46,9 @@ enum AppCommand: Hashable, Sendable {
     case advanceRide(to: Double)
     /// Stop the ride (closes its log).
     case stopRide
+    /// The rider's answer to the arrival question about a recorded ride's bumps: confirm them
+    /// as potholes or dismiss them, on the store (issue 28, `ImpactVerdict`).
+    case answerImpacts(rideId: String, confirm: Bool)
     /// List the recorded rides.
     case listRides
     /// Make a chosen destination the most recent one (issue 17).

@@ -68,6 +68,8 @@ public enum KeyAction: Hashable, Sendable {
     case toggleBell
     /// North-up or heading-up ride map.
     case toggleHeadingUp
+    /// Arrival: "no" to "N bumps detected — mark as pothole?" (`.yes` says yes).
+    case dismissImpacts
     // Reports
     case hazardPrefix
     case ratePrefix
@@ -209,6 +211,9 @@ public struct KeyMap: Sendable {
         // Arrival
         KeyBinding([.enter], .confirm, bar: "plan", help: "Back to the plan screen", screens: [.arrival]),
         KeyBinding([.escape], .back, bar: "route", help: "Back to the route preview", screens: [.arrival]),
+        KeyBinding([.char("y")], .yes, help: "Mark the bumps this ride detected as potholes (confirms them in the store)", screens: [.arrival]),
+        KeyBinding([.char("c")], .dismissImpacts, help: "Dismiss the bumps this ride detected (votes their detected hazards gone)",
+                   screens: [.arrival]),
 
         // Ride picker
         KeyBinding([.enter], .confirm, bar: "replay", help: "Replay the highlighted ride", screens: [.ridePicker]),

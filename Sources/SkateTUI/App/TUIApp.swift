@@ -139,6 +139,8 @@ struct TUIApp: Sendable {
                 m.bannerRemaining = RideScreen.bannerSeconds
                 if c.urgent && m.bellOn && !cmds.contains(.bell) { cmds.append(.bell) }
             }
+            // An impact felt rings too (issue 28); the HUD flashes it, the map marks it.
+            if RideScreen.ringsBell(u) && m.bellOn && !cmds.contains(.bell) { cmds.append(.bell) }
             // The banner counts down with the rider and goes once its place is passed or NEXT
             // moved on to another maneuver.
             if let b = m.banner, r.plan != nil {
@@ -368,6 +370,10 @@ struct TUIApp: Sendable {
                 m.ride = nil
                 m.banner = nil
                 return (m, [.stopRide])
+            case .yes, .dismissImpacts:
+                let (r2, cmd) = RideScreen.answerImpacts(r, confirm: action == .yes)
+                m.ride = r2
+                return (m, cmd.map { [$0] } ?? [])
             case .toggleBell:
                 m.bellOn.toggle()
                 m.toast = Toast(text: m.bellOn ? "cue bell on" : "cue bell muted", kind: .info)
@@ -442,6 +448,8 @@ struct TUIApp: Sendable {
                 reroute = PlanRef(id: -services.planCounter, plan: p)
             }
             return [.rideAdvanced(RideUpdate(frame: r.frame, cues: r.cues + RideAlerts.cues(services, frame: r.frame), reroute: reroute))]
+        case .answerImpacts(let rideId, let confirm):
+            return [.reportDone(ImpactVerdict.apply(rideId: rideId, confirm: confirm, services: services))]
         case .stopRide:
             services.feed?.stop()
             services.feed = nil

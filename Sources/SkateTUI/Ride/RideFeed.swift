@@ -35,6 +35,11 @@ public struct RideFrame: Hashable, Sendable {
     /// its place), nil before the first. A view flashes "bump" / marks the ridden line when its
     /// `t` is new; set by `SessionRideFeed`, outside the initialiser so other feeds need not know it.
     public var impact: RoughnessImpact? = nil
+    /// Impacts felt since the previous frame, oldest first: the ride map marks each, the HUD
+    /// flashes the last (issue 28). Empty from feeds without motion.
+    public var newImpacts: [RoughnessImpact] = []
+    /// What the ride taught the store, on the finished frame of a feed that knows (nil before).
+    public var learning: RideLearning? = nil
 
     public init(t: Double = 0, position: Coordinate? = nil, heading: Double? = nil, speed: Double = 0, rms: Double? = nil,
                 surface: RoughnessClass? = nil, stability: Double? = nil, grade: Double? = nil, braking: BrakingLevel = .none,

@@ -48,7 +48,7 @@ enum RideLauncher {
         // Stable per recording (as `RideSource.rideId`), so replaying it again teaches nothing twice.
         let rideId = "\(name)-\(Int(inputs.first?.time ?? 0))"
         let feed = SessionRideFeed(plan: plan, planner: planner, knowledge: services.knowledge, inputs: inputs, recorder: recorder,
-                                   sink: sink, rideId: rideId)
+                                   sink: sink, rideId: rideId, notLearning: simulated ? "simulated rider" : nil)
         services.feed = feed
         return .rideStarted(RideStart(name: name, plan: planRef, duration: feed.duration, recording: recorder != nil, warnings: warnings, logPath: logPath))
     }

@@ -1,5 +1,6 @@
 import SkateCore
 import SkateRide
+import SkateStore
 
 /// A `RideFeed` over the ride engines' `RideSession`: inputs (fixes and motion, in time order)
 /// are fed as ride time passes; the session's state becomes the frame, its cue events banners.
@@ -17,6 +18,13 @@ final class SessionRideFeed: RideFeed {
     private var stopped = false
     private var lastHeading: Double?
     private var lastImpact: RoughnessImpact?
+    /// Impacts felt since the last frame was taken.
+    private var pendingImpacts: [RoughnessImpact] = []
+    /// The store sink of a learning ride (its counts for the arrival panel).
+    private let storeSink: StoreObservationSink?
+    private let rideId: String
+    /// Why this ride teaches the store nothing, nil when it does.
+    private let notLearning: String?
     /// The ride's summary once it ended (what it learned: `edgeObservations`, `impacts`), for the arrival screen.
     public private(set) var summary: RideSummary?
 
@@ -29,8 +37,12 @@ final class SessionRideFeed: RideFeed {
     ///   - sink: where a recorded ride's measured roughness and impacts go at its end (issue 28:
     ///     `ride --learn`'s sink); nil for a simulated rider or without a store.
     ///   - rideId: the ride's id for the impacts it teaches.
+    ///   - notLearning: why the ride teaches nothing ("simulated rider", "no store"), said on arrival.
     public init(plan: RoutePlan?, planner: Planner, knowledge: RoadKnowledge, inputs: [RideInput], recorder: RideRecorder?,
-                sink: SegmentObservationSink? = nil, rideId: String = "") {
+                sink: SegmentObservationSink? = nil, rideId: String = "", notLearning: String? = nil) {
+        storeSink = sink as? StoreObservationSink
+        self.rideId = rideId
+        self.notLearning = sink == nil ? (notLearning ?? "no store") : nil
         session = RideSession(plan: plan, planner: planner, knowledge: knowledge, clock: VirtualClock(), sink: sink, recorder: recorder)
         session.rideId = rideId
         self.inputs = inputs
@@ -49,7 +61,10 @@ final class SessionRideFeed: RideFeed {
         case .reroute: rerouted = session.plan
         case .backOnRoute: cues.append(RideCue(text: "Back on route", kind: .info, urgent: false))
         case .gap, .warning: break
-        case .impact(let i): lastImpact = i
+        case .impact(let i):
+            lastImpact = i
+            // A loose sensor rattling must not grow the list without bound (the map marks a few).
+            if pendingImpacts.count < Self.maxImpactsPerFrame { pendingImpacts.append(i) }
         }
     }
 
@@ -101,7 +116,23 @@ final class SessionRideFeed: RideFeed {
             distanceAlong: s.distanceAlong, distanceLeft: s.distanceLeft, secondsLeft: s.eta.map { max(0, $0 - s.t) },
             offRoute: s.offRoute, finished: next >= inputs.count)
         f.impact = lastImpact
+        f.newImpacts = pendingImpacts
+        pendingImpacts = []
+        if f.finished { f.learning = learning() }
         return f
+    }
+
+    /// Impacts one frame carries at most: a frame spans at most a tick at ×60 (6 s of ride), and
+    /// the engine publishes at most one event per 0.3 s, so 20 is all of them for a sound sensor.
+    static let maxImpactsPerFrame = 20
+
+    /// What the ended ride taught the store (counts from its summary and the store sink).
+    private func learning() -> RideLearning {
+        if let why = notLearning { return RideLearning(rideId: rideId, notLearning: why) }
+        let outcome = storeSink?.impactOutcome
+        return RideLearning(rideId: rideId, edges: storeSink?.recorded ?? summary?.edges.count ?? 0,
+                            impacts: summary?.impacts?.learned ?? 0, alreadyKnown: outcome?.alreadyKnown ?? false,
+                            withheld: summary?.impacts?.withheld)
     }
 
     public func stop() {

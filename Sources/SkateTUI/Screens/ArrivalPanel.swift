@@ -78,8 +78,19 @@ enum ArrivalPanel {
         }
         out.append(("Surface", rough.isEmpty ? "not measured" : rough.joined(separator: ", ")))
         out.append(("Log", s.start.logPath.map { TerminalSafe.clean($0) } ?? "not recorded"))
+        // Issue 28: what a recorded ride taught the store (a simulated rider teaches nothing).
+        if let l = s.frame.learning { out.append(("Learned", l.text)) }
         return out
     }
+
+    /// The question about the ride's bumps and its keys (or what the answer did); empty without one.
+    public static func promptLines(_ s: RideScreenState) -> [String] {
+        guard let p = s.impactPrompt else { return [] }
+        return p.answer == nil ? [p.text, promptKeys] : [p.text]
+    }
+
+    /// The keys of the bumps question (`KeyMap.standard`: `y` is `.yes`, `c` `.dismissImpacts`).
+    static let promptKeys = "y: yes, potholes   c: no, dismiss them"
 
     /// Climb and descent (m) of the plan's profile up to `along` route metres.
     static func climbDescent(_ p: RoutePlan, upTo along: Double) -> (Double, Double) {
@@ -95,16 +106,26 @@ enum ArrivalPanel {
     /// Draws the panel centred in `area`.
     public static func render(_ s: RideScreenState, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
         let rows = rows(s)
+        let prompt = promptLines(s)
         let labelW = 10
         let valueW = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
         let footer = "Enter: back to plan   Esc: route   q: quit"
-        let w = min(area.width, max(labelW + valueW, footer.count) + 4)
-        let h = min(area.height, rows.count + 4)
+        let promptW = prompt.map { DisplayWidth.of($0) }.max() ?? 0
+        let w = min(area.width, max(labelW + valueW, footer.count, promptW) + 4)
+        let promptRows = prompt.isEmpty ? 0 : prompt.count + 1
+        let h = min(area.height, rows.count + promptRows + 4)
         let box = area.centered(width: w, height: h)
         guard box.width >= 20, box.height >= 5 else { return }
         buffer.fill(box)
         buffer.drawBox(box, style: theme.style(.border), glyphs: theme.glyphs, title: "Arrived")
-        for (i, r) in rows.enumerated() where i < box.height - 4 {
+        // The question goes first when rows must give way: it waits for an answer.
+        let shownRows = max(0, min(rows.count, box.height - 4 - promptRows))
+        for (i, line) in prompt.enumerated() {
+            let y = box.maxY - 3 - prompt.count + i
+            guard y > box.y else { continue }
+            buffer.write(line, x: box.x + 2, y: y, style: theme.style(i == 0 && s.impactPrompt?.answer == nil ? .hazard : .hudValue), maxWidth: box.width - 4)
+        }
+        for (i, r) in rows.enumerated() where i < shownRows {
             let y = box.y + 1 + i
             buffer.write(r.0, x: box.x + 2, y: y, style: theme.style(.hudLabel), maxWidth: labelW)
             // Long values (the log path) keep their end, where the file name is.

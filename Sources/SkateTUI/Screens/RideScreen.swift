@@ -39,6 +39,14 @@ public struct RideScreenState: Hashable, Sendable {
     public var headingUp = false
     /// The destination's name, written beside B (sanitised when drawn).
     public var destinationName: String?
+    /// Where the ride's impacts were felt, oldest first: the map marks each on the ridden line
+    /// (issue 28; at most `RideScreen.maxImpactMarks`).
+    public var impactMarks: [Coordinate] = []
+    /// The HUD's impact flash ("pothole 3.6 g") and the wall seconds it stays up.
+    public var impactFlash: String?
+    public var impactFlashRemaining: Double = 0
+    /// The arrival question about the ride's bumps, once a recorded ride taught the store some.
+    public var impactPrompt: ImpactPrompt?
 
     public init(start: RideStart, viewport: MapViewport, overlay: RouteOverlay, simSpeed: Double, returnTo: ScreenID) {
         self.start = start; plan = start.plan; frame = RideFrame(); rideTime = 0; self.simSpeed = simSpeed
@@ -62,6 +70,12 @@ public enum RideScreen {
     static let profileMinRows = 5, profileMaxRows = 7
     /// Speed factor of a new ride (the CLI can ask for another).
     public static let defaultSimSpeed: Double = 1
+    /// Wall seconds an impact's HUD flash stays up: long enough to read two words, short enough
+    /// that the next impact a few seconds on flashes anew.
+    public static let impactFlashSeconds: Double = 1.5
+    /// Impact marks a ride map keeps: a loose sensor's flood is capped (and named in the
+    /// summary); 200 marks is more than any sound ride of an hour.
+    public static let maxImpactMarks = 200
 
     static func body(_ size: Size) -> Rect { ScreenLayout.body(size) }
 
@@ -131,8 +145,12 @@ public enum RideScreen {
 
     /// Time passed: the ride time to advance to while running.
     public static func tick(_ state: RideScreenState, dt: Double) -> (RideScreenState, advanceTo: Double?) {
-        guard state.isRunning else { return (state, nil) }
         var s = state
+        if s.impactFlash != nil {
+            s.impactFlashRemaining -= dt
+            if s.impactFlashRemaining <= 0 { s.impactFlash = nil }
+        }
+        guard s.isRunning else { return (s, nil) }
         s.rideTime = min(s.start.duration, s.rideTime + dt * s.simSpeed)
         follow(&s, wall: dt)
         return (s, s.rideTime)
@@ -152,7 +170,36 @@ public enum RideScreen {
         noteFix(&s, u.frame)
         glide(&s, dt: dt)
         keepInView(&s, force: u.reroute != nil)
+        noteImpacts(&s, u.frame)
         return s
+    }
+
+    /// Impacts of a new frame: a mark where each was felt, the last one flashed in the HUD; on
+    /// the finished frame of a ride that stored some, the arrival question.
+    static func noteImpacts(_ s: inout RideScreenState, _ f: RideFrame) {
+        for i in f.newImpacts {
+            if let p = i.position, s.impactMarks.count < maxImpactMarks { s.impactMarks.append(p) }
+        }
+        if let last = f.newImpacts.last {
+            s.impactFlash = last.kind.rawValue + " " + String(format1: last.peak) + " g"
+            s.impactFlashRemaining = impactFlashSeconds
+        }
+        if s.impactPrompt == nil, let l = f.learning, l.notLearning == nil, l.impacts > 0 {
+            s.impactPrompt = ImpactPrompt(rideId: l.rideId, count: l.impacts)
+        }
+    }
+
+    /// True when an update is worth the bell (the app rings it when the bell is on): an impact felt.
+    public static func ringsBell(_ u: RideUpdate) -> Bool { !u.frame.newImpacts.isEmpty && !u.frame.finished }
+
+    /// The rider answers the arrival question: the new state and the store command, nil when
+    /// there is no open question (a simulated ride never asks, so never files anything).
+    static func answerImpacts(_ state: RideScreenState, confirm: Bool) -> (RideScreenState, AppCommand?) {
+        guard state.frame.finished, var p = state.impactPrompt, p.answer == nil else { return (state, nil) }
+        var s = state
+        p.answer = confirm
+        s.impactPrompt = p
+        return (s, .answerImpacts(rideId: p.rideId, confirm: confirm))
     }
 
     /// The maneuver the HUD shows as NEXT: the first turn (or the arrival) after the step the
@@ -225,6 +272,7 @@ public enum RideScreen {
                            avoid: [Rect(x: area.x, y: area.maxY - 1, width: ScaleBar.maxCells + 10, height: 1)] + (chip.map { [$0.rect] } ?? []))
         ScaleBar.render(s.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
         if let c = chip { buffer.write(c.text, x: c.rect.x, y: c.rect.y, style: theme.style(.keyBarKey), maxWidth: c.rect.width) }
+        drawImpactMarks(s, theme: theme, into: &buffer, area: area)
         // Heading-up: a compass in the map's top-right corner (under a cue banner's row) says
         // where north went.
         if s.headingUp {
@@ -235,6 +283,10 @@ public enum RideScreen {
         let v = theme.glyphs.box.vertical
         for yy in hudRect.y..<hudRect.maxY { buffer.set(x: hudRect.x - 1, y: yy, Cell(v, style: theme.style(.border))) }
         let used = HUDWidget.render(hud(s), theme: theme, into: &buffer, area: Rect(x: hudRect.x, y: hudRect.y + 1, width: hudRect.width, height: hudRect.height - 1))
+        // The impact flash on the HUD's free top row.
+        if let f = s.impactFlash, !s.frame.finished {
+            buffer.write(" " + impactGlyph(theme.glyphs) + " " + f + " ", x: hudRect.x, y: hudRect.y, style: theme.style(.hazard), maxWidth: hudRect.width)
+        }
         // The elevation ahead and behind, the rider marked, where the panel has rows to spare.
         let free = hudRect.maxY - used - 1
         if let p = s.plan?.plan, p.hasElevation, free >= profileMinRows {
@@ -243,5 +295,21 @@ public enum RideScreen {
                                         marker: s.shownAlong ?? s.frame.distanceAlong, compact: true)
         }
         KeyBarWidget.render(keyMap: context.keyMap, screen: keyContext, theme: theme, into: &buffer, area: Rect(size: size).splitBottom(1).bottom)
+    }
+}
+
+extension RideScreen {
+    /// The mark of an impact on the ride map and in the HUD flash: a cross, unlike a known hazard's `!`.
+    public static func impactGlyph(_ g: GlyphMode) -> String { g == .unicode ? "×" : "x" }
+
+    /// Marks where the ride's impacts were felt (`impactGlyph`, hazard colours), except
+    /// under the rider, who stays visible.
+    static func drawImpactMarks(_ s: RideScreenState, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
+        guard !s.impactMarks.isEmpty else { return }
+        let rider = riderMark(s).flatMap { s.viewport.cell($0.position) }
+        for p in s.impactMarks {
+            guard let c = s.viewport.cell(p), rider.map({ $0 != c }) ?? true else { continue }
+            buffer.set(x: area.x + c.x, y: area.y + c.y, Cell(impactGlyph(theme.glyphs), style: theme.style(.hazard)))
+        }
     }
 }
