@@ -97,7 +97,7 @@ import Testing
         #expect(!m.metadata.terrainMethod.isEmpty && t.demNoiseM > 0)
     }
 
-    @Test("Monaco seafront streets (flat, at sea level) get no braking zone in either direction")
+    @Test("Monaco seafront streets (flat, at sea level) get no braking zone in either direction (Larvotto: ground, not roofs)")
     func seafrontHasNoBrakingZone() throws {
         let m = try MapFormat.load(path: TestData.bundledMonaco)
         let planner = Planner(map: m)
@@ -109,19 +109,8 @@ import Testing
         for (name, a, b) in pairs {
             for (x, y) in [(a, b), (b, a)] {
                 let p = try planner.plan(from: x, to: y, mode: .smoothest)
-                let check = {
-                    #expect(!p.brakingZones.contains { $0.level == .braking }, "\(name): \(p.brakingZones)")
-                    #expect(!p.steps.contains { $0.context.braking == .braking }, "\(name)")
-                }
-                // Known: near Larvotto the route takes sidewalks and footways over a DEM bump that
-                // SRTM (a surface model) reads over the apartment blocks, +15 m above the street;
-                // the conditioning keeps it (it is two cells wide). Which direction trips over it
-                // depends on the route, so this pair is an intermittent known issue.
-                if name == "Avenue Princesse Grace" {
-                    withKnownIssue("SRTM reads the Larvotto blocks as a 15 m hill", isIntermittent: true) { check() }
-                } else {
-                    check()
-                }
+                #expect(!p.brakingZones.contains { $0.level == .braking }, "\(name): \(p.brakingZones)")
+                #expect(!p.steps.contains { $0.context.braking == .braking }, "\(name)")
             }
         }
     }

@@ -141,7 +141,8 @@ extension MapCompiler {
                 map.edgeElevStart.append(UInt32(map.elevation.count))
             }
             map.metadata.terrain = report
-            map.metadata.terrainMethod = TerrainConditioning.method
+            let grounded = (dem as? CompositeDEM)?.layers.contains { $0.source is GroundLayer } ?? false
+            map.metadata.terrainMethod = TerrainConditioning.method + (grounded ? "; " + GroundModel.method : "")
         } else {
             map.edgeElevStart = FlatArray(repeating: 0, count: map.edgeCount + 1)
         }

@@ -93,6 +93,9 @@ public struct MapCompiler: OSMHandler {
     var pendingZones: [PendingZone] = []
     /// Refs of untagged/closed non-highway ways, for multipolygon relations.
     var areaWayRefs: [Int64: [Int64]] = [:]
+    /// Closed rings of `building=*` ways and multipolygons with their heights in metres, for
+    /// `GroundModel` (node refs).
+    var buildingRings: [(refs: [Int64], height: Double)] = []
 
     public init(options: ImportOptions) { self.options = options }
 
@@ -138,6 +141,7 @@ public struct MapCompiler: OSMHandler {
             pendingPlaces.append(PendingPlace(name: name, kind: kind, category: cat, refs: refs, lat: nil, lon: nil, id: id, city: PlaceClassifier.ownTown(tags)))
         }
         if tags["highway"] == nil && refs.count >= 2 { areaWayRefs[id] = refs }
+        if closed && tags["highway"] == nil && BuildingFootprints.isBuilding(tags) { buildingRings.append((refs, BuildingFootprints.height(tags))) }
     }
 
     public mutating func relation(id: Int64, members: [OSMMember], tags: OSMTags) {
@@ -147,6 +151,7 @@ public struct MapCompiler: OSMHandler {
         let outers = members.filter { $0.kind == .way && ($0.role == "outer" || $0.role.isEmpty) }.compactMap { areaWayRefs[$0.ref] }
         guard !outers.isEmpty else { return }
         let rings = Self.assembleRings(outers)
+        if BuildingFootprints.isBuilding(tags) { buildingRings.append(contentsOf: rings.map { ($0, BuildingFootprints.height(tags)) }) }
         if let z = PlaceClassifier.zone(tags), !rings.isEmpty {
             pendingZones.append(PendingZone(kind: z, name: tags["name"] ?? "", rings: rings, id: id))
         }

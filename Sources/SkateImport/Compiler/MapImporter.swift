@@ -36,6 +36,8 @@ public struct ImportReport: Sendable, Equatable {
     public var neededTiles: [String] = []
     /// Nodes read and kept by `--bbox` / `--poly` (equal without an area).
     public var nodesRead = 0, nodesKept = 0
+    /// What `GroundModel` changed in the DEMs (nil without DEMs).
+    public var ground: GroundReport?
 }
 
 /// One step of an import, for progress lines: a phase and, when known, the fraction done (0…1).
@@ -115,7 +117,10 @@ public enum MapImporter {
                 try compiler.checkCoverage(of: loaded, paths: demPaths)
                 report.coverage = DEMCoverage(total: 0, missing: 0)
             }
-            dem = loaded
+            // Ground, not roofs: posts under buildings re-interpolated from open posts.
+            let (ground, groundReport) = GroundModel.apply(to: loaded, footprints: compiler.buildingFootprints(), box: bounds)
+            report.ground = groundReport
+            dem = ground
         }
         report.demFiles = demPaths
         progress?("building the map", nil)

@@ -11,6 +11,8 @@ public protocol DEMLayer: ElevationSource, Sendable {
     /// Typical distance between neighbouring samples in metres: the geometric mean of the spacing
     /// along a row and along a column, at the layer's centre.
     var resolutionMetres: Double { get }
+    /// The posts around `box` for `GroundModel`; nil for a layer without posts (the default).
+    func postWindow(covering box: BoundingBox) -> PostWindow?
 }
 
 /// Where a grid's samples sit: an affine map from sample indices (column `x`, row `y`) to WGS84

@@ -24,7 +24,9 @@ enum VoidFill {
 
     /// Fills a `width` × `height` row-major grid whose voids are NaN (ASCII grids, GeoTIFFs).
     /// - Returns: how many cells were void and how many of them got a value.
-    static func fill(_ value: inout [Float], width: Int, height: Int) -> (voids: Int, filled: Int) {
+    /// - Parameter passes: relaxation passes after peeling (`relaxationPasses`; 0 keeps each
+    ///   cell at the mean of its nearest known cells).
+    static func fill(_ value: inout [Float], width: Int, height: Int, passes: Int = relaxationPasses) -> (voids: Int, filled: Int) {
         precondition(value.count == width * height)
         let voidCount = value.reduce(0) { $0 + ($1.isNaN ? 1 : 0) }
         guard voidCount > 0 else { return (0, 0) }
@@ -71,7 +73,7 @@ enum VoidFill {
                     }
                     layer = next
                 }
-                for _ in 0..<relaxationPasses {
+                for _ in 0..<passes {
                     for i in filled { value[i] = knownMean(i) }
                 }
             }

@@ -121,6 +121,7 @@ struct ImportCommand: ParsableCommand {
                          map.metadata.waysKept, stats.osmRelations, stats.missingNodeRefs, stats.edgesWithElevation))
             if area != nil { print("area kept \(report.nodesKept) of \(report.nodesRead) nodes") }
             if !report.demFiles.isEmpty { print("DEM files: " + report.demFiles.map { PathText.lastComponent($0) }.joined(separator: ", ")) }
+            if let g = report.ground { print(g.summary) }
         }
     }
 }
