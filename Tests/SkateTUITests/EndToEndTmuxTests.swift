@@ -113,7 +113,8 @@ struct EndToEndTmuxTests {
         #expect(s.contains("climb") && s.contains("Casino"), Comment(rawValue: s))
         t.keys("Enter")
         s = t.wait { $0.contains("Preview") && $0.contains("Steps") }
-        #expect(s.contains("Arrive"), Comment(rawValue: s))
+        // (25 steps: with the map at 55 % of the width the last ones scroll, j/k.)
+        #expect(s.contains("Depart") && s.contains("25 steps"), Comment(rawValue: s))
         t.keys("r")
         s = t.wait { $0.contains("Ride:") && $0.contains("SPEED") && $0.contains("×10") }
         #expect(s.contains("km/h") && s.contains("CLOCK"), Comment(rawValue: s))

@@ -67,8 +67,8 @@ import Testing
         #expect(all.contains(l.lines.count > l.box.height - HelpOverlayWidget.chromeRows ? "scroll (1-" : "? or Esc closes"), "\(all)")
     }
 
-    /// The step panel: at 120 every instruction on its row; at 80 and 60 long ones wrap under
-    /// themselves instead of ending in "…".
+    /// The step panel: at 80, 120 (where the map keeps 55 % of the width) and 60 long
+    /// instructions wrap under themselves instead of ending in "…".
     static let expectedSteps: [Int: [String]] = [
         80: [
             " Steps                                   3 steps ",
@@ -78,11 +78,11 @@ import Testing
             " ◎ Arrive at destination                         ",
         ],
         120: [
-            " Steps                                                   3 steps ",
-            " ↑  250 m  -8.0 % okay   BRAKE too fast Depart east on Rue Haute ",
-            " →   50 m   0.0 % okay   Turn right onto Rue Est                 ",
-            " ◎ Arrive at destination                                         ",
-            "                                                                 ",
+            " Steps                                       3 steps ",
+            " ↑  250 m  -8.0 % okay   BRAKE too fast Depart east  ",
+            "                          on Rue Haute               ",
+            " →   50 m   0.0 % okay   Turn right onto Rue Est     ",
+            " ◎ Arrive at destination                             ",
         ],
         60: [
             " Steps                     3 steps ",

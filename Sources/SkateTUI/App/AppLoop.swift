@@ -4,6 +4,8 @@ public enum TUIExit: Hashable, Sendable {
     case quit
     /// A signal (SIGINT 2, SIGTERM 15) or the end of a script (0) stopped it.
     case interrupted(signal: Int32)
+    /// The rider chose another map (its file); `runTUI` opens it and runs again.
+    case switchMap(path: String)
 }
 
 /// Runs an app on a terminal: render, present the diff, wait for input or a tick, update; redraws
@@ -13,14 +15,23 @@ enum AppLoop {
     public static let defaultTickInterval: Double = 0.25
     /// Seconds between looks for work finished off the UI thread (a plan): 20 ms is under a frame.
     public static let workPollInterval: Double = 0.02
+    /// Keys taken from one burst (a paste) before a frame is drawn: a frame costs ~10–100 ms,
+    /// a key in a field microseconds, so a 4,000-character paste draws ~16 frames, not 4,000.
+    public static let maxBurst = 256
 
     /// - Parameters:
     ///   - now: a monotonic clock in seconds (injected so tests need no wall clock).
     ///   - maxIterations: a guard for tests; the live app passes nil.
+    ///   - onEnd: sees the last model when the loop ends (the live app remembers the map view).
     @discardableResult
     public static func run(app: TUIApp, terminal: Terminal, tickInterval: Double? = nil,
-                           now: () -> Double, maxIterations: Int? = nil, initialCommands: [AppCommand] = []) -> TUIExit {
+                           now: () -> Double, maxIterations: Int? = nil, initialCommands: [AppCommand] = [],
+                           onEnd: (AppModel) -> Void = { _ in }) -> TUIExit {
+        var last: AppModel?
+        defer { if let m = last { onEnd(m) } }
         var model = app.initialModel(size: terminal.size)
+        last = model
+        defer { last = model }
         // Commands to run before the first frame (e.g. start a ride given on the command line).
         for c in initialCommands {
             for e in app.perform(c) { model = app.step(model, e).0 }
@@ -40,7 +51,7 @@ enum AppLoop {
                 shown = frame
                 dirty = false
             }
-            if model.quitting { return .quit }
+            if model.quitting { return model.switchTo.map { .switchMap(path: $0) } ?? .quit }
             iterations += 1
             if let cap = maxIterations, iterations > cap { return .interrupted(signal: 0) }
 
@@ -50,7 +61,14 @@ enum AppLoop {
             let input = terminal.nextInput(timeout: waitFor)
             var events: [AppEvent] = []
             switch input {
-            case .key(let k)?: events.append(.key(k))
+            case .key(let k)?:
+                events.append(.key(k))
+                // Keys already waiting join this turn (a paste is drawn once).
+                while events.count < Self.maxBurst, let more = terminal.pendingInput() {
+                    if case .key(let k2) = more { events.append(.key(k2)); continue }
+                    if case .interrupted(let sig) = more { return .interrupted(signal: sig) }
+                    if case .resize(let s) = more { events.append(.resize(s)); shown = nil }
+                }
             case .resize(let s)?:
                 events.append(.resize(s))
                 shown = nil  // repaint everything after a resize
@@ -71,6 +89,7 @@ enum AppLoop {
                     switch c {
                     case .bell: terminal.bell()
                     case .quit: model.quitting = true; dirty = true
+                    case .switchMap(let p): model.switchTo = p; model.quitting = true; dirty = true
                     default: break
                     }
                 }

@@ -22,6 +22,10 @@ public enum AppEvent: Hashable, Sendable {
     case planned(PlanAnswer)
     /// The saved places and routes, read for the saved list (`AppCommand.listSaved`).
     case savedListed([SavedRow])
+    /// The place search answered a query (`AppCommand.searchPlaces`).
+    case searched(PlaceSearchAnswer)
+    /// The installed maps, read for the map list (`AppCommand.listMaps`).
+    case mapsListed([MapListRow])
 }
 
 /// Effects `update` asks the loop to carry out; effects with results come back as events.
@@ -59,6 +63,12 @@ enum AppCommand: Hashable, Sendable {
     case plan(PlanQuery)
     /// Read the saved places and routes; the answer arrives as `AppEvent.savedListed`.
     case listSaved
+    /// Search places for a field; the answer arrives as `AppEvent.searched`.
+    case searchPlaces(PlaceSearchQuery)
+    /// Read the installed maps; the answer arrives as `AppEvent.mapsListed`.
+    case listMaps
+    /// Leave the loop and open the map at this path (`runTUI` starts again on it).
+    case switchMap(String)
 }
 
 /// What "Leave the ride?" was asked for.
@@ -106,6 +116,10 @@ struct AppModel: Hashable, Sendable {
     public var leaving: LeaveIntent?
     /// The saved places and routes list, when open.
     public var savedList: SavedListState?
+    /// The installed maps list, when open.
+    public var mapList: MapListState?
+    /// The map file to open once the loop ends (Enter on the map list).
+    public var switchTo: String?
 
     public init(screen: ScreenID, size: Size, browse: MapBrowseState, plan: PlanState = PlanState()) {
         self.screen = screen; self.size = size; self.browse = browse; self.plan = plan
@@ -122,6 +136,7 @@ struct AppModel: Hashable, Sendable {
         if routeName != nil { return .routeName }
         if spotList != nil { return .spotList }
         if savedList != nil { return .savedList }
+        if mapList != nil { return .mapList }
         if let p = picker, p.visible { return .ridePicker }
         if screen == .plan, plan.editing { return .planInput }
         if screen == .ride, let r = ride, r.frame.finished { return .arrival }

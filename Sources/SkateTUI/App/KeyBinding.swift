@@ -29,6 +29,8 @@ public enum ScreenID: String, Hashable, Sendable, CaseIterable {
     case confirmLeave
     /// The list of saved places and routes (over the plan screen).
     case savedList
+    /// The list of installed maps (over the plan or browse screen).
+    case mapList
 
     /// Contexts where printable keys are text, not commands.
     public var isTyping: Bool { self == .planInput || self == .routeName }
@@ -81,6 +83,8 @@ public enum KeyAction: Hashable, Sendable {
     case saveRoute
     /// Open the list of saved places and routes.
     case openSaved
+    /// Open the list of installed maps (Enter switches).
+    case openMaps
     /// Scroll the help box.
     case helpUp, helpDown, helpPageUp, helpPageDown
     /// Answer "yes" to a confirmation (leave the ride).
@@ -145,9 +149,9 @@ public struct KeyMap: Sendable {
     /// Screens with a map you can move around on.
     static let mapScreens: Set<ScreenID> = [.browse, .plan, .preview]
     /// Screens where letters are commands (not typing, no question open): `q` and `?` work there.
-    static let commandScreens: Set<ScreenID> = [.browse, .plan, .preview, .ride, .ridePicker, .arrival, .spotList, .savedList]
+    static let commandScreens: Set<ScreenID> = [.browse, .plan, .preview, .ride, .ridePicker, .arrival, .spotList, .savedList, .mapList]
     /// Screens with a list to move through with the arrows.
-    static let listScreens: Set<ScreenID> = [.planInput, .ridePicker, .spotList, .savedList]
+    static let listScreens: Set<ScreenID> = [.planInput, .ridePicker, .spotList, .savedList, .mapList]
 
     /// The app's one key table: dispatch, the key bar and the help box are generated from it.
     /// `h` files a hazard on every map screen, so panning is on the arrows.
@@ -206,7 +210,7 @@ public struct KeyMap: Sendable {
         KeyBinding([.pageDown], .stepsDown, help: "Scroll the step list down a page", screens: [.preview]),
         KeyBinding([.pageUp], .stepsUp, help: "Scroll the step list up a page", screens: [.preview]),
         KeyBinding([.escape], .back, bar: "back", help: "Back to the previous screen (asks first during a ride)",
-                   screens: [.preview, .ride, .ridePicker, .browse, .spotList, .savedList]),
+                   screens: [.preview, .ride, .ridePicker, .browse, .spotList, .savedList, .mapList]),
 
         // Arrival
         KeyBinding([.enter], .confirm, bar: "plan", help: "Back to the plan screen", screens: [.arrival]),
@@ -217,6 +221,9 @@ public struct KeyMap: Sendable {
 
         // Ride picker
         KeyBinding([.enter], .confirm, bar: "replay", help: "Replay the highlighted ride", screens: [.ridePicker]),
+
+        // Map list (issue 27)
+        KeyBinding([.enter], .confirm, bar: "open map", help: "Open the highlighted map (the plan starts afresh on it)", screens: [.mapList]),
 
         // Spots and saved routes (issue 17)
         KeyBinding([.char("g")], .openSpots, bar: "spots", help: "Spots list: skateparks, plazas and your spots, nearest first",
@@ -246,6 +253,9 @@ public struct KeyMap: Sendable {
         KeyBinding([.char("u")], .undoReport, bar: "undo", help: "Undo the last hazard report (within 10 s)", screens: [.ride, .preview, .browse, .plan]),
 
         KeyBinding([.escape], .closeOverlay, help: "Leave the route list for the map keys", screens: [.plan]),
+        // Last on the bar: the bars of issue 34 keep their order.
+        KeyBinding([.char("M")], .openMaps, bar: "maps", help: "Installed maps: Enter opens the highlighted one (skateroute maps lists them)",
+                   screens: [.plan, .browse]),
 
         // The help box
         KeyBinding([.up], .helpUp, bar: "scroll", help: "Scroll the help up", screens: [.help], keyText: "↑↓"),

@@ -5,7 +5,7 @@ public enum KeyMapDoc {
     static let sections: [(ScreenID, String)] = [
         (.plan, "Plan screen (command mode)"), (.planInput, "Plan screen, typing in From or To"),
         (.preview, "Route preview"), (.ride, "Ride"), (.confirmLeave, "\"Leave the ride?\""), (.arrival, "Arrival panel"),
-        (.browse, "Map browser"), (.spotList, "Spots list"), (.savedList, "Saved places and routes"),
+        (.browse, "Map browser"), (.spotList, "Spots list"), (.savedList, "Saved places and routes"), (.mapList, "Maps"),
         (.ridePicker, "Replay picker"), (.routeName, "\"Save route as\" prompt"), (.help, "Help box"),
     ]
 

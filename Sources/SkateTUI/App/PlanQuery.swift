@@ -28,21 +28,40 @@ public struct PlanAnswer: Hashable, Sendable {
     public init(query: PlanQuery, plans: [PlanRef], error: String?) { self.query = query; self.plans = plans; self.error = error }
 }
 
-/// Runs plan queries off the UI thread and hands the answers back to the loop (`AppLoop` drains
-/// it every iteration). Only the newest query matters: one still waiting when a newer one comes
-/// is never run.
-public final class PlanWorker: @unchecked Sendable {
+/// Runs plan queries off the UI thread (see `LatestWorker`).
+public typealias PlanWorker = LatestWorker<PlanQuery>
+/// Runs place searches off the UI thread, so a key never waits for one (issue 29 row 2).
+public typealias SearchWorker = LatestWorker<PlaceSearchQuery>
+
+extension LatestWorker where Query == PlanQuery {
+    public convenience init(plan: @escaping @Sendable (PlanQuery) -> PlanAnswer) { self.init(label: "skateroute.plan") { .planned(plan($0)) } }
+}
+
+extension LatestWorker where Query == PlaceSearchQuery {
+    public convenience init(search: @escaping @Sendable (PlaceSearchQuery) -> PlaceSearchAnswer) {
+        self.init(label: "skateroute.search") { .searched(search($0)) }
+    }
+}
+
+/// Runs queries off the UI thread and hands the answers back to the loop as events (`AppLoop`
+/// drains it every iteration). Only the newest query matters: one still waiting when a newer one
+/// comes is never run.
+public final class LatestWorker<Query: Sendable>: @unchecked Sendable {
     private let lock = PlainLock()
-    private var waiting: PlanQuery?
+    private var waiting: Query?
     private var running = false
     private var done: [AppEvent] = []
-    private let queue = DispatchQueue(label: "skateroute.plan")
-    private let plan: @Sendable (PlanQuery) -> PlanAnswer
+    private let queue: DispatchQueue
+    private let plan: @Sendable (Query) -> AppEvent
 
-    public init(plan: @escaping @Sendable (PlanQuery) -> PlanAnswer) { self.plan = plan }
+    /// - Parameter run: the work for one query, answered as the event the loop should see.
+    public init(label: String, run: @escaping @Sendable (Query) -> AppEvent) {
+        queue = DispatchQueue(label: label)
+        plan = run
+    }
 
     /// Queues `q` (replacing a query not yet started).
-    public func submit(_ q: PlanQuery) {
+    public func submit(_ q: Query) {
         lock.lock()
         waiting = q
         let start = !running
@@ -59,7 +78,7 @@ public final class PlanWorker: @unchecked Sendable {
             lock.unlock()
             let answer = plan(q)
             lock.lock()
-            done.append(.planned(answer))
+            done.append(answer)
             lock.unlock()
         }
     }

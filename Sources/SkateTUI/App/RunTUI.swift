@@ -27,6 +27,12 @@ public struct TUIOptions: Sendable {
     public var mapIdentity: String?
     /// Ring the bell on ride alerts (`--bell`; off by default).
     public var alertBell = false
+    /// Installed maps for the map list (`M`) and how to open one; nil: only `map`.
+    public var maps: MapSwitcher?
+    /// The file of the map opened (marked in the map list).
+    public var mapPath: String?
+    /// Reads and keeps where the rider left a map (by its file); nil: not remembered.
+    public var views: MapViewMemory?
 
     public init(store: SkateStore? = nil, storeProblem: String = "no data directory", ridesDirectory: String = "Rides",
                 rideLogDirectory: String? = nil, rideSpeed: Double = RideScreen.defaultSimSpeed, reporter: String = TUIServices.defaultReporter) {
@@ -53,6 +59,25 @@ public func runTUI(map: SkateMap, environment: [String: String] = ProcessInfo.pr
     // Check the terminal before the (slower) engines are built.
     let terminal = try NcursesTerminal.openInteractive()
     defer { terminal.close() }
+    var map = map, options = options, overlay = overlay
+    // Each map switch (the map list) runs the app again on the new map, same terminal.
+    while true {
+        let exit = runSession(map: map, theme: theme, terminal: terminal, overlay: overlay, options: options)
+        guard case .switchMap(let path) = exit, let maps = options.maps else { return exit }
+        // A map that cannot be read leaves the open one in place.
+        if let opened = try? maps.open(path) {
+            map = opened.map
+            options.mapIdentity = opened.identity
+            options.mapPath = path
+        }
+        options.startRide = nil
+        options.rideLogPath = nil
+        overlay = nil
+    }
+}
+
+/// One run of the app on one map.
+func runSession(map: SkateMap, theme: Theme, terminal: NcursesTerminal, overlay: RouteOverlay?, options: TUIOptions) -> TUIExit {
     var knowledge = RoadKnowledge.empty
     if let s = options.store { knowledge = (try? s.loadKnowledge(for: map, now: Date())) ?? .empty }
     let services = TUIServices(map: map, knowledge: knowledge, store: options.store, storeProblem: options.storeProblem,
@@ -61,9 +86,16 @@ public func runTUI(map: SkateMap, environment: [String: String] = ProcessInfo.pr
     if let id = options.mapIdentity { services.mapIdentity = id }
     services.alertBell = options.alertBell
     services.rideLogPath = options.rideLogPath
+    services.maps = options.maps
+    services.mapPath = options.mapPath
+    if let p = options.mapPath { services.lastView = options.views?.read(p) }
     // Plans run off the UI thread, on a planner with its own caches.
     let workerPlanner = services.planner.detached()
     services.planWorker = PlanWorker { PlanScreen.answer($0, planner: workerPlanner) }
+    // Place searches run off the key path too, debounced (issue 29 row 2).
+    let index = services.search
+    services.searchWorker = SearchWorker(search: { PlanScreen.answer($0, search: index) })
+    services.searchDebounce = PlanScreen.liveSearchDebounce
     defer { services.feed?.stop() }
     let app = TUIApp(map: map, theme: theme, services: services, initialOverlay: overlay, rideSpeed: options.rideSpeed)
     let clock = ContinuousClock()
@@ -71,5 +103,18 @@ public func runTUI(map: SkateMap, environment: [String: String] = ProcessInfo.pr
     return AppLoop.run(app: app, terminal: terminal, now: {
         let d = clock.now - t0
         return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-    }, initialCommands: options.startRide.map { [AppCommand.startRide($0)] } ?? [])
+    }, initialCommands: options.startRide.map { [AppCommand.startRide($0)] } ?? [], onEnd: { m in
+        // The plan screen's map is where the rider looked last.
+        guard let p = options.mapPath, let vp = m.plan.map?.viewport, let v = MapView(center: vp.center, metresPerDot: vp.metresPerDot) else { return }
+        options.views?.record(v, p)
+    })
+}
+
+/// Where the rider left each map (kept by the CLI in its state folder).
+public struct MapViewMemory: Sendable {
+    public var read: @Sendable (String) -> MapView?
+    public var record: @Sendable (MapView, String) -> Void
+    public init(read: @escaping @Sendable (String) -> MapView?, record: @escaping @Sendable (MapView, String) -> Void) {
+        self.read = read; self.record = record
+    }
 }

@@ -27,6 +27,8 @@ struct TUIApp: Sendable {
     /// Seconds between ticks: 10 Hz while a ride runs, slower when nothing moves.
     public func tickInterval(_ m: AppModel) -> Double {
         if m.screen == .ride, let r = m.ride, r.isRunning { return Self.rideTick }
+        // A debounced search waits: tick when it is due.
+        if let due = m.plan.searchDue { return max(AppLoop.workPollInterval, min(AppLoop.defaultTickInterval, due)) }
         return AppLoop.defaultTickInterval
     }
     /// Tick while riding: the engines publish at 10 Hz.
@@ -37,6 +39,15 @@ struct TUIApp: Sendable {
         var browse = MapBrowseScreen.initialState(context: context, size: size)
         var m = AppModel(screen: .plan, size: size, browse: browse)
         m.plan.map = PlanScreen.mapState(m.plan, context: context, size: size)
+        // Open on home, else the last view, else the whole map when small, else its densest area (issue 27).
+        let home = services.rider.savedPlaces().first { $0.category == "home" && context.map.bbox.contains($0.at) }?.at
+        let planArea = PlanScreen.mapArea(size)
+        m.plan.map?.viewport = OpeningView.viewport(map: context.map, size: Size(width: planArea.width, height: planArea.height), home: home,
+                                                    last: services.lastView)
+        let browseArea = MapBrowseScreen.mapArea(size)
+        browse.viewport = OpeningView.viewport(map: context.map, size: Size(width: browseArea.width, height: browseArea.height), home: home,
+                                               last: services.lastView)
+        m.browse = browse
         RiderSearch.fillRecents(&m.plan, services: services)
         if let o = initialOverlay {
             browse.overlay = o
@@ -56,6 +67,12 @@ struct TUIApp: Sendable {
         if let q = m.plan.query, m.plan.planning, q.id != m.plan.sentQueryID {
             m.plan.sentQueryID = q.id
             commands.append(.plan(q))
+        }
+        // A place search whose debounce ran out becomes a command too.
+        if let q = m.plan.searchQuery, let due = m.plan.searchDue, due <= 0, q.id != m.plan.sentSearchID {
+            m.plan.sentSearchID = q.id
+            m.plan.searchDue = nil
+            commands.append(.searchPlaces(q))
         }
         return (m, commands)
     }
@@ -79,6 +96,7 @@ struct TUIApp: Sendable {
                 m.bannerRemaining -= dt
                 if m.bannerRemaining <= 0 { m.banner = nil }
             }
+            if let due = m.plan.searchDue { m.plan.searchDue = due - dt }
             if var u = m.lastReport {
                 u.remaining -= dt
                 m.lastReport = u.remaining > 0 ? u : nil
@@ -107,6 +125,12 @@ struct TUIApp: Sendable {
             return (m, [])
         case .planned(let answer):
             m.plan = PlanScreen.take(answer, into: m.plan, services: services)
+            return (m, [])
+        case .searched(let answer):
+            m.plan = PlanScreen.take(answer, into: m.plan, services: services)
+            return (m, [])
+        case .mapsListed(let rows):
+            if m.mapList != nil { m.mapList = MapList.listed(rows, currentPath: services.mapPath) }
             return (m, [])
         case .savedListed(let rows):
             if m.savedList != nil { m.savedList?.rows = rows; m.savedList?.selected = 0 }
@@ -244,6 +268,9 @@ struct TUIApp: Sendable {
         case .openSaved:
             m.savedList = SavedListState()
             return (m, [.listSaved])
+        case .openMaps:
+            m.mapList = MapListState()
+            return (m, [.listMaps])
         case .openSpots:
             let start = m.preview?.plan.plan.geometry.first.map { ChosenPlace(name: m.preview?.from ?? "route start", at: $0) }
             if let from = m.screen == .preview ? (m.plan.origin.chosen ?? start) : SpotList.origin(plan: m.plan, map: context.map) {
@@ -264,6 +291,19 @@ struct TUIApp: Sendable {
             m.routeName = nil
             if action == .confirm { return (m, [.saveRoute(r)]) }
             m.toast = Toast(text: "route not saved", kind: .info)
+            return (m, [])
+        }
+        if ctx == .mapList, let list = m.mapList {
+            switch action {
+            case .back, .closeOverlay: m.mapList = nil
+            case .confirm:
+                m.mapList = nil
+                guard let rows = list.rows, rows.indices.contains(list.selected) else { return (m, []) }
+                let row = rows[list.selected]
+                if row.path == services.mapPath { return (m, []) }
+                return (m, [.stopRide, .switchMap(row.path)])
+            default: m.mapList = MapList.apply(action, to: list)
+            }
             return (m, [])
         }
         if ctx == .savedList, let list = m.savedList {
@@ -334,7 +374,7 @@ struct TUIApp: Sendable {
             m.plan = PlanScreen.apply(action, to: m.plan, context: context, services: services, size: m.size)
             // A newly chosen destination becomes a recent (not a swap of the ends).
             if action != .swapEnds, let d = m.plan.destination.chosen, d != before { return (m, [.recordDestination(d)]) }
-        case .planInput, .ridePicker, .spotList, .routeName, .help, .confirmLeave, .savedList:
+        case .planInput, .ridePicker, .spotList, .routeName, .help, .confirmLeave, .savedList, .mapList:
             break
         case .arrival:
             break
@@ -400,7 +440,7 @@ struct TUIApp: Sendable {
         case .ride: return m.ride?.frame.position
         case .preview: return m.preview?.map.viewport.center
         case .plan, .planInput: return m.plan.map?.viewport.center
-        case .browse, .ridePicker, .spotList, .routeName, .help, .confirmLeave, .savedList: return m.browse.viewport.center
+        case .browse, .ridePicker, .spotList, .routeName, .help, .confirmLeave, .savedList, .mapList: return m.browse.viewport.center
         case .arrival: return m.ride?.frame.position
         }
     }
@@ -433,12 +473,22 @@ struct TUIApp: Sendable {
             return [.reportDone(RouteNamePrompt.save(r, services: services))]
         case .listSaved:
             return [.savedListed(SavedList.read(services: services))]
+        case .listMaps:
+            return [.mapsListed(services.maps?.list() ?? [])]
+        case .switchMap:
+            return []
         case .plan(let q):
             if let w = services.planWorker {
                 w.submit(q)
                 return []
             }
             return [.planned(PlanScreen.answer(q, planner: services.planner))]
+        case .searchPlaces(let q):
+            if let w = services.searchWorker {
+                w.submit(q)
+                return []
+            }
+            return [.searched(PlanScreen.answer(q, search: services.search))]
         case .advanceRide(let t):
             guard let f = services.feed else { return [] }
             let r = f.advance(to: t)
@@ -460,10 +510,10 @@ struct TUIApp: Sendable {
     }
 
     /// Events that finished outside the loop since the last call (plans answered off the UI thread).
-    public func finishedWork() -> [AppEvent] { services.planWorker?.takeAnswers() ?? [] }
+    public func finishedWork() -> [AppEvent] { (services.planWorker?.takeAnswers() ?? []) + (services.searchWorker?.takeAnswers() ?? []) }
 
     /// Whether work is running outside the loop (the loop then polls it often).
-    public var isWorking: Bool { services.planWorker?.busy ?? false }
+    public var isWorking: Bool { (services.planWorker?.busy ?? false) || (services.searchWorker?.busy ?? false) }
 
     /// Runs `update` and carries out its commands until no more events come (what the loop
     /// does between two frames). Returns the model and the commands the loop itself handles.
@@ -479,7 +529,7 @@ struct TUIApp: Sendable {
             m = n
             for c in cmds {
                 switch c {
-                case .quit, .bell: loopCommands.append(c)
+                case .quit, .bell, .switchMap: loopCommands.append(c)
                 default: queue += perform(c)
                 }
             }
@@ -502,7 +552,7 @@ struct TUIApp: Sendable {
         // The key bar under an overlay: the overlay's keys (help, question, lists) or the screen's.
         let ctx = model.keyContext == .ridePicker ? model.screen : model.keyContext
         switch model.screen {
-        case .browse, .planInput, .ridePicker, .arrival, .spotList, .routeName, .help, .confirmLeave, .savedList:
+        case .browse, .planInput, .ridePicker, .arrival, .spotList, .routeName, .help, .confirmLeave, .savedList, .mapList:
             var b = model.browse
             if !extra.isEmpty { var o = b.overlay ?? RouteOverlay(); o.hazards += extra; b.overlay = o }
             MapBrowseScreen.render(b, context: context, into: &buffer)
@@ -526,6 +576,7 @@ struct TUIApp: Sendable {
         }
         if let l = model.spotList { SpotList.render(l, theme: theme, into: &buffer, area: body) }
         if let l = model.savedList { SavedList.render(l, theme: theme, into: &buffer, area: body) }
+        if let l = model.mapList { MapList.render(l, currentPath: services.mapPath, theme: theme, into: &buffer, area: body) }
         if let r = model.routeName { RouteNamePrompt.render(r, theme: theme, into: &buffer, area: body) }
         let bottom = Rect(size: size).splitBottom(1).bottom
         if let p = model.pending {

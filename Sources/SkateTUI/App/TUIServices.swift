@@ -31,6 +31,17 @@ public final class TUIServices: @unchecked Sendable {
     public var feed: RideFeed?
     /// Plans off the UI thread when set (the live app); nil plans inside the command (tests, benchmarks).
     public var planWorker: PlanWorker?
+    /// Lists and opens installed maps (the map list); nil: only this map.
+    public var maps: MapSwitcher?
+    /// The open map's file, when known (marked in the map list).
+    public var mapPath: String?
+    /// Where the rider left this map last time (the map opens there when there is no home on it).
+    public var lastView: MapView?
+    /// Searches places off the UI thread when set (the live app); nil searches inside the command.
+    public var searchWorker: SearchWorker?
+    /// Seconds of quiet typing before a place search is sent (0: at once, as tests want;
+    /// the live app uses `PlanScreen.liveSearchDebounce`).
+    public var searchDebounce: Double = 0
     /// Ids given to plans made by reroutes (negative in `PlanRef`s, apart from the plan screen's).
     public var planCounter = 0
     /// Hazards on the map from the store (positions).

@@ -12,6 +12,9 @@ protocol Terminal: AnyObject {
     var size: Size { get }
     /// Waits up to `timeout` seconds for input; nil when the time passed with none.
     func nextInput(timeout: Double) -> TerminalInput?
+    /// Input that has already arrived, without waiting; nil when there is none. The loop takes a
+    /// burst (a paste) this way before drawing once, instead of drawing after every key.
+    func pendingInput() -> TerminalInput?
     /// Shows a frame: `changes` are the cells that differ from what is on screen;
     /// `fullRedraw` asks to clear and repaint (first frame, resize).
     func present(_ changes: [CellChange], frame: ScreenBuffer, fullRedraw: Bool)
@@ -38,6 +41,15 @@ final class RecordingTerminal: Terminal {
         self.size = size
         self.script = script.reversed()
         shadow = ScreenBuffer(size: size)
+    }
+
+    /// When true, consecutive keys of the script count as one burst (`pendingInput` hands them
+    /// over); the default plays one input per loop turn.
+    public var deliversBursts = false
+
+    public func pendingInput() -> TerminalInput? {
+        guard deliversBursts, case .key? = script.last ?? nil else { return nil }
+        return script.popLast() ?? nil
     }
 
     public func nextInput(timeout: Double) -> TerminalInput? {

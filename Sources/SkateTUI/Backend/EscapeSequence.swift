@@ -5,6 +5,28 @@
 enum EscapeSequence {
     /// Longest sequence read after ESC: `[` plus up to four parameter bytes and a final byte.
     public static let maxLength = 6
+    /// Bytes of an overlong CSI sequence swallowed at most (issue 29 row 2: a 20 KB sequence was
+    /// typed into a field): far beyond any real one, small enough to read in well under a frame.
+    public static let maxSwallowed = 65_536
+
+    /// Reads a sequence after ESC from `next` (nil: nothing more within the escape delay) and
+    /// names it. A CSI sequence longer than `maxLength` is read on to its final byte (at most
+    /// `maxSwallowed` bytes) and dropped as `.unknown`, so its parameters never become keys.
+    public static func read(_ next: () -> UInt32?) -> Key {
+        var bytes: [UInt32] = []
+        while bytes.count < maxLength, !isComplete(bytes) {
+            guard let b = next() else { return key(after: bytes) }
+            bytes.append(b)
+        }
+        guard !isComplete(bytes) else { return key(after: bytes) }
+        // Overlong: swallow parameter and intermediate bytes (0x20–0x3F) up to the final byte.
+        var n = 0
+        while n < maxSwallowed, let b = next() {
+            n += 1
+            if !(0x20...0x3F).contains(b) { break }
+        }
+        return .unknown(27)
+    }
 
     /// True when `bytes` (after ESC) cannot grow into a longer sequence: a final byte arrived.
     public static func isComplete(_ bytes: [UInt32]) -> Bool {

@@ -165,20 +165,20 @@ final class NcursesTerminal: Terminal {
         return .key(Self.charKey(UInt32(ch)))
     }
 
+    public func pendingInput() -> TerminalInput? { nextInput(timeout: 0) }
+
     /// After a lone ESC: reads what follows within the escape delay and names it (see
-    /// `EscapeSequence`); a bare ESC stays `.escape`.
+    /// `EscapeSequence.read`: an overlong sequence is swallowed, not typed); a bare ESC stays `.escape`.
     private func readEscapeSequence() -> Key {
         let win = sr_stdscr()
         wtimeout(win, Self.escapeDelayMs)
         defer { wtimeout(win, currentTimeoutMs) }
-        var bytes: [UInt32] = []
-        while bytes.count < EscapeSequence.maxLength, !EscapeSequence.isComplete(bytes) {
+        return EscapeSequence.read {
             var c: wint_t = 0
             let r = wget_wch(win, &c)
-            if r == sr_err() || r == KEY_CODE_YES { break }
-            bytes.append(UInt32(c))
+            if r == sr_err() || r == KEY_CODE_YES { return nil }
+            return UInt32(c)
         }
-        return EscapeSequence.key(after: bytes)
     }
 
     private func pendingSignal() -> Int32? {

@@ -7,7 +7,9 @@ public struct ChosenPlace: Hashable, Sendable {
     /// Display name (sanitised).
     public var name: String
     public var at: Coordinate
-    public init(name: String, at: Coordinate) { self.name = name; self.at = at }
+    /// The town it lies in ("Heidelberg"; "" when unknown or not a map place), shown beside the name.
+    public var town: String
+    public init(name: String, at: Coordinate, town: String = "") { self.name = name; self.at = at; self.town = town }
 }
 
 /// One search result shown under a field.
@@ -18,7 +20,22 @@ struct PlaceResult: Hashable, Sendable {
     public var at: Coordinate
     /// A saved place (drawn with a star) or a recent destination; nil for map results.
     public var mark: Mark? = nil
+    /// The town of a map place ("" for others).
+    public var town: String = ""
+    /// Metres from the other end (or the map cursor), for map places.
+    public var distance: Double? = nil
     public enum Mark: Hashable, Sendable { case saved, recent }
+
+    /// "street, Dossenheim, 4.2 km": kind, town and distance, as the CLI lists candidates.
+    public var detail: String {
+        var parts = [kind]
+        if !town.isEmpty { parts.append(town) }
+        if let d = distance { parts.append(PlaceListing.distanceText(d)) }
+        return parts.joinedText(separator: ", ")
+    }
+
+    /// The place picked from this row.
+    var chosen: ChosenPlace { ChosenPlace(name: name, at: at, town: town) }
 }
 
 /// An origin or destination field: the typed text, live results and the pick.
@@ -30,6 +47,8 @@ struct PlaceField: Hashable, Sendable {
     public var chosen: ChosenPlace?
     /// Caret position in characters; nil keeps it at the end of the text (after a pick).
     public var caret: Int?
+    /// The results are for an older text (a search is scheduled or running).
+    public var stale = false
     public init() {}
 
     /// The caret as a character offset, clamped to the text.
@@ -80,6 +99,12 @@ struct PlanState: Hashable, Sendable {
     public var planning = false
     /// The query `update` has already sent as a command.
     public var sentQueryID = 0
+    /// The newest place search of the edited field; answers to older ones are dropped.
+    public var searchQuery: PlaceSearchQuery?
+    /// Seconds until the newest search is sent (debounce); nil when it was sent or none waits.
+    public var searchDue: Double?
+    /// The search `update` has already sent as a command.
+    public var sentSearchID = 0
     public init() {}
 
     public var selectedPlan: PlanRef? { routes.indices.contains(selectedRoute) ? routes[selectedRoute] : nil }
@@ -95,6 +120,8 @@ enum PlanScreen {
     public static let resultLimit = 6
     /// Alternatives asked of the planner besides the best route.
     public static let alternatives = 2
+    /// Share (%) of a result row the place name keeps before kind, town and distance are cut.
+    static let listNameShare = 55
     /// Width of the left panel: wide enough for a route row, at most this share of the screen.
     static let panelMinWidth = 40
     static let panelMaxWidth = 50
@@ -139,7 +166,7 @@ enum PlanScreen {
             // Tab takes the highlighted match and leaves the field (From → Tab → To); an empty
             // next field is edited straight away, a picked one only after Enter on it.
             if typing {
-                if action == .nextField { acceptHighlighted(&s) }
+                if action == .nextField { acceptHighlighted(&s, services: services) }
                 stopEditing(&s)
             }
             let order: [PlanFocus] = [.origin, .destination] + (s.routes.isEmpty ? [] : [.routes])
@@ -153,6 +180,9 @@ enum PlanScreen {
             startEditing(&s)
         case .clearField:
             editField(&s) { $0 = PlaceField() }
+            // A search still out for the old text is dropped with it.
+            s.searchQuery = nil; s.searchDue = nil
+            s.message = nil
         case .closeOverlay:
             if typing {
                 // Esc: the field goes back to what it held before editing.
@@ -263,12 +293,15 @@ enum PlanScreen {
     /// An editing key in the focused field: the results follow at once when the text changed.
     public static func type(_ key: Key, into state: PlanState, services: TUIServices) -> PlanState {
         var s = state
-        var changed = false
+        var changed = false, cut = false
         editField(&s) { f in
             var chars = Array(f.text)
             var c = f.cursor
             switch key {
-            case .char(let ch): chars.insert(ch, at: c); c += 1
+            case .char(let ch):
+                // A full field drops further characters (a paste is cut, issue 29 row 2).
+                guard chars.count < fieldMaxLength else { cut = true; return }
+                chars.insert(ch, at: c); c += 1
             case .backspace: if c > 0 { chars.remove(at: c - 1); c -= 1 }
             case .delete: if c < chars.count { chars.remove(at: c) }
             case .home: c = 0
@@ -289,26 +322,18 @@ enum PlanScreen {
             changed = true
             f.text = text
             f.chosen = nil
-            f.results = results(for: f.text, services: services)
-            f.selected = 0
+        }
+        if cut, s.message == nil || !s.messageIsError {
+            s.message = "Text cut to \(fieldMaxLength) characters"
+            s.messageIsError = true
         }
         guard changed else { return s }
+        scheduleSearch(&s, debounce: services.searchDebounce, services: services)
         s.message = nil
         s.routes = []
         s.selectedRoute = 0
         if var m = s.map { m.overlay = endsOverlay(s); s.map = m }
         return s
-    }
-
-    /// Live results for a text: a typed "lat,lon" first, then the place search.
-    static func results(for text: String, services: TUIServices) -> [PlaceResult] {
-        let t = text.trimmingWhitespace()
-        if let c = Coordinate(parsing: t) { return [PlaceResult(name: c.description, kind: "coordinate", at: c)] }
-        return RiderSearch.results(for: t, rider: services.rider, limit: resultLimit) {
-            services.search.search(t, limit: resultLimit).map {
-                PlaceResult(name: TerminalSafe.clean($0.candidate.name), kind: HumanText.kind($0.candidate.kind), at: $0.candidate.at)
-            }
-        }
     }
 
     static func editField(_ s: inout PlanState, _ body: (inout PlaceField) -> Void) {
@@ -320,12 +345,13 @@ enum PlanScreen {
     }
 
     /// Takes the focused field's highlighted result, if it has one and nothing is chosen yet.
-    static func acceptHighlighted(_ s: inout PlanState) {
+    static func acceptHighlighted(_ s: inout PlanState, services: TUIServices) {
+        refreshIfStale(&s, services: services)
         editField(&s) { f in
             // An empty field lists recents; Tab passes it by without picking one (Enter picks).
             guard f.chosen == nil, !f.text.isEmpty, f.results.indices.contains(f.selected) else { return }
             let r = f.results[f.selected]
-            f.chosen = ChosenPlace(name: r.name, at: r.at)
+            f.chosen = r.chosen
             f.text = r.name
             f.caret = nil
             f.results = []
@@ -336,34 +362,42 @@ enum PlanScreen {
     /// Enter in a field: take the highlighted result (or resolve the text), then move on.
     static func pick(_ state: PlanState, services: TUIServices, context: TUIContext) -> PlanState {
         var s = state
-        var failed = false
+        var failed = false, ambiguous = false
+        let from = distanceReference(s, for: s.focus)
+        // Results for older text are not picked from: the text itself is looked up.
+        if field(s, s.focus).stale { editField(&s) { $0.results = []; $0.stale = false }; s.searchDue = nil; s.searchQuery = nil }
         editField(&s) { f in
             if f.chosen != nil { return }
             if f.results.indices.contains(f.selected) {
                 let r = f.results[f.selected]
-                f.chosen = ChosenPlace(name: r.name, at: r.at)
+                f.chosen = r.chosen
                 f.text = r.name
                 f.caret = nil
                 f.results = []
                 return
             }
             guard !f.text.isEmpty else { failed = true; return }
-            switch services.search.resolve(f.text) {
-            case .found(let c):
-                f.chosen = ChosenPlace(name: TerminalSafe.clean(c.name), at: c.at)
+            switch services.search.lookup(f.text) {
+            case .found(let m):
+                f.chosen = result(m, from: nil).chosen
                 f.text = f.chosen!.name
                 f.caret = nil
             case .ambiguous(let ms):
-                f.results = ms.prefix(resultLimit).map { PlaceResult(name: TerminalSafe.clean($0.candidate.name), kind: HumanText.kind($0.candidate.kind), at: $0.candidate.at) }
-                failed = true
+                // One row per distinct place, with its town and distance (as the CLI lists them).
+                f.results = ms.prefix(resultLimit).map { result($0, from: from) }
+                f.selected = 0
+                failed = true; ambiguous = true
             case .notFound(let sug):
-                f.results = sug.prefix(resultLimit).map { PlaceResult(name: TerminalSafe.clean($0.candidate.name), kind: HumanText.kind($0.candidate.kind), at: $0.candidate.at) }
+                f.results = sug.prefix(resultLimit).map { result($0, from: from) }
+                f.selected = 0
                 failed = true
             }
         }
         if failed {
-            let t = s.focus == .origin ? s.origin.text : s.destination.text
-            s.message = t.isEmpty ? "Type a place name or lat,lon" : "No single place matches '\(TerminalSafe.clean(t))': pick one below"
+            let t = TerminalSafe.clean(field(s, s.focus).text)
+            s.message = t.isEmpty ? "Type a place name or lat,lon"
+                : (ambiguous ? "'\(t)' is in several places: pick one with ↑↓ Enter (or type \"\(t), TOWN\")"
+                   : "No single place matches '\(t)': pick one below")
             s.messageIsError = true
             return s
         }
@@ -498,8 +532,12 @@ enum PlanScreen {
             } else {
                 var shown = TerminalSafe.clean(f.text)
                 if shown.isEmpty { shown = focused ? "Enter to type" : theme.glyphs.unknown }
-                if DisplayWidth.of(shown) > room { shown = DisplayWidth.clip(shown, maxColumns: room, ellipsis: theme.glyphs.ellipsis) }
-                buffer.write(shown, x: fx + 1, y: y, style: f.text.isEmpty ? dim : style, maxWidth: room)
+                // A picked map place shows its town after the name ("Bismarckplatz, Heidelberg").
+                let town = f.chosen.map { $0.town.isEmpty || $0.town == $0.name ? "" : ", " + $0.town } ?? ""
+                let townW = min(DisplayWidth.of(town), max(0, room - min(room, DisplayWidth.of(shown)) ))
+                if DisplayWidth.of(shown) > room - townW { shown = DisplayWidth.clip(shown, maxColumns: room - townW, ellipsis: theme.glyphs.ellipsis) }
+                let n = buffer.write(shown, x: fx + 1, y: y, style: f.text.isEmpty ? dim : style, maxWidth: room)
+                if townW > 0 { buffer.write(town, x: fx + 1 + n, y: y, style: dim, maxWidth: room - n) }
             }
             if f.chosen != nil, !editing { buffer.write(theme.glyphs == .unicode ? "✓" : "*", x: fx + fw - 1, y: y, style: theme.style(.okay)) }
             y += 1
@@ -519,16 +557,22 @@ enum PlanScreen {
         // Results of the field being edited.
         let typing: PlaceField? = !s.editing ? nil : (s.focus == .origin ? s.origin : (s.focus == .destination ? s.destination : nil))
         if let f = typing, !f.results.isEmpty {
-            buffer.write(f.text.isEmpty ? "Recent destinations" : "Places", x: x0, y: y, style: label)
+            buffer.write(f.text.isEmpty ? "Recent destinations" : (f.stale ? "Places (searching…)" : "Places"), x: x0, y: y, style: label)
             y += 1
             for (i, r) in f.results.enumerated() where y < panel.maxY - 2 {
                 let on = i == f.selected
                 let st = on ? sel : text
                 if on { buffer.fill(Rect(x: x0, y: y, width: inner, height: 1), with: Cell(" ", style: sel)) }
-                let kindW = min(12, DisplayWidth.of(r.kind))
                 let star = r.mark == .saved ? (theme.glyphs == .unicode ? "★ " : "* ") : ""
-                buffer.write((on ? "> " : "  ") + star + r.name, x: x0, y: y, style: st, maxWidth: inner - kindW - 1)
-                buffer.write(r.kind, x: x0 + inner - kindW, y: y, style: on ? sel : dim, maxWidth: kindW)
+                let name = (on ? "> " : "  ") + star + r.name
+                // Kind, town and distance on the right; the name keeps at least `listNameShare` of the row.
+                let detail = r.detail
+                let detailW = min(DisplayWidth.of(detail), max(min(12, DisplayWidth.of(r.kind)), inner - 1 - min(DisplayWidth.of(name), inner * listNameShare / 100)))
+                let shownDetail = DisplayWidth.of(detail) > detailW ? DisplayWidth.clip(detail, maxColumns: detailW, ellipsis: theme.glyphs.ellipsis) : detail
+                let nameRoom = inner - DisplayWidth.of(shownDetail) - 1
+                let shownName = DisplayWidth.of(name) > nameRoom ? DisplayWidth.clip(name, maxColumns: nameRoom, ellipsis: theme.glyphs.ellipsis) : name
+                buffer.write(shownName, x: x0, y: y, style: st, maxWidth: nameRoom)
+                buffer.write(shownDetail, x: x0 + inner - DisplayWidth.of(shownDetail), y: y, style: on ? sel : dim, maxWidth: detailW)
                 y += 1
             }
             y += 1

@@ -39,12 +39,25 @@ enum PreviewScreen {
     static func body(_ size: Size) -> Rect { ScreenLayout.body(size) }
 
     /// The step panel's width: wide enough for the longest step of `plan` in full when the map
-    /// keeps `mapMinWidth` columns, never narrower than two fifths of the screen (36…56).
+    /// keeps `narrowestMap` columns, never narrower than two fifths of the screen (36…56).
     static func panelWidth(_ size: Size, plan: RoutePlan? = nil) -> Int {
         let base = ScreenLayout.panelWidth(size, minWidth: panelMinWidth, maxWidth: panelMaxWidth)
         guard let plan else { return base }
         let need = (plan.steps.map(stepWidth).max() ?? 0) + panelChrome
-        return max(base, min(need, size.width - mapMinWidth))
+        return max(base, min(need, size.width - narrowestMap(size)))
+    }
+
+    /// Screens at least this wide keep `mapMinShare` of their width for the map.
+    static let wideScreenColumns = 100
+    /// Share (%) of a wide screen the map keeps beside the step panel (issue 34: at 120×40 a
+    /// panel as wide as the longest step left the map 55 columns); longer steps wrap, then cut.
+    static let mapMinShare = 55
+    /// Columns the legend leaves at the map's left for the scale bar.
+    static let legendScaleRoom = 16
+
+    /// The narrowest map for a screen: `mapMinWidth`, or `mapMinShare` of a wide screen.
+    static func narrowestMap(_ size: Size) -> Int {
+        size.width >= wideScreenColumns ? max(mapMinWidth, size.width * mapMinShare / 100) : mapMinWidth
     }
 
     /// The map part of the screen (beside the step panel sized for `plan`).
@@ -145,9 +158,14 @@ enum PreviewScreen {
         // Names keep off the legend and the scale bar, drawn over the map afterwards.
         var legendRect: Rect?
         var legendLayout: (columns: Int, boxed: Bool)?
-        if s.map.showLegend, let l = LegendWidget.layout(theme, mapHeight: area.height, maxWidth: area.width - 16) {
+        if s.map.showLegend, let l = LegendWidget.layout(theme, mapHeight: area.height, maxWidth: area.width - legendScaleRoom) {
             let ls = l.size
             legendRect = Rect(x: area.maxX - ls.width, y: area.maxY - ls.height, width: ls.width, height: ls.height)
+            legendLayout = (l.columns, l.boxed)
+        } else if s.map.showLegend, let l = LegendWidget.layout(theme, mapHeight: area.height - 1, maxWidth: area.width) {
+            // A narrow map (80×24): the legend takes the map's width, above the scale bar's row.
+            let ls = l.size
+            legendRect = Rect(x: area.maxX - ls.width, y: area.maxY - 1 - ls.height, width: ls.width, height: ls.height)
             legendLayout = (l.columns, l.boxed)
         }
         let scaleRect = Rect(x: area.x, y: area.maxY - 1, width: ScaleBar.maxCells + 10, height: 1)
@@ -174,7 +192,10 @@ enum PreviewScreen {
         // trickSpotCrawl names the spot(s) it threads; with alternatives, which route this is.
         let spots = plan.spots.isEmpty ? "" : "  spot: " + TerminalSafe.clean(plan.spots.joined(separator: ", "))
         let which = routeLabel(s)
-        buffer.write(HumanText.mode(plan.mode) + (which.isEmpty ? "" : "  " + which) + spots, x: x0, y: y, style: label, maxWidth: inner)
+        var head = HumanText.mode(plan.mode) + (which.isEmpty ? "" : "  " + which) + spots
+        // Too long for the panel: the spots stay ("a: other routes" below says there are others).
+        if DisplayWidth.of(head) > inner, !spots.isEmpty { head = HumanText.mode(plan.mode) + spots }
+        buffer.write(head, x: x0, y: y, style: label, maxWidth: inner)
         y += 1
         let crusty = plan.metresByClass[.crusty]
         // The score says what it measures: closeness to a flat butter line of the same length.

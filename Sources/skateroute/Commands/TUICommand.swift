@@ -31,6 +31,9 @@ struct TUICommand: ParsableCommand {
         options.scheme = scheme
         options.alertBell = bell
         options.mapIdentity = MapIdentity.of(path: try mapOption.path, map: map)
+        options.mapPath = try mapOption.path
+        options.maps = MapSwitcher.installed()
+        options.views = MapViewMemory(read: { LastMapView.read(path: $0) }, record: { LastMapView.record($0, path: $1) })
         if noStore {
             options.storeProblem = "the store is off (--no-store)"
         } else {
@@ -50,5 +53,19 @@ struct TUICommand: ParsableCommand {
             printError(e.description)
             throw ExitCode(1)
         }
+    }
+}
+
+extension MapSwitcher {
+    /// The library's maps (`skateroute maps`); opening one by name makes it the last used map.
+    static func installed() -> MapSwitcher {
+        MapSwitcher(list: {
+            let library = MapLibrary.standard()
+            return library.entries().map { MapListRow(name: TerminalSafe.clean($0.name), detail: $0.origin.rawValue, path: $0.path) }
+        }, open: { path in
+            let map = try MapFormat.load(path: path, copying: true)
+            if let e = MapLibrary.standard().entries().first(where: { $0.path == path }) { LastUsedMap.record(e.name) }
+            return (map, MapIdentity.of(path: path, map: map))
+        })
     }
 }
