@@ -64,13 +64,24 @@ public struct HazardState: Sendable, Equatable {
     /// When the lifetime runs out if nobody confirms it again.
     public var expiresAt: Date
 
-    /// Evaluates `hazard` at `now` for a reporter of the given trust.
-    public init(hazard: Hazard, reporterTrust: Double, now: Date) {
+    /// Σ trust of the files that reported it (one per origin, `hazards import`); 0 for a
+    /// hazard no file confirmed.
+    public var importedEvidence: Double = 0
+
+    /// Where an imported hazard came from (the `--from` name of its file); "" for our own.
+    public var origin: String { hazard.source == .imported ? hazard.reporter : "" }
+
+    /// Evaluates `hazard` at `now` for a reporter of the given trust; `importedEvidence` adds the
+    /// trust of the files that reported it. An imported hazard's own evidence is its files'
+    /// trust only (its "reporter" is a file, not a rider with a track record).
+    public init(hazard: Hazard, reporterTrust: Double, now: Date, importedEvidence: Double = 0) {
         self.hazard = hazard
         self.reporterTrust = reporterTrust
+        self.importedEvidence = importedEvidence
         let age = now.timeIntervalSince(hazard.lastConfirmedAt)
         let lifetime = hazard.kind.lifetime
-        confidence = HazardRules.confidence(trust: reporterTrust, confirmations: hazard.confirmations,
+        let own = hazard.source == .imported ? 0 : reporterTrust
+        confidence = HazardRules.confidence(trust: own + importedEvidence, confirmations: hazard.confirmations,
                                             goneVotes: hazard.goneVotes, age: age, lifetime: lifetime)
         expiresAt = hazard.lastConfirmedAt.addingTimeInterval(lifetime)
         isLive = age < lifetime && confidence >= HazardRules.liveConfidenceFloor && hazard.createdAt <= now

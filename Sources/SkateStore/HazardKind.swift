@@ -67,4 +67,7 @@ public enum HazardSource: String, Sendable, CaseIterable, Codable {
     /// A key press while watching a replay or a simulated ride: kept apart from real reports
     /// and not used for routing unless someone confirms it.
     case simulated
+    /// Read from another rider's or a club's file (`hazards import`): its reporter is the
+    /// origin's name and its evidence the source's trust (`HazardExchange`).
+    case imported
 }

@@ -126,6 +126,7 @@ extension SkateStore {
         let t = now.timeIntervalSince1970
         return try read { db in
             let trust = try Self.trustTable(db)
+            let imported = try Self.importedEvidenceTable(db)
             var out: [HazardState] = []
             // Without expired ones, skip rows older than the longest lifetime outright.
             let oldest = includeExpired ? -Double.greatestFiniteMagnitude : t - HazardKind.longestLifetime
@@ -133,7 +134,8 @@ extension SkateStore {
                                        arguments: [t, oldest]) {
                 let h = try Hazard(row: row)
                 if let c = near, !(Geo.distance(c, h.position) <= radius) { continue }
-                let s = HazardState(hazard: h, reporterTrust: trust[h.reporter] ?? HazardRules.newcomerTrust, now: now)
+                let s = HazardState(hazard: h, reporterTrust: trust[h.reporter] ?? HazardRules.newcomerTrust, now: now,
+                                    importedEvidence: imported[h.id] ?? 0)
                 if includeExpired || s.isLive { out.append(s) }
             }
             return out
@@ -174,7 +176,8 @@ extension SkateStore {
 
     static func state(_ db: SQLiteConnection, id: Int64, now: Date) throws -> HazardState {
         guard let h = try fetchHazard(db, id: id) else { throw StoreError.unknownHazard(id: id) }
-        return HazardState(hazard: h, reporterTrust: try trust(db, reporter: h.reporter), now: now)
+        return HazardState(hazard: h, reporterTrust: try trust(db, reporter: h.reporter), now: now,
+                           importedEvidence: try importedEvidence(db, hazardId: h.id))
     }
 
     /// The nearest live hazard of `kind` within the merge radius of `p` at `now`.
@@ -190,7 +193,8 @@ extension SkateStore {
             let h = try Hazard(row: row)
             let d = Geo.distance(p, h.position)
             guard d <= HazardRules.mergeRadius else { continue }
-            guard HazardState(hazard: h, reporterTrust: try trust(db, reporter: h.reporter), now: now).isLive else { continue }
+            guard HazardState(hazard: h, reporterTrust: try trust(db, reporter: h.reporter), now: now,
+                              importedEvidence: try importedEvidence(db, hazardId: h.id)).isLive else { continue }
             if best == nil || d < best!.1 || (d == best!.1 && h.id > best!.0.id) { best = (h, d) }
         }
         return best?.0

@@ -10,7 +10,7 @@ import SkateCore
 /// failing or losing rows. Time always comes in as a parameter; the store never reads the clock.
 public final class SkateStore: Sendable {
     /// The schema version the migrations bring a database to (also written to `PRAGMA user_version`).
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
     /// How long a write waits for another process's write lock before failing (seconds): far above
     /// any single transaction here (milliseconds), short enough that a stuck lock surfaces.
     public static let busyTimeout: TimeInterval = 5

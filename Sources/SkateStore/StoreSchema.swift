@@ -152,6 +152,25 @@ extension SkateStore {
                 PRAGMA user_version = 3;
                 """)
         }
+        m.registerMigration("v4") { db in
+            // Issue 32, hazards between riders: which report of which file (origin, its stable id)
+            // was imported, onto which hazard, with the source's trust. A report nobody here filed
+            // becomes a hazard row of source 'imported' whose reporter is the origin's name. A new
+            // table only: no v1–v3 row is touched.
+            try db.execute(sql: """
+                CREATE TABLE hazardImport(
+                    origin TEXT NOT NULL,
+                    externalId TEXT NOT NULL,
+                    hazardId INTEGER NOT NULL REFERENCES hazard(id) ON DELETE CASCADE,
+                    trust REAL NOT NULL CHECK (trust > 0 AND trust <= 1),
+                    reportedAt REAL NOT NULL,
+                    importedAt REAL NOT NULL,
+                    PRIMARY KEY (origin, externalId)
+                );
+                CREATE INDEX hazardImport_hazard ON hazardImport(hazardId);
+                PRAGMA user_version = 4;
+                """)
+        }
         return m
     }
 }

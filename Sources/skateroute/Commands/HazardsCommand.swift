@@ -10,7 +10,7 @@ struct HazardsCommand: ParsableCommand {
         commandName: "hazards",
         abstract: "Report, list, confirm and export hazards (potholes, gravel, rails…).",
         subcommands: [HazardsAddCommand.self, HazardsListCommand.self, HazardsConfirmCommand.self,
-                      HazardsGoneCommand.self, HazardsExportCommand.self],
+                      HazardsGoneCommand.self, HazardsExportCommand.self, HazardsImportCommand.self],
         defaultSubcommand: HazardsListCommand.self
     )
 }
@@ -199,15 +199,33 @@ struct HazardsGoneCommand: ParsableCommand {
 }
 
 struct HazardsExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export live hazards as GeoJSON (without reporter names).")
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export hazards as GeoJSON to share (without reporter names or rides).",
+        discussion: "Without --all: your own live reports (kind, place, times, severity, confirmations, a stable id), which `hazards import` reads; imported ones are not sent back.")
     @Flag(help: "GeoJSON FeatureCollection of points (the only format; the flag documents it).") var geojson = false
-    @Flag(help: "Also export expired and voted-gone hazards.") var all = false
+    @Flag(help: "Every hazard the store holds, expired and imported ones too (the store's view, with local ids).") var all = false
+    @Option(help: "Only reports confirmed since: 7d, 12h, 2w or an ISO 8601 time.") var since: String?
+    @Option(help: "Only reports inside S,W,N,E (degrees).") var area: String?
     @OptionGroup var store: StoreOptions
 
     func run() throws {
         let now = try store.instant()
+        let since = try self.since.map { text in
+            guard let d = parseSince(text, now: now) else { throw usageError("--since '\(TerminalSafe.quoted(text, maxLength: 40))' is not 7d, 12h, 2w or an ISO 8601 time") }
+            return d
+        }
+        let area = try self.area.map { text in
+            guard let a = parseArea(text) else { throw usageError("--area '\(TerminalSafe.quoted(text, maxLength: 60))' is not S,W,N,E in degrees (south < north, west < east)") }
+            return a
+        }
         let db = try store.open()
-        let list = try CLIParse.store { try db.hazards(now: now, includeExpired: all) }
-        CLIParse.emit(StoreExports.hazardsGeoJSON(list).text(pretty: true))
+        if all {
+            let list = try CLIParse.store { try db.hazards(now: now, includeExpired: true) }
+            CLIParse.emit(StoreExports.hazardsGeoJSON(list).text(pretty: true))
+            return
+        }
+        let list = try CLIParse.store { try db.shareableHazards(now: now, since: since, area: area) }
+        CLIParse.emit(HazardExchange.geoJSON(list, exportedAt: now).text(pretty: true))
     }
 }
