@@ -231,7 +231,7 @@ struct CompositeDEMTests {
             if wellInside(c) {
                 // 5 m of smoothing, plus up to ~1.2 m because `GroundModel` re-reads roofed posts per
                 // layer: the finer patch resolves building outlines the 3″ tile averages.
-                #expect(abs(Double(z - z0) - raise) <= 5 + Self.groundModelLayerSlack, "edge \(e): \(z) vs \(z0)")
+                #expect(abs(Double(z - z0) - raise) <= 5 + DEMBadInputTests.groundModelLayerSlack, "edge \(e): \(z) vs \(z0)")
                 raised += 1
             } else if wellOutside(c) {
                 #expect(abs(z - z0) <= 5, "edge \(e): \(z) vs \(z0)")
