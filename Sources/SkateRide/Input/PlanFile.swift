@@ -41,8 +41,9 @@ public struct PlanFile: Sendable, Equatable {
             throw SynthError(message: "\(path): not a plan (expected the JSON of 'skateroute plan --format json' or a GPX)")
         }
         guard let geometry = obj["geometry"]?.doubleRows, let first = geometry.first, let last = geometry.last,
-              first.count == 2, last.count == 2, geometry.count >= 2 else {
-            throw SynthError(message: "\(path): the plan has no 'geometry' of [lon, lat] pairs")
+              (2...3).contains(first.count), (2...3).contains(last.count), geometry.count >= 2 else {
+            // Plans carry [lon, lat, ele] since path details (issue 26); older ones [lon, lat].
+            throw SynthError(message: "\(path): the plan has no 'geometry' of [lon, lat] or [lon, lat, ele] points")
         }
         let mode = obj["mode"]?.string.flatMap(RideMode.init(rawValue:))
         return PlanFile(from: Coordinate(lat: first[1], lon: first[0]), to: Coordinate(lat: last[1], lon: last[0]), mode: mode,

@@ -35,6 +35,8 @@ struct BrakingBenchmark {
     let sets: [MapSet]
     let weights: [Double]
     let seed: UInt64
+    /// Also print why smoothest still brakes (`printBounds`).
+    var bounds = false
     /// Folder for `<map>-edges.tsv` (way id, metres, roughness class, source, surface, smoothness
     /// per edge: what `scripts/surface-crosscheck.py` compares with the OSM tags), or nil.
     var auditDir: String? = nil
@@ -45,9 +47,11 @@ struct BrakingBenchmark {
         /// The same rules on the map's conditioned profiles (each sample's nearest edge), with
         /// stairs and lifts not counted (walked or carried).
         var brakingMap = 0.0, cautionMap = 0.0
+        /// Of `brakingMap`, the metres within the line's first and last `ends` metres.
+        var brakingMapEnds = 0.0
         mutating func add(_ o: Score) {
             distance += o.distance; climb += o.climb; braking += o.braking; caution += o.caution; crusty += o.crusty; count += o.count
-            brakingMap += o.brakingMap; cautionMap += o.cautionMap
+            brakingMap += o.brakingMap; cautionMap += o.cautionMap; brakingMapEnds += o.brakingMapEnds
         }
     }
 
@@ -111,6 +115,7 @@ struct BrakingBenchmark {
             line(mode.rawValue + " (table)", sum(od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: mode)).map { scorer.score($0.geometry) } }))
         }
         print("  (* = the table's weight; caution s/m = \(String(printf: "%.2f", cautionShare)) × braking s/m)")
+        if bounds { printBounds(map: base, od: od, common: common, scorer: scorer, bicycle: peerScores.first { $0.0 == "routino bicycle" }?.1) }
     }
 
     /// Writes one line per edge: way id, metres, class, source, surface, smoothness (tab-separated).
@@ -166,7 +171,8 @@ struct LineScorer {
     let table: EdgeTable
     let dem: CompositeDEM
 
-    func score(_ line: [Coordinate]) -> BrakingBenchmark.Score {
+    /// Scores a line; `ends` = (head, tail) metres whose braking is also counted apart.
+    func score(_ line: [Coordinate], ends: (head: Double, tail: Double) = (0, 0)) -> BrakingBenchmark.Score {
         var s = BrakingBenchmark.Score()
         s.count = 1
         guard line.count >= 2 else { return s }
@@ -229,6 +235,7 @@ struct LineScorer {
             if braking[k] { s.braking += d } else if caution[k] { s.caution += d }
             let walked = [snapped[k], snapped[k + 1]].contains { $0 >= 0 && !map.flags(ofEdge: $0).isDisjoint(with: [.steps, .connector]) }
             if !walked { if brakingMap[k] { s.brakingMap += d } else if cautionMap[k] { s.cautionMap += d } }
+            if !walked && brakingMap[k] && (dist[k] < ends.head || dist[k + 1] > s.distance - ends.tail) { s.brakingMapEnds += d }
             let mid = Coordinate(lat: (pts[k].lat + pts[k + 1].lat) / 2, lon: (pts[k].lon + pts[k + 1].lon) / 2)
             if let e = map.nearestEdge(to: mid, maxDistance: BrakingBenchmark.snapMetres, where: { map.isRideable(edge: $0) })?.edge,
                Double(table.rms[e]) >= CostingConstants.crustyRMS, map.flags(ofEdge: e).isDisjoint(with: [.steps, .connector]) {

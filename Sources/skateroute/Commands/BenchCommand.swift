@@ -37,6 +37,8 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Only the braking trade-off (issue 26): braking, caution and crusty metres, distance and climb on 30 seeded Monaco and Heidelberg pairs for several smoothest braking weights, beside Routino foot and bicycle.") var braking = false
     @Option(help: ArgumentHelp("Smoothest braking weights (effort s per braking-grade metre) for --braking, comma-separated.", valueName: "list")) var brakingWeights: String = "0,0.5,1,2,4,8"
     @Option(help: ArgumentHelp("With --braking: write <name>-edges.tsv per map (way id, metres, roughness class, source) into this folder for scripts/surface-crosscheck.py.", valueName: "dir")) var surfaceAudit: String?
+    @Flag(help: "With --braking: why smoothest still brakes (braking at the ends, the router's own count, min-braking searches with no detour cap and within 1.3× Routino bicycle's distance).") var brakingBounds = false
+    @Option(help: ArgumentHelp("A Monaco .srmap for --braking (default: the bundled map), e.g. an older build to compare.", valueName: "path")) var monacoMap: String?
     @Option(help: ArgumentHelp("A Heidelberg .srmap imported with the DEM for --braking (default: imported now from --data).", valueName: "path")) var heidelbergMap: String?
 
     func run() throws {
@@ -140,7 +142,7 @@ struct BenchCommand: ParsableCommand {
         try? FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: tmp) }
         let weights = brakingWeights.split(separator: ",").compactMap { Double(String($0).trimmingWhitespace()) }
-        var sets = [BrakingBenchmark.MapSet(name: "Monaco", srmap: BundledMaps.defaultMapPath(),
+        var sets = [BrakingBenchmark.MapSet(name: "Monaco", srmap: monacoMap ?? BundledMaps.defaultMapPath(),
                                             pbf: dataDir + "/maps/monaco-geofabrik-2026/monaco-latest.osm.pbf",
                                             dem: [dataDir + "/dem/N43E007-monaco/N43E007.pyhgtmap.hgt"])]
         let hd = dataDir + "/maps/heidelberg-ors-2024/heidelberg.test.pbf"
@@ -155,7 +157,7 @@ struct BenchCommand: ParsableCommand {
             }
             sets.append(.init(name: "Heidelberg", srmap: path!, pbf: hd, dem: hdDEM))
         }
-        BrakingBenchmark(sets: sets, weights: weights, seed: seed, auditDir: surfaceAudit).run(tmp: tmp)
+        BrakingBenchmark(sets: sets, weights: weights, seed: seed, bounds: brakingBounds, auditDir: surfaceAudit).run(tmp: tmp)
     }
 
     /// Frame render + diff at 200×60: the browse screen, then the navigator screens.
