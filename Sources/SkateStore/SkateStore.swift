@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import SkateCore
 
 /// The persistent store of hazard reports, surface ratings and measured roughness: one SQLite
@@ -75,16 +76,29 @@ public final class SkateStore: Sendable {
     /// transactions (`synchronous = FULL`, committed before they return). A store that is missing
     /// or not yet migrated is opened as `init(dataDir:)` does (created and migrated under the
     /// lock), so a command never sees an old schema.
+    ///
+    /// A store this process may not write (a `chmod -w` folder or file: issue 29 row 7) is opened
+    /// read-only instead, so commands that only read (`plan`, `hazards list`, `places list`) work;
+    /// a write through it fails with one line ("attempt to write a readonly database").
     public convenience init(openingExisting dataDir: URL) throws {
         let url = StorePaths.databaseURL(in: dataDir)
-        if FileManager.default.fileExists(atPath: url.path),
-           let single = try? StoreDatabase(path: url.path, mode: .single, busyTimeout: Self.busyTimeout),
-           (try? single.read({ try Self.migrator.hasCompletedMigrations($0) })) == true {
+        let exists = FileManager.default.fileExists(atPath: url.path)
+        func migrated(_ db: StoreDatabase) -> Bool { (try? db.read({ try Self.migrator.hasCompletedMigrations($0) })) == true }
+        if exists, let single = try? StoreDatabase(path: url.path, mode: .single, busyTimeout: Self.busyTimeout), migrated(single) {
             self.init(dataDir: dataDir, databaseURL: url, db: single)
+        } else if exists, !Self.writable(dataDir.path) || !Self.writable(url.path),
+                  let ro = try? StoreDatabase(path: url.path, mode: .readOnly, busyTimeout: Self.busyTimeout) {
+            guard migrated(ro) else {
+                throw StoreError.cannotOpen(path: url.path, reason: "the store is read-only and needs an upgrade: make its folder writable and run any command once")
+            }
+            self.init(dataDir: dataDir, databaseURL: url, db: ro)
         } else {
             try self.init(dataDir: dataDir)
         }
     }
+
+    /// True when this process may write `path` (`access(2)`; always true for root).
+    static func writable(_ path: String) -> Bool { access(path, W_OK) == 0 }
 
     private init(dataDir: URL, databaseURL: URL, db: StoreDatabase) {
         self.dataDir = dataDir

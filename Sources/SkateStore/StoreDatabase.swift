@@ -10,7 +10,7 @@
 /// connection's mutex, so the store may be used from several threads.
 final class StoreDatabase: Sendable {
     /// How the store opens its file.
-    enum Mode: Sendable { case pool, single }
+    enum Mode: Sendable { case pool, single, readOnly }
 
     /// The database file.
     let path: String
@@ -21,8 +21,20 @@ final class StoreDatabase: Sendable {
     /// Opens `path` (creating it in `.pool` mode). - Throws: `SQLiteError`.
     init(path: String, mode: Mode, busyTimeout: Double) throws {
         self.path = path
-        let flags = mode == .pool ? SQLiteConnection.readWriteCreate : SQLiteConnection.readWrite
-        let w = try Self.open(path: path, flags: flags, busyTimeout: busyTimeout)
+        let w: SQLiteConnection
+        switch mode {
+        case .pool: w = try Self.open(path: path, flags: SQLiteConnection.readWriteCreate, busyTimeout: busyTimeout)
+        case .single: w = try Self.open(path: path, flags: SQLiteConnection.readWrite, busyTimeout: busyTimeout)
+        case .readOnly:
+            // `mode=ro` reads a WAL file whose -shm exists or whose folder is writable; a store in
+            // a read-only folder closed cleanly has neither, and is read as `immutable` (no
+            // locks, no -shm): nobody without write access to the folder can change it meanwhile.
+            do {
+                w = try Self.open(path: Self.uri(path, "mode=ro"), flags: SQLiteConnection.readOnlyURI, busyTimeout: busyTimeout)
+            } catch {
+                w = try Self.open(path: Self.uri(path, "immutable=1"), flags: SQLiteConnection.readOnlyURI, busyTimeout: busyTimeout)
+            }
+        }
         switch mode {
         case .pool:
             let journal = try w.setPragma("journal_mode", "WAL")
@@ -35,16 +47,31 @@ final class StoreDatabase: Sendable {
                 try r.setPragma("query_only", "ON")
                 return r
             })
-        case .single:
+        case .single, .readOnly:
             reader = nil
         }
         writer = SerializedConnection(w)
+    }
+
+    /// A `file:` URI for `path` with `query` (RFC 3986: `%`, `?` and `#` escaped).
+    static func uri(_ path: String, _ query: String) -> String {
+        var out = "file:"
+        for ch in path.unicodeScalars {
+            switch ch {
+            case "%": out += "%25"
+            case "?": out += "%3f"
+            case "#": out += "%23"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out + "?" + query
     }
 
     /// One connection with the store's settings.
     private static func open(path: String, flags: Int32, busyTimeout: Double) throws -> SQLiteConnection {
         let c = try SQLiteConnection(path: path, flags: flags, busyTimeout: busyTimeout)
         try c.setPragma("foreign_keys", "ON")
+        if flags == SQLiteConnection.readOnlyURI { return c }  // nothing is written through it
         // FULL: a commit is on disk, not only in the OS cache, before the write returns.
         try c.setPragma("synchronous", "FULL")
         return c

@@ -9,6 +9,19 @@ func printError(_ message: String) {
     StandardStreams.writeError(TerminalSafe.cleanLines(message) + "\n")
 }
 
+/// Exit status when standard output could not be written (EX_IOERR, sysexits.h).
+let outputFailedStatus: Int32 = 74
+
+/// Exits with `code` once standard output is flushed; when it could not be written (disk full,
+/// EIO, `> /dev/full`) says so in one line and exits `outputFailedStatus` instead of 0 (issue 29 row 6).
+func exitCheckingOutput(_ code: Int32) -> Never {
+    if let reason = StandardStreams.outputFailure() {
+        printError("skateroute: cannot write the output: \(reason)")
+        Glibc.exit(code == 0 ? outputFailedStatus : code)
+    }
+    Glibc.exit(code)
+}
+
 /// Prints `skateroute: <message>` on stderr and exits 1: the one-line error every bad input gets.
 /// The message goes through the one terminal sanitizer (`TerminalSafe`): error messages quote
 /// file contents and paths, and those must not drive the terminal.
@@ -55,7 +68,7 @@ func loadKnowledge(map: SkateMap, dataDir: String?, disabled: Bool, now: String?
     guard FileManager.default.fileExists(atPath: StorePaths.databaseURL(in: dir).path) else { return .empty }
     let date = try parseNow(now)
     do {
-        let store = try SkateStore(dataDir: dir)
+        let store = try SkateStore(openingExisting: dir)  // read-only when the store is (issue 29 row 7)
         return try store.loadKnowledge(for: map, now: date)
     } catch {
         throw fail("store \(dir.path): \(error)")

@@ -30,9 +30,15 @@ struct OutputFile {
     /// - Throws: an ExitCode after one line when the file cannot be renamed into place.
     func commit() throws {
         guard let path else { return }
-        fflush(nil)  // every stream: `stdout` itself is not concurrency-safe to name
+        // Flushes every stream (`stdout` itself is not concurrency-safe to name); a failed write
+        // (disk full, EIO) leaves the old file in place and says so (issue 29 row 6).
+        let failure = StandardStreams.outputFailure()
         dup2(savedStdout, 1)
         Glibc.close(savedStdout)
+        if let failure {
+            unlink(temporary)
+            throw fail("--out \(path): cannot write (\(failure)); the file was left as it was")
+        }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)

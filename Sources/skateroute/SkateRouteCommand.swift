@@ -33,7 +33,7 @@ struct SkateRouteCommand: ParsableCommand {
             } catch {
                 exitSanitized(error)
             }
-            Glibc.exit(0)
+            exitCheckingOutput(0)
         }
         if let word = unknownSubcommand(arguments) {
             let names = configuration.subcommands.compactMap { $0.configuration.commandName }.joined(separator: ", ")
@@ -52,7 +52,7 @@ struct SkateRouteCommand: ParsableCommand {
         } catch {
             exitSanitized(error)
         }
-        Glibc.exit(0)
+        exitCheckingOutput(0)
     }
 
     /// The first argument when it is a bare word that names no subcommand: without this check the
@@ -70,6 +70,7 @@ struct SkateRouteCommand: ParsableCommand {
         let message = fullMessage(for: error)
         if code == .success {
             if !message.isEmpty { print(message) }
+            exitCheckingOutput(0)
         } else if !message.isEmpty {
             printError(TerminalSafe.cleanLines(message))
         }

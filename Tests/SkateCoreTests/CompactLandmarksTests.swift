@@ -10,14 +10,14 @@ import Testing
     static let pairs = 15
 
     func maps() throws -> (perMode: SkateMap, shared: SkateMap, perModeBytes: Int, sharedBytes: Int) {
-        let m = try #require(try? MapFormat.load(path: TestData.bundledMonaco, copying: true), "Maps/monaco.srmap missing")
+        let m = try MapFormat.load(path: TestData.bundledMonaco, copying: true)
         let a = try MapFormat.encode(m, landmarks: .perMode), b = try MapFormat.encode(m, landmarks: .shared)
         let perMode = try a.withUnsafeBytes { try MapFormat.decode($0, path: "per-mode") }
         let shared = try b.withUnsafeBytes { try MapFormat.decode($0, path: "shared") }
         return (perMode, shared, a.count, b.count)
     }
 
-    @Test(.enabled(if: TestData.available, TestData.skip)) func oneTableAFifthOfTheBytes() throws {
+    @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func oneTableAFifthOfTheBytes() throws {
         let (p, s, pb, sb) = try maps()
         let dp = try #require(p.derived), ds = try #require(s.derived)
         #expect(dp.landmarkLayout == .perMode && ds.landmarkLayout == .shared)
@@ -34,7 +34,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: TestData.available, TestData.skip)) func plansEqualThePerModeMapsPlans() throws {
+    @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func plansEqualThePerModeMapsPlans() throws {
         let (p, s, _, _) = try maps()
         let a = Planner(map: p), b = Planner(map: s)
         var rng = CrustyRuleProofTests.SplitMix(s: 77)

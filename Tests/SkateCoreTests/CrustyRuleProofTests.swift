@@ -87,8 +87,8 @@ import Testing
         return (compared, proven, entered, quickProven)
     }
 
-    @Test(.enabled(if: TestData.available, TestData.skip)) func monacoAnswersEqualTheExhaustiveOrder() throws {
-        let map = try #require(try? MapFormat.load(path: TestData.bundledMonaco), "Maps/monaco.srmap missing")
+    @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func monacoAnswersEqualTheExhaustiveOrder() throws {
+        let map = try MapFormat.load(path: TestData.bundledMonaco)
         let (n, _, _, _) = try compare(map: map, seed: 16)
         #expect(n >= RideMode.allCases.count * Self.pairsPerMode / 2)
     }

@@ -74,8 +74,8 @@ import Testing
     /// the turns between).
     static func legCost(_ p: RoutePath, _ r: Router) -> Double { Planner.trueCost(p, router: r) }
 
-    @Test(.enabled(if: TestData.available, TestData.skip)) func costsEqualAPlainDijkstraOverTraversals() throws {
-        let m = try #require(try? MapFormat.load(path: TestData.bundledMonaco, copying: true), "Maps/monaco.srmap missing")
+    @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func costsEqualAPlainDijkstraOverTraversals() throws {
+        let m = try MapFormat.load(path: TestData.bundledMonaco, copying: true)
         let planner = Planner(map: m)
         var rng = SplitMix64(seed: 1611)
         var compared = 0, oldMissed = 0, oldBelowLegs = 0, legsChecked = 0, worstExcess = 0.0

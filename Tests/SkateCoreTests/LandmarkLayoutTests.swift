@@ -34,8 +34,8 @@ import Testing
 
     /// The default layout's tables on the bundled map: fastMildRoughness keeps its own table, the
     /// others share one, and the plans are those of one table per mode.
-    @Test(.enabled(if: TestData.available, TestData.skip)) func theDefaultLayoutPlansAsPerModeTables() throws {
-        let m = try #require(try? MapFormat.load(path: TestData.bundledMonaco, copying: true), "Maps/monaco.srmap missing")
+    @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func theDefaultLayoutPlansAsPerModeTables() throws {
+        let m = try MapFormat.load(path: TestData.bundledMonaco, copying: true)
         let a = try MapFormat.encode(m, landmarks: .perMode), b = try MapFormat.encode(m, landmarks: .standard)
         let p = try a.withUnsafeBytes { try MapFormat.decode($0, path: "per-mode") }
         let s = try b.withUnsafeBytes { try MapFormat.decode($0, path: "standard") }

@@ -8,14 +8,14 @@ import Testing
 /// were rewritten as min/max reductions over raw buffers (issue 16), so each branch is checked.
 @Suite struct MapConsistencyTests {
     func map() throws -> SkateMap {
-        try #require(try? MapFormat.load(path: TestData.bundledMonaco, copying: true), "Maps/monaco.srmap missing")
+        try MapFormat.load(path: TestData.bundledMonaco, copying: true)
     }
 
-    @Test(.enabled(if: TestData.available, TestData.skip)) func shippedMapPasses() throws {
+    @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func shippedMapPasses() throws {
         #expect(try map().consistencyProblem() == nil)
     }
 
-    @Test(.enabled(if: TestData.available, TestData.skip)) func eachDamageIsNamed() throws {
+    @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func eachDamageIsNamed() throws {
         let m = try map()
         func damaged(_ change: (inout SkateMap) -> Void) -> String? {
             var x = m

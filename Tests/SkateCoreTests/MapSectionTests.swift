@@ -79,7 +79,7 @@ import Testing
     /// Format 7 stores shapes without their end nodes, and the via points as Int16 offsets from
     /// their edge's start node when every one fits; one that does not keeps them all as Int32
     /// degrees. Either way every shape point reads back bit for bit.
-    @Test(.enabled(if: TestData.available, TestData.skip)) func viaPointsTakeTheOffsetFormOnlyWhenAllFit() throws {
+    @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func viaPointsTakeTheOffsetFormOnlyWhenAllFit() throws {
         var m = try MapFormat.load(path: TestData.bundledMonaco, copying: true)
         let viaCount = m.viaPointCount
         let shapes = (0..<m.edgeCount).map { m.geometry(ofEdge: $0) }

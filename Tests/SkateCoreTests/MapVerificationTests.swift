@@ -33,11 +33,21 @@ import Testing
         return VerifiedMaps.stamp(fileStat(path), digest: UInt64(littleEndian: digest))
     }
 
+    /// Runs `body` with this test's own cache folder (a task-local: no `setenv` that suites
+    /// running in parallel would see).
+    func withCache<T>(in dir: URL, now: Double? = nil, _ body: () throws -> T) rethrows -> T {
+        try VerifiedMaps.TestHooks.$directory.withValue(dir.appendingPathComponent("cache").path) {
+            try VerifiedMaps.TestHooks.$now.withValue(now) { try body() }
+        }
+    }
+
     @Test func firstUseStampsTheFileAndARewriteIsHashedAgain() throws {
         let dir = TestData.temporaryDirectory("verify")
         defer { try? FileManager.default.removeItem(at: dir) }
-        setenv("SKATEROUTE_CACHE_DIR", dir.appendingPathComponent("cache").path, 1)
-        defer { unsetenv("SKATEROUTE_CACHE_DIR") }
+        try withCache(in: dir) { try firstUseBody(dir) }
+    }
+
+    func firstUseBody(_ dir: URL) throws {
         let path = try writeOldMap(in: dir)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(!VerifiedMaps.contains(stamp(path)))
@@ -61,14 +71,22 @@ import Testing
     @Test func aFreshFileIsNotStamped() throws {
         let dir = TestData.temporaryDirectory("verify")
         defer { try? FileManager.default.removeItem(at: dir) }
-        setenv("SKATEROUTE_CACHE_DIR", dir.appendingPathComponent("cache").path, 1)
-        defer { unsetenv("SKATEROUTE_CACHE_DIR") }
         let m = AsciiMap("A-----B", ways: [("AB", ["highway": "residential"])])
         let path = dir.appendingPathComponent("fresh.srmap").path
         try MapFormat.write(m.map, to: path)
-        _ = try MapFormat.load(path: path)
-        // Written this second: a rewrite within the file system's time tick could keep the same
-        // times, so nothing is recorded and every load hashes until the file has settled.
-        #expect(!VerifiedMaps.contains(stamp(path)))
+        let st = fileStat(path)
+        let modified = Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9
+        // On the test clock, half the settle time after the write: a rewrite within the file
+        // system's time tick could keep the same times, so nothing is recorded and every load
+        // hashes until the file has settled.
+        try withCache(in: dir, now: modified + VerifiedMaps.settleSeconds / 2) {
+            _ = try MapFormat.load(path: path)
+            #expect(!VerifiedMaps.contains(stamp(path)))
+        }
+        // Once settled, the next load records it.
+        try withCache(in: dir, now: modified + VerifiedMaps.settleSeconds * 2) {
+            _ = try MapFormat.load(path: path)
+            #expect(VerifiedMaps.contains(stamp(path)))
+        }
     }
 }

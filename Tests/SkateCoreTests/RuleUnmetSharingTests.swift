@@ -36,8 +36,8 @@ import Testing
         return (done, unmet)
     }
 
-    @Test(.enabled(if: TestData.available, TestData.skip)) func monaco() throws {
-        let map = try #require(try? MapFormat.load(path: TestData.bundledMonaco), "Maps/monaco.srmap missing")
+    @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func monaco() throws {
+        let map = try MapFormat.load(path: TestData.bundledMonaco)
         let r = check(map: map, seed: 51)
         #expect(r.pairs == Self.pairs)
     }

@@ -53,8 +53,8 @@ import Testing
         return (compared, skipped, bounds)
     }
 
-    @Test(.enabled(if: TestData.available, TestData.skip)) func monacoAnswersEqualSearchingEverySpot() throws {
-        let map = try #require(try? MapFormat.load(path: TestData.bundledMonaco), "Maps/monaco.srmap missing")
+    @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func monacoAnswersEqualSearchingEverySpot() throws {
+        let map = try MapFormat.load(path: TestData.bundledMonaco)
         let r = try compare(map: map, seed: 31)
         #expect(r.compared == Self.pairs)
     }

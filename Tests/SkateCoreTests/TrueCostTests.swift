@@ -7,8 +7,8 @@ import Testing
 /// reports, and the plan score divides by) is the search's own sum: each leg's share of its edge
 /// cost plus the turns. A lift mapped as a node is a 0 m edge; its wait and ride count whole.
 @Suite struct TrueCostTests {
-    @Test(.enabled(if: TestData.available, TestData.skip)) func equalsTheSearchCostOnARouteWithLifts() throws {
-        let m = try #require(try? MapFormat.load(path: TestData.bundledMonaco, copying: true), "Maps/monaco.srmap missing")
+    @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func equalsTheSearchCostOnARouteWithLifts() throws {
+        let m = try MapFormat.load(path: TestData.bundledMonaco, copying: true)
         let planner = Planner(map: m)
         let router = planner.router(for: .nightSafe)
         // Node 2977 → 1283 (Monaco): nightSafe rides three 0 m lifts.

@@ -137,7 +137,7 @@ import Testing
         let gs = try #require(json["grade_summary"] as? [String: Any])
         #expect(gs["braking_zone_count"] as? Int == 1 && gs["caution_zone_count"] as? Int == 1, "\(gs)")
         let geo = try #require(try JSONSerialization.jsonObject(with: Data(PlanFormats.geojson(p).utf8)) as? [String: Any])
-        let props = try #require(geo["properties"] as? [String: Any])
+        let props = try #require(geo["skateroute"] as? [String: Any])
         #expect(props["braking_zone_count"] as? Int == 1 && props["caution_zone_count"] as? Int == 1, "\(props)")
         #expect(PlanFormats.gpx(p, name: "t").contains("1 braking zone, 1 caution zone"))
     }

@@ -5,9 +5,15 @@ import SkateTestSupport
 
 /// Shared fixtures of the ride-pipeline tests: the bundled map, a planner, and the shipped rides.
 enum RideFixtures {
-    static let map: SkateMap? = try? MapFormat.load(path: TestData.bundledMonaco)
+    /// The bundled map's load, nil only when the file is absent. A map that is present but does
+    /// not load is a failure, not a skip: the tests it gates run and fail on `require(map)`, and
+    /// `bundledMapLoads` names the loader's error.
+    static let mapLoad: Result<SkateMap, any Error>? = FileManager.default.fileExists(atPath: TestData.bundledMonaco)
+        ? Result { try MapFormat.load(path: TestData.bundledMonaco) } : nil
+    static let map: SkateMap? = try? mapLoad?.get()
     static let planner: Planner? = map.map { Planner(map: $0) }
-    static var mapAvailable: Bool { map != nil }
+    /// True when the bundled map file is there (whether or not it loads).
+    static var mapAvailable: Bool { mapLoad != nil }
 
     /// The ride folders shipped in Rides/.
     static let shippedRides: [String] = {
@@ -40,3 +46,15 @@ enum RideFixtures {
 /// `#require` outside a test body, for fixtures.
 struct FixtureMissing: Error {}
 func require<T>(_ v: T?) throws -> T { guard let v else { throw FixtureMissing() }; return v }
+
+import Testing
+
+/// The bundled map loads (a broken map fails here with the loader's message, and in every test
+/// that uses it, instead of turning them into skips).
+@Suite struct RideFixturesTests {
+    @Test(.enabled(if: RideFixtures.mapAvailable, "Maps/monaco.srmap is absent"))
+    func bundledMapLoads() throws {
+        let map = try #require(RideFixtures.mapLoad).get()
+        #expect(map.edgeCount > 0)
+    }
+}

@@ -78,10 +78,13 @@ struct ExportRideGPXTests {
         #expect(refused.status != 0, "a GPX 1.0-style <speed> inside <extensions> must not validate")
     }
 
-    static let gpxpyAvailable: Bool = {
-        guard let python = which("python3") else { return false }
-        return (try? run(python, ["-c", "import gpxpy"]).status) == 0
+    /// The first python3 that imports gpxpy: the one on $PATH, else Debian's (python3-gpxpy
+    /// installs for /usr/bin/python3, which a pyenv or venv python3 on $PATH does not see).
+    static let gpxpyPython: String? = {
+        let candidates = [which("python3"), "/usr/bin/python3"].compactMap { $0 }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) && (try? run($0, ["-c", "import gpxpy"]).status) == 0 }
     }()
+    static var gpxpyAvailable: Bool { gpxpyPython != nil }
 
     @Test(.enabled(if: ExportRideGPXTests.gpxpyAvailable, "gpxpy is not importable by python3 (pip install gpxpy): gpxpy round trip skipped"))
     func gpxpyReadsTheExport() throws {
@@ -97,7 +100,7 @@ struct ExportRideGPXTests {
         speeds = [e.text for p in pts for e in p.extensions if e.tag == "{urn:skateroute:gpx:1}speed"]
         print(len(pts), sum(p.elevation is not None for p in pts), len(speeds), round(g.length_2d()))
         """
-        let r = try Self.run(try #require(Self.which("python3")), ["-c", script, gpx])
+        let r = try Self.run(try #require(Self.gpxpyPython), ["-c", script, gpx])
         #expect(r.status == 0, "\(r.err)")
         let nums = r.out.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         try #require(nums.count == 4, "\(r.out)")

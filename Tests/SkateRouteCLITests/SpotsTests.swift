@@ -47,7 +47,7 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(PlanFormats.json(plan).utf8)) as? [String: Any])
         #expect((json["spots"] as? [String]) == plan.spots)
         let geo = try #require(try JSONSerialization.jsonObject(with: Data(PlanFormats.geojson(plan).utf8)) as? [String: Any])
-        #expect(((geo["properties"] as? [String: Any])?["spots"] as? [String]) == plan.spots)
+        #expect(((geo["skateroute"] as? [String: Any])?["spots"] as? [String]) == plan.spots)
         #expect(PlanFormats.gpx(plan, name: "A → C").contains("<desc>spot: \(spot)</desc>"))
         // Other modes name no spot.
         let plain = try Planner(map: a.map).plan(from: a.nodes["A"]!, to: a.nodes["C"]!, mode: .smoothest)

@@ -48,21 +48,22 @@ import SkateTestSupport
     @Test func workerAnswersOffTheLoopAndKeepsOnlyTheNewest() throws {
         let (app, m0) = Self.app()
         let planner = Planner(map: Self.map.map)
-        let gate = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
         let worker = PlanWorker { q in
-            if q.id == 1 { gate.wait() }  // the first query is slow
+            if q.id == 1 { started.signal(); gate.wait() }  // the first query is slow
             return PlanScreen.answer(q, planner: planner)
         }
         _ = app
         let a = Self.map.nodes["A"]!, d = Self.map.nodes["D"]!
         worker.submit(PlanQuery(id: 1, from: a, to: d, mode: .smoothest, firstPlanID: 1))
-        Thread.sleep(forTimeInterval: 0.05)
+        started.wait()  // query 1 is running (was: a 50 ms sleep, which a loaded machine outlasts)
         worker.submit(PlanQuery(id: 2, from: a, to: d, mode: .smoothest, firstPlanID: 10))
         worker.submit(PlanQuery(id: 3, from: d, to: a, mode: .smoothest, firstPlanID: 20))
         #expect(worker.busy)
         gate.signal()
         var answers: [AppEvent] = []
-        for _ in 0..<200 where answers.count < 2 {
+        // Polls until both answers are in (a bound, not a speed target: a minute on any machine).
+        for _ in 0..<6_000 where answers.count < 2 {
             answers += worker.takeAnswers()
             Thread.sleep(forTimeInterval: 0.01)
         }

@@ -9,6 +9,9 @@ import SkateTestSupport
 /// The plan screen's weekly goal counts a ride as soon as its log is written (no `stats` run
 /// needed), and never a simulated rider's preview ride.
 @Suite struct WeekGoalIndexTests {
+    /// 2026-11-25T12:00:00Z, a Wednesday.
+    static let wednesdayNoon: Double = 1_795_608_000
+
     static func writeLog(_ dir: URL, name: String, start: Double, metres: Int, simulated: Bool) throws {
         var h = RideLogHeader(rideId: name, map: "", mode: "free", startEpoch: start)
         if simulated { h.source = RideLogHeader.simulatedSource }
@@ -31,7 +34,9 @@ import SkateTestSupport
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let store = try SkateStore(dataDir: root)
         try store.setSetting(SkateStore.weeklyGoalKey, "20000")
-        let now = Date()
+        // A fixed Wednesday noon (UTC), far from any week boundary in any time zone: the real
+        // clock put the rides of a minute ago in last week when run just after Monday 00:00.
+        let now = Date(timeIntervalSince1970: Self.wednesdayNoon)
         let rider = StoreRiderData(store: store, rideLogDirectory: logs.path)
         #expect(rider.weekProgress(now: now)?.distance == 0)
         try Self.writeLog(logs, name: "mine", start: now.timeIntervalSince1970 - 60, metres: 1000, simulated: false)

@@ -45,6 +45,10 @@ public enum TestData {
     public static var monacoCropFilledASC: String { path("dem/N43E007-monaco/monaco_crop_srtm3_pyhgtmap.asc") }
 
     /// The compiled default map shipped in `Maps/`.
+    /// True when the bundled map is in the checkout (it always is in a clone): tests that need
+    /// only it run without ../shared/data.
+    public static var bundledMapPresent: Bool { FileManager.default.fileExists(atPath: bundledMonaco) }
+    public static var bundledSkip: Comment { "Maps/monaco.srmap is absent" }
     public static var bundledMonaco: String { projectRoot.appendingPathComponent("Maps/monaco.srmap").path }
 
     /// A fresh temporary directory, removed by the caller when done.

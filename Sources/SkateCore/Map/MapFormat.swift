@@ -113,9 +113,23 @@ public enum MapFormat {
     }
 
     /// Writes a map atomically: to a temporary file beside `path`, then renamed over it, so a
-    /// failure never leaves a half-written map.
+    /// failure never leaves a half-written map. The encoded bytes first pass the very checks
+    /// `load` runs (`decode` with the checksum, issue 29 row 5): a map this writes always loads,
+    /// and one that would not is refused here with the loader's reason, nothing written.
+    /// - Throws: `MapFileError.writeFailed` naming `path` (what the loader would refuse, or the
+    ///   write error: disk full, no such folder).
     public static func write(_ map: SkateMap, to path: String, landmarks: LandmarkLayout = .standard) throws {
         let bytes = try encode(map, landmarks: landmarks)
+        do {
+            _ = try bytes.withUnsafeBytes { try decode($0, path: path) }
+        } catch let e as MapFileError {
+            let reason: String
+            switch e {
+            case .corrupt(_, let r): reason = r
+            default: reason = e.description
+            }
+            throw MapFileError.writeFailed(path: path, reason: "the compiled map would not load (\(reason)); nothing written")
+        }
         try writeAtomically(bytes, to: path)
     }
 
@@ -134,7 +148,7 @@ public enum MapFormat {
             throw e
         } catch {
             try? FileManager.default.removeItem(at: tmp)
-            let reason = FileManager.default.fileExists(atPath: dir.path) ? "cannot write \(tmp.lastPathComponent)" : "folder \(dir.path) does not exist"
+            let reason = FileManager.default.fileExists(atPath: dir.path) ? "cannot write \(tmp.lastPathComponent): \(ErrorText.describe(error)); the old file was left as it was" : "folder \(dir.path) does not exist"
             throw MapFileError.writeFailed(path: path, reason: reason)
         }
     }
@@ -270,9 +284,9 @@ public enum MapFormat {
 extension SkateMap {
     /// Longest edge (metres) a map may hold: the compiler splits ways every ≤ 120 m; anything near
     /// this is damage, and would make plan building sample without end.
-    static let maxEdgeLength: Float = 100_000
+    public static let maxEdgeLength: Float = 100_000
     /// Largest |elevation| in metres (Everest and the Dead Sea fit many times over).
-    static let maxElevationMagnitude: Float = 20_000
+    public static let maxElevationMagnitude: Float = 20_000
 
     /// Checks every index and CSR array so that a loaded map can be used without bounds traps.
     /// Returns a description of the first problem, or nil. O(nodes + edges + points).

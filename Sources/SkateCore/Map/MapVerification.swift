@@ -30,6 +30,7 @@ enum VerifiedMaps {
     /// nil when none can be named (then every load hashes). getenv, not Foundation: this runs on
     /// every plan, whose process start-up is the cost that matters.
     static var directory: String? {
+        if let d = TestHooks.directory { return d }
         func env(_ k: String) -> String? { getenv(k).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
         if let d = env("SKATEROUTE_CACHE_DIR") { return d }
         if let x = env("XDG_CACHE_HOME") { return x + "/skateroute" }
@@ -38,6 +39,15 @@ enum VerifiedMaps {
     }
 
     static var file: String? { directory.map { $0 + "/verified-maps" } }
+
+    /// What a test sets for its own task only (task-locals: suites running in parallel never
+    /// see each other's values, as they did with `setenv`): the cache folder and the clock.
+    enum TestHooks {
+        /// The cache folder in place of the environment's.
+        @TaskLocal static var directory: String?
+        /// Seconds since 1970 in place of the real-time clock (the settle check).
+        @TaskLocal static var now: Double?
+    }
 
     /// The identity line of an open file with the given header digest.
     static func stamp(_ st: stat, digest: UInt64) -> String {
@@ -67,7 +77,8 @@ enum VerifiedMaps {
     static func record(_ stamp: String, modified st: stat) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let age = Double(now.tv_sec - st.st_mtim.tv_sec) + Double(now.tv_nsec - st.st_mtim.tv_nsec) / 1e9
+        let nowSeconds = TestHooks.now ?? (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+        let age = nowSeconds - (Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9)
         guard age >= settleSeconds, let dir = directory, let f = file else { return }
         let kept = [stamp] + lines().filter { $0 != stamp }.prefix(capacity - 1)
         mkdir(dir, 0o755)  // its parent (~/.cache) normally exists; if not, nothing is recorded

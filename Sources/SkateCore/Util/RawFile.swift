@@ -9,23 +9,39 @@ import Darwin
 /// `PrintfArgument`).
 public final class RawFile {
     private var fd: Int32
+    /// Opened with O_APPEND: every write lands at the end, wherever the offset says.
+    private let appending: Bool
 
     /// Opens `path` for writing, created if missing (mode 0644), truncated when `truncate`.
     /// Returns nil when it cannot be opened.
     public init?(writingTo path: String, truncate: Bool = true) {
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : O_APPEND)
+        appending = !truncate
         fd = open(path, flags, 0o644)
         if fd < 0 { return nil }
     }
 
     deinit { close() }
 
-    /// Writes all of `bytes` (retrying short writes and EINTR); false when the write failed.
+    /// Writes all of `bytes` (retrying short writes and EINTR) or none: when a write fails
+    /// (disk full, EIO, a file size limit) the part already written is cut off again, so a file
+    /// written in whole lines keeps ending on a whole line. False when the write failed; `errno`
+    /// then holds the reason (`lastError` too).
     @discardableResult
     public func write<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
-        guard fd >= 0 else { return false }
-        return StandardStreams.writeAll(fd: fd, Array(bytes))
+        guard fd >= 0 else { lastError = EBADF; return false }
+        let start = lseek(fd, 0, appending ? SEEK_END : SEEK_CUR)
+        if StandardStreams.writeAll(fd: fd, Array(bytes)) { return true }
+        let e = errno
+        lastError = e
+        // Back to the last whole write (a regular file; devices and pipes cannot seek).
+        if start >= 0 { _ = ftruncate(fd, start); _ = lseek(fd, start, SEEK_SET) }
+        errno = e
+        return false
     }
+
+    /// The errno of the last failed write (0: none yet).
+    public private(set) var lastError: Int32 = 0
 
     /// Closes the file (later writes fail quietly).
     public func close() {

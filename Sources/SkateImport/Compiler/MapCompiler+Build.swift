@@ -27,8 +27,15 @@ extension MapCompiler {
                 cur = []
             }
             for r in w.refs {
-                if nodeIndex[r] == nil { stats.missingNodeRefs += 1; flush(); continue }
+                guard let ni = nodeIndex[r] else { stats.missingNodeRefs += 1; flush(); continue }
                 if cur.last == r { continue }
+                // An absurd step (a broken extract) is cut out: the load would refuse its edge.
+                if let last = cur.last, let li = nodeIndex[last],
+                   Geo.distance(lat1: lats[Int(li)], lon1: lons[Int(li)], lat2: lats[Int(ni)], lon2: lons[Int(ni)]) > Self.maxSegmentLength {
+                    if stats.absurdSegments == 0 { stats.firstAbsurdWay = w.id }
+                    stats.absurdSegments += 1
+                    flush()
+                }
                 cur.append(r)
             }
             flush()

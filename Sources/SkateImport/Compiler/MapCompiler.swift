@@ -47,6 +47,9 @@ public struct ImportStats: Sendable, Equatable {
     public var osmNodes = 0, osmWays = 0, osmRelations = 0
     public var highwayWays = 0, keptWays = 0
     public var missingNodeRefs = 0
+    /// Steps between consecutive way nodes longer than `MapCompiler.maxSegmentLength`, cut out
+    /// of their ways; and the first such way's id (for the warning line).
+    public var absurdSegments = 0, firstAbsurdWay: Int64 = 0
     public var edgesWithElevation = 0
     /// Seconds spent sampling the DEM and conditioning profiles (for `bench`).
     public var elevationSeconds = 0.0
@@ -102,6 +105,11 @@ public struct MapCompiler: OSMHandler {
     /// Longest edge in metres: longer way pieces are split at a shape node, so that measured
     /// roughness, ratings and hazards (kept per edge) describe ~one block, not a whole avenue.
     public static let maxEdgeLength: Double = 120
+    /// Longest step between two consecutive nodes of a way, metres: no street, path or ferry
+    /// ramp a skater uses runs 10 km without a shape node, while a broken extract (a node moved
+    /// to 0,0, a way joining two cities) does; such a step is cut out of its way (issue 29 row
+    /// 5), well below the 100 km edge the loader refuses (`SkateMap.maxEdgeLength`).
+    public static let maxSegmentLength: Double = 10_000
 
     // MARK: OSMHandler
 

@@ -24,7 +24,7 @@ public struct SRTMTile: Sendable {
     public let size: Int
     /// Heights in metres, row-major from the north-west corner; voids filled where possible.
     public let heights: [Int16]
-    /// Void cells (−32768) found in the file.
+    /// Void cells (−32768, or a height outside `GeoGrid.plausibleHeights`) found in the file.
     public let voidCount: Int
     /// Void cells given a value from their neighbours (equals `voidCount` unless the tile had no valid cell).
     public let filledCount: Int
@@ -61,8 +61,12 @@ public struct SRTMTile: Sendable {
         var grid = [Int16](repeating: 0, count: samples)
         grid.withUnsafeMutableBufferPointer { out in
             bytes.withUnsafeBufferPointer { src in
+                // Heights no land has (32767, a cell of noise) are voids too, as `GeoGrid` treats
+                // them: filled from their neighbours, never written into a map (issue 29 row 5).
+                let plausible = Int16(GeoGrid.plausibleHeights.lowerBound)...Int16(GeoGrid.plausibleHeights.upperBound)
                 for i in 0..<samples {
-                    out[i] = Int16(bitPattern: UInt16(src[2 * i]) << 8 | UInt16(src[2 * i + 1]))
+                    let v = Int16(bitPattern: UInt16(src[2 * i]) << 8 | UInt16(src[2 * i + 1]))
+                    out[i] = plausible.contains(v) ? v : Self.void
                 }
             }
         }

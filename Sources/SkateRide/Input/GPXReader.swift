@@ -25,6 +25,14 @@ public struct GPXReader: Sendable {
     /// bigger file is not a ride, and reading it whole would only exhaust memory.
     public static let maxFileBytes = 256 << 20
 
+    /// Most points (track and route points, valid or not) a GPX may hold: a week of 1 Hz fixes
+    /// is 604,800, so a million is no single ride, and keeping more would only fill memory. The
+    /// reader stops and refuses at the first point past it, without reading the rest.
+    public static let defaultMaxPoints = 1_000_000
+
+    /// The point limit this reader applies (`defaultMaxPoints`; tests lower it).
+    public var maxPoints = GPXReader.defaultMaxPoints
+
     /// Speed in km/h used to synthesise missing times from distance; nil means missing times are
     /// an error.
     public var assumedSpeedKmh: Double?
@@ -41,9 +49,11 @@ public struct GPXReader: Sendable {
     ///   (with its line), no track points, or missing times without an assumed speed.
     public func read(path: String) throws -> GPXTrack {
         if let v = assumedSpeedKmh, !(v > 0 && v.isFinite) { throw GPXError.badAssumedSpeed(v) }
-        let bytes: [UInt8]
+        // Streamed a chunk at a time (issue 29 row 9): never held whole, and a file past the
+        // point limit is refused where the limit is reached.
+        let fd: Int32
         do {
-            bytes = try FileBytes.read(path: path, maxBytes: Self.maxFileBytes)
+            fd = try FileBytes.openChecked(path: path, maxBytes: Self.maxFileBytes)
         } catch {
             switch error {
             case .notFound: throw GPXError.unreadable(path: path, reason: "no such file")
@@ -52,10 +62,12 @@ public struct GPXReader: Sendable {
                 throw GPXError.unreadable(path: path, reason: "\(size >> 20) MB is over the \(Self.maxFileBytes >> 20) MB limit for a GPX ride")
             }
         }
+        defer { close(fd) }
         var collector = GPXCollector()
+        var overLimit = false
         do throws(XMLSyntaxError) {
-            var tokenizer = try XMLPullTokenizer(bytes: bytes)
-            while let event = try tokenizer.next() {
+            var tokenizer = try XMLPullTokenizer(input: XMLFileInput(fd: fd, maxBytes: Self.maxFileBytes))
+            events: while let event = try tokenizer.next() {
                 switch event {
                 case let .startElement(name, attributes):
                     if collector.atRoot, XMLName.local(name) != "gpx" {
@@ -66,11 +78,13 @@ public struct GPXReader: Sendable {
                     collector.characters(text)
                 case let .endElement(name):
                     collector.end(name)
+                    if collector.pointsSeen > maxPoints { overLimit = true; break events }
                 }
             }
         } catch {
             throw GPXError.malformed(path: path, line: error.line, reason: error.message)
         }
+        if overLimit { throw GPXError.tooManyPoints(path: path, limit: maxPoints) }
         return try finish(collector, path: path)
     }
 
@@ -254,6 +268,8 @@ struct GPXCollector {
 
     /// True before the root element has started.
     var atRoot: Bool { depth == 0 }
+    /// Track and route points closed so far (valid or not).
+    var pointsSeen: Int { pointIndex }
 
     private var inRoute = false
 

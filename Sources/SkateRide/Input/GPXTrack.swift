@@ -84,6 +84,8 @@ public enum GPXError: Error, CustomStringConvertible, Equatable {
     case missingTimes(path: String, missing: Int, total: Int)
     /// The assumed speed is not a positive number.
     case badAssumedSpeed(Double)
+    /// More points than `GPXReader.maxPoints`: refused as soon as the reader got there.
+    case tooManyPoints(path: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -93,6 +95,8 @@ public enum GPXError: Error, CustomStringConvertible, Equatable {
         case let .missingTimes(path, missing, total):
             return "\(path): \(missing) of \(total) track points have no <time>; pass an assumed speed (--assume-speed KMH) to synthesise times"
         case let .badAssumedSpeed(v): return "assumed speed must be a positive number of km/h, got \(v)"
+        case let .tooManyPoints(path, limit):
+            return "\(path): more than \(limit) track points (\(limit / 86_400) days of 1 Hz fixes), not one ride: split it first"
         }
     }
 }

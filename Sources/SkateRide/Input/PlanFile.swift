@@ -37,6 +37,7 @@ public struct PlanFile: Sendable, Equatable {
             }
             return PlanFile(from: a.coordinate, to: b.coordinate, mode: nil, distance: nil)
         }
+        if let problem = PlanDocumentLimit.problem(data) { throw SynthError(message: "\(path): \(problem)") }
         guard let obj = JSONNode.parse(data), obj.object != nil else {
             throw SynthError(message: "\(path): not a plan (expected the JSON of 'skateroute plan --format json' or a GPX)")
         }

@@ -145,7 +145,13 @@ public final class RideRecorder {
         buffer.reserveCapacity(4096)
         try appendJSON(header)
         flush()
+        if let e = writeError { throw RideLogError(path: path, reason: e) }
     }
+
+    /// Why the last write to the log failed (disk full, EIO), or nil when every line written so far
+    /// reached it. Lines that could not be written stay buffered and are tried again on the next
+    /// write: the log on disk always ends on a whole line, and nothing is dropped while the ride goes on.
+    public private(set) var writeError: String?
 
     deinit { if !stopped { flush(); handle.close() } }
 
@@ -157,7 +163,11 @@ public final class RideRecorder {
     /// Writes the buffered lines to disk now.
     public func flush() {
         guard !buffer.isEmpty, !stopped else { return }
-        handle.write(buffer)
+        guard handle.write(buffer) else {
+            writeError = String(cString: strerror(handle.lastError))
+            return
+        }
+        writeError = nil
         buffer.removeAll(keepingCapacity: true)
     }
 

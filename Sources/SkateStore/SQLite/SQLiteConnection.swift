@@ -10,6 +10,8 @@ final class SQLiteConnection {
     static let readWriteCreate = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     /// Read and write an existing file only.
     static let readWrite = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+    /// Read an existing file only, named by a `file:` URI (for `mode=ro`, `immutable=1`).
+    static let readOnlyURI = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
 
     /// The database file.
     let path: String

@@ -31,6 +31,14 @@ struct StoreOptions: ParsableArguments {
         do { return try SkateStore(dataDir: dir) } catch let e as StoreError { throw fail(e.description) }
     }
 
+    /// The store for a command that only reads (`hazards list`, `places list`): an existing store
+    /// is opened without the lock and read-only when this process may not write it (issue 29 row
+    /// 7); a missing one is created as `open()` does.
+    func openForReading() throws -> SkateStore {
+        let dir = dataDir.map { URL(fileURLWithPath: $0) } ?? StorePaths.defaultDataDir()
+        do { return try SkateStore(openingExisting: dir) } catch let e as StoreError { throw fail(e.description) }
+    }
+
     /// The `--now` instant, or the wall clock (the CLI is the only place that reads it).
     func instant() throws -> Date {
         guard let text = now else { return Date() }
@@ -154,7 +162,7 @@ struct HazardsListCommand: ParsableCommand {
         let radius = self.radius ?? Self.defaultRadius
         guard radius.isFinite, radius > 0 else { throw fail("--radius \(radius) must be a positive number of metres") }
         let now = try store.instant()
-        let db = try store.open()
+        let db = try store.openForReading()
         let list = try CLIParse.store { try db.hazards(now: now, near: center, radius: radius, includeExpired: all) }
         if json {
             CLIParse.emit(DocumentSchema.document("hazards", ["hazards": .array(list.map { StoreExports.json($0) })]).text(pretty: true))
@@ -219,7 +227,7 @@ struct HazardsExportCommand: ParsableCommand {
             guard let a = parseArea(text) else { throw usageError("--area '\(TerminalSafe.quoted(text, maxLength: 60))' is not S,W,N,E in degrees (south < north, west < east)") }
             return a
         }
-        let db = try store.open()
+        let db = try store.openForReading()
         if all {
             let list = try CLIParse.store { try db.hazards(now: now, includeExpired: true) }
             CLIParse.emit(StoreExports.hazardsGeoJSON(list).text(pretty: true))

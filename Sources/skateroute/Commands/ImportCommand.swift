@@ -113,6 +113,10 @@ struct ImportCommand: ParsableCommand {
         } else if report.demFiles.isEmpty {
             printError("skateroute: note: no --dem or --dem-dir: every grade is 0; this area needs SRTM tile\(report.neededTiles.count == 1 ? "" : "s") \(DEMTiles.list(report.neededTiles))")
         }
+        if report.stats.absurdSegments > 0 {
+            let n = report.stats.absurdSegments
+            printError("skateroute: warning: cut \(n) way step\(n == 1 ? "" : "s") longer than \(Int(MapCompiler.maxSegmentLength / 1000)) km between two nodes out of the map (first in way \(report.stats.firstAbsurdWay)): a broken extract?")
+        }
         if let libraryName { print("plan on it with: skateroute plan --map \(libraryName) --from … --to …") }
         if verbose {
             let stats = report.stats

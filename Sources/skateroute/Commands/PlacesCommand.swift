@@ -59,7 +59,7 @@ struct PlacesListCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.openForReading()
         let every = try CLIParse.store { try store.places() }
         let (list, others) = all ? (every, []) : PlacesByMap.split(every, map: try mapOption.load())
         if json {

@@ -211,6 +211,8 @@ struct RideCommand: ParsableCommand {
                 }
             }
         }
+        // A log cut short by a full disk: the summary above stands, the exit status says so.
+        if let e = recorder.writeError { throw fail("\(logPath): cannot write ride log: \(e); the log ends on the last whole line written") }
     }
 
     /// What to alert about on this ride: live hazards (store), saved places and spots (map and own).

@@ -56,7 +56,7 @@ struct SavedPlanFacts {
     static func parse(_ text: String) -> SavedPlanFacts? {
         guard let obj = JSONNode.parse(text),
               let mode = obj["mode"]?.string.flatMap(RideMode.init(rawValue:)),
-              let geo = obj["geometry"]?.doubleRows, geo.count >= 2, geo.allSatisfy({ $0.count >= 2 }),
+              let geo = obj["geometry"]?.doubleRows, geo.count >= 2, geo.count <= PlanDocumentLimit.maxPoints, geo.allSatisfy({ $0.count >= 2 }),
               let steps = obj["steps"]?.array, !steps.isEmpty, steps.allSatisfy({ $0.object != nil }),
               let distance = obj["distance_m"]?.double else { return nil }
         let gs = obj["grade_summary"]
@@ -186,6 +186,7 @@ struct RoutesSaveCommand: ParsableCommand {
         }
         guard let data else { throw fail("cannot read plan file '\(TerminalSafe.clean(file))'") }
         guard data.count <= SavedPlanFacts.maxBytes else { throw fail("plan file '\(TerminalSafe.clean(file))' is larger than \(SavedPlanFacts.maxBytes >> 20) MB") }
+        if let problem = PlanDocumentLimit.problem(data) { throw fail("plan file '\(TerminalSafe.clean(file))' has \(problem)") }
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -379,17 +379,19 @@ public enum PlanFormats {
 
     // MARK: GeoJSON
 
-    /// One FeatureCollection for the plan and its alternatives: per route, one LineString per step
-    /// (the arrive step as a Point) and one per braking/caution zone, each feature's properties
-    /// carrying `alternative` (0 the plan, 1… the alternatives). With a stamp, the top level carries
-    /// `attribution` and `created_at`.
+    /// One FeatureCollection for the plan and its alternatives (RFC 7946): per route, one
+    /// LineString per step (the arrive step, and a lift or escalator with both ends at one
+    /// position, as a Point) and one per braking/caution zone, each feature's properties
+    /// carrying `alternative` (0 the plan, 1… the alternatives). The plan's own figures are the
+    /// foreign member `skateroute` (a FeatureCollection MUST NOT have `properties`, §7.1). With a
+    /// stamp, the top level carries `attribution` and `created_at`.
     public static func geojson(_ p: RoutePlan, stamp: OutputStamp? = nil, ends: PlanEnds? = nil) -> String {
         var features: [JSONText] = []
         for (i, route) in ([p] + p.alternatives).enumerated() {
             features += routeFeatures(route, alternative: i)
         }
         var top: JSONObject = ["type": .string("FeatureCollection"), "features": .array(features),
-                                       "properties": .object(["mode": .string(p.mode.rawValue), "distance_m": n(p.distance),
+                                       "skateroute": .object(["mode": .string(p.mode.rawValue), "distance_m": n(p.distance),
                                                               "duration_s": n(p.duration), "score": n(p.score), "legal": .bool(p.legal),
                                                               "braking_zone_count": .number(Double(p.brakingZoneCount)),
                                                               "caution_zone_count": .number(Double(p.cautionZoneCount)),
@@ -403,15 +405,25 @@ public enum PlanFormats {
         return DocumentSchema.document(geojsonSchemaKind, top).text()
     }
 
+    /// True when `g` holds two positions that differ as written (6 decimals of a degree).
+    static func hasTwoPositions(_ g: [Coordinate]) -> Bool {
+        func key(_ c: Coordinate) -> (Double, Double) { ((c.lon * 1e6).rounded(), (c.lat * 1e6).rounded()) }
+        guard let first = g.first.map(key) else { return false }
+        return g.contains { key($0) != first }
+    }
+
     /// The features of one route (steps, arrive point, zones), tagged with its alternative number.
     static func routeFeatures(_ p: RoutePlan, alternative: Int) -> [JSONText] {
         var features: [JSONText] = []
         for st in p.steps {
             let geometry: JSONText
-            if st.geometry.count >= 2 {
+            if st.geometry.count >= 2 && hasTwoPositions(st.geometry) {
                 geometry = .object(["type": .string("LineString"), "coordinates": stepCoordinates(p, st)])
-            } else if let c = st.geometry.first, st.maneuver == .arrive {
-                let z = p.geometryElevation.last.map { [n($0, 1)] } ?? []
+            } else if let c = st.geometry.first, st.maneuver == .arrive || st.geometry.count >= 2 {
+                // The arrive step, and a lift or escalator whose ends share one position (a
+                // LineString needs two distinct positions, RFC 7946 §3.1.4): a Point where it starts.
+                let atStart = st.firstPoint >= 0 && st.firstPoint < p.geometryElevation.count ? p.geometryElevation[st.firstPoint] : nil
+                let z = (st.maneuver == .arrive ? p.geometryElevation.last : atStart).map { [n($0, 1)] } ?? []
                 geometry = .object(["type": .string("Point"), "coordinates": .array([n(c.lon, 6), n(c.lat, 6)] + z)])
             } else {
                 continue

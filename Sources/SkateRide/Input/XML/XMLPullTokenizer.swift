@@ -1,7 +1,7 @@
 import SkateCore
 
 /// GPX's view of SkateCore's one XML tokenizer (`XMLTokenizer`, shared with the OSM XML reader):
-/// a whole document in memory, handed out as events with every attribute value and text decoded,
+/// a whole document in memory or a file streamed through it, handed out as events with every attribute value and text decoded,
 /// so an undecodable value anywhere is an error even in elements GPX ignores.
 struct XMLPullTokenizer {
     /// Longest single piece of markup or text accepted, in bytes (the shared tokenizer's bound).
@@ -17,6 +17,15 @@ struct XMLPullTokenizer {
     init(bytes document: [UInt8]) throws(XMLSyntaxError) {
         do {
             tokenizer = try XMLTokenizer(input: XMLArrayInput(document), chunkBytes: max(1, document.count))
+        } catch {
+            throw Self.syntax(error)
+        }
+    }
+
+    /// Streams `input` (a file read a chunk at a time): the same checks, made as the bytes arrive.
+    init(input: any XMLByteInput) throws(XMLSyntaxError) {
+        do {
+            tokenizer = try XMLTokenizer(input: input)
         } catch {
             throw Self.syntax(error)
         }
@@ -50,7 +59,7 @@ struct XMLPullTokenizer {
     private static func syntax(_ error: XMLTokenizerError) -> XMLSyntaxError {
         switch error {
         case .syntax(let e): return e
-        case .input(let e): return XMLSyntaxError(line: 1, message: "\(e)")  // an array never fails to read
+        case .input(let e): return XMLSyntaxError(line: 1, message: "cannot read on: \(e)")  // a file (an array never fails)
         }
     }
 }
