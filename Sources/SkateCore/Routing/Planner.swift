@@ -75,9 +75,9 @@ public struct Planner: Sendable {
     /// (`Router.boundedSearch`); false only for `skateroute bench`'s before/after figures.
     public var boundedSearch = true
 
-    /// Whether routers keep one label per way into a node (`Router.edgeLabels`: exact, slower);
-    /// set only by `skateroute bench --edge-labels` and the tests.
-    public var edgeLabels = false
+    /// Whether routers keep one label per way into a node (`Router.edgeLabels`: exact, the
+    /// default); false only for `skateroute bench --node-labels` and the tests that compare.
+    public var edgeLabels = true
 
     public func router(for mode: RideMode, weights: ModeWeights? = nil) -> Router {
         var r: Router
