@@ -37,14 +37,17 @@ public struct AsciiMap {
     ///   - nodeTags: tags for single nodes (crossings, signals…).
     ///   - places: named places at node letters, with tags (e.g. `leisure=skatepark`).
     ///   - elevation: metres as a function of (east, north) metres from the top-left corner.
+    ///   - nudge: metres (east, south) to move a letter off its grid cell, for ways shorter than
+    ///     one character (a 2 m link between two escalators); say the true lengths in a comment.
     public init(_ art: String, ways: [(String, [String: String])], nodeTags: [Character: [String: String]] = [:],
                 places: [Character: [String: String]] = [:], elevation: ((Double, Double) -> Double)? = nil,
-                dem: (any ElevationSource)? = nil) {
+                dem: (any ElevationSource)? = nil, nudge: [Character: (east: Double, south: Double)] = [:]) {
         let proj = LocalProjection(origin: Self.origin)
         var pos: [Character: Coordinate] = [:]
         for (row, line) in art.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             for (col, ch) in line.enumerated() where ch.isLetter {
-                pos[ch] = proj.unproject(x: Double(col) * Self.metresPerChar, y: -Double(row) * Self.metresPerChar)
+                let n = nudge[ch] ?? (0, 0)
+                pos[ch] = proj.unproject(x: Double(col) * Self.metresPerChar + n.east, y: -Double(row) * Self.metresPerChar - n.south)
             }
         }
         var compiler = MapCompiler(options: ImportOptions(name: "ascii"))

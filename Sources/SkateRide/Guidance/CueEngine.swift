@@ -38,8 +38,9 @@ public struct CueEngine: Sendable {
         var step: Int
         var at: Double
         var maneuver: SkateCore.Maneuver
-        var street: String
-        var walk: Bool
+        /// The step's own instruction ("Turn left onto X", "Turn right and walk down 16 steps"):
+        /// a cue says what the step list says.
+        var text: String
         var farDone = false
         var nearDone = false
     }
@@ -60,7 +61,7 @@ public struct CueEngine: Sendable {
     ///   - hazards: hazards on the route with their distance from the start (see `RouteLine.hazardPositions`).
     public init(plan: RoutePlan, hazards: [(distance: Double, hazard: EdgeHazard)] = []) {
         maneuvers = plan.steps.filter { $0.index > 0 && $0.maneuver.isTurn }.map {
-            Maneuver(step: $0.index, at: $0.startDistance, maneuver: $0.maneuver, street: $0.street, walk: $0.context.walk)
+            Maneuver(step: $0.index, at: $0.startDistance, maneuver: $0.maneuver, text: $0.instruction)
         }
         zones = plan.brakingZones
         zoneDone = Array(repeating: false, count: plan.brakingZones.count)
@@ -85,15 +86,11 @@ public struct CueEngine: Sendable {
         return "in \(Int(r)) m"
     }
 
-    static func onto(_ m: Maneuver) -> String {
-        (m.street.isEmpty ? "" : " onto \(m.street)") + (m.walk ? " (walk the steps)" : "")
-    }
-
     /// "right onto Y" for the second half of a coalesced cue.
     static func thenPhrase(_ m: Maneuver) -> String {
-        var p = m.maneuver.phrase
+        var p = m.text
         if p.hasPrefix("Turn ") { p.removeFirst(5) } else { p = p.prefix(1).lowercased() + p.dropFirst() }
-        return p + onto(m)
+        return p
     }
 
     private func coalesces(_ i: Int, speed v: Double) -> Bool {
@@ -121,12 +118,12 @@ public struct CueEngine: Sendable {
                 maneuvers[i].nearDone = true; maneuvers[i].farDone = true
                 let dd = max(0, d)
                 out.append(Cue(t: t, kind: .turnNow, step: m.step, distance: dd,
-                               text: "\(m.maneuver.phrase)\(Self.onto(m)) \(Self.distanceText(dd))\(then)"))
+                               text: "\(m.text) \(Self.distanceText(dd))\(then)"))
                 if !then.isEmpty { maneuvers[i + 1].farDone = true }
             } else if !m.farDone && d > near {
                 maneuvers[i].farDone = true
                 out.append(Cue(t: t, kind: .turn, step: m.step, distance: d,
-                               text: "\(m.maneuver.phrase)\(Self.onto(m)) \(Self.distanceText(d))\(then)"))
+                               text: "\(m.text) \(Self.distanceText(d))\(then)"))
                 if !then.isEmpty { maneuvers[i + 1].farDone = true }
             }
             i += 1

@@ -27,7 +27,8 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "List each legal-lines route that walks stairs or uses a forbidden way.") var legalVerbose = false
     @Option(help: "Alternating whole-process runs of `skateroute plan` and Debian's routino-router (foot, bicycle) on 3 Monaco and 3 Heidelberg pairs (0 = skip).") var peerRuns: Int = 21
     @Flag(help: "Also time the routing figures in the old order (rule-bound search first, no crusty-rule proof).") var beforeAfter = false
-    @Flag(help: "Also time the routing figures with one label per way into a node (exact turn costs, slower; see Router.edgeLabels).") var edgeLabels = false
+    @Flag(help: "Also time the routing figures with the old per-node labels (inexact turn costs; the before figures of issue 30, see Router.edgeLabels).") var nodeLabels = false
+    @Option(help: "Seeded end pairs per mode for the exactness check against a plain Dijkstra (0 = skip).") var exactPairs: Int = 20
     @Flag(help: "Only the peer comparison and the routing figures (skip legal, terrain, TUI, ride figures).") var routingOnly = false
     @Flag(help: "Only the TUI frame figures on the bundled map (browse, preview, ride north-up and heading-up at 200x60).") var tuiOnly = false
     @Flag(help: "Import the maps it times as `import --compact` does (one landmark table shared by all modes).") var compact = false
@@ -181,16 +182,28 @@ struct BenchCommand: ParsableCommand {
     func routeFigures(name: String, map: SkateMap) throws {
         try routeFigures(name: name, map: map, boundedSearch: true)
         if beforeAfter { try routeFigures(name: name, map: map, boundedSearch: false) }
-        if edgeLabels { try routeFigures(name: name, map: map, boundedSearch: true, edgeLabels: true) }
+        if nodeLabels { try routeFigures(name: name, map: map, boundedSearch: true, edgeLabels: false) }
+        if exactPairs > 0 { printExactness(name: name, map: map) }
     }
 
-    func routeFigures(name: String, map: SkateMap, boundedSearch: Bool, edgeLabels: Bool = false) throws {
+    /// "exactness …: N of N searches equal a plain Dijkstra over the costing": the default
+    /// search and the old per-node labels against `ReferenceSearch`, with and without the crusty rule.
+    func printExactness(name: String, map: SkateMap) {
+        var planner = Planner(map: map)
+        let exact = ExactnessCheck.run(planner: planner, pairsPerMode: exactPairs, seed: seed) { r, a, b, hard in r.route(from: a, to: b, hardRule: hard) }
+        planner.edgeLabels = false
+        let old = ExactnessCheck.run(planner: planner, pairsPerMode: exactPairs, seed: seed) { r, a, b, hard in r.route(from: a, to: b, hardRule: hard) }
+        print(String(printf: "exactness %@: default search %d of %d searches equal a plain Dijkstra over the costing (%d disagree on reachability); per-node labels %d of %d (worst +%.2f %%)",
+                     name, exact.equal, exact.compared, exact.disagreed, old.equal, old.compared, old.worstExcess * 100))
+    }
+
+    func routeFigures(name: String, map: SkateMap, boundedSearch: Bool, edgeLabels: Bool = true) throws {
         let t0 = Self.now()
         var planner = Planner(map: map)
         planner.boundedSearch = boundedSearch
         planner.edgeLabels = edgeLabels
         let prep = Self.now() - t0
-        let tag = (boundedSearch ? "" : " [old order: unbounded searches]") + (edgeLabels ? " [edge labels]" : "")
+        let tag = (boundedSearch ? "" : " [old order: unbounded searches]") + (edgeLabels ? "" : " [node labels]")
         var rng = SplitMix64(seed: seed)
         // Sampled in OSM order (way id, end node ids), not edge-index order: the same pairs
         // whichever way the importer numbers the edges (`--first-seen-order`).

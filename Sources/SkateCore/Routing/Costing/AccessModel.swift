@@ -41,7 +41,7 @@ public enum AccessReason: UInt8, Sendable, CaseIterable {
         case .secondaryNoSidewalkFast: return "fast secondary road (over 50 km/h) without a sidewalk"
         case .tertiaryNoSidewalk: return "tertiary road without a sidewalk"
         case .tertiaryNoSidewalkFast: return "fast tertiary road (over 50 km/h) without a sidewalk"
-        case .sidewalkSeparate: return "road whose sidewalk is mapped separately (ride that instead)"
+        case .sidewalkSeparate: return "road whose sidewalk is mapped separately"
         case .wheelsUnwelcome: return "bicycle=no|dismount: wheels unwelcome"
         case .footNoButSidewalk: return "foot=no but a sidewalk is tagged (conflicting tags)"
         case .fastRoadWithSidewalk: return "motorway or trunk road, on its tagged sidewalk"

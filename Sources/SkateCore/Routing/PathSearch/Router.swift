@@ -28,13 +28,12 @@ public struct Router: Sendable {
     /// `defaultBoundCheckStates`; the tests set 0 to run the checks on every search.
     var boundCheckStates = Router.defaultBoundCheckStates
     /// One label per (traversal a node was reached by, crusty bucket) instead of per (node,
-    /// bucket). A turn's cost depends on the edge a node was entered by, so per-node labels can
-    /// keep the wrong way in and miss a cheaper line: on seeded Monaco pairs 72 of 165 searches
-    /// did, by up to 4.7 % (`EdgeLabelExactnessTests`, which checks these labels against a plain
-    /// Dijkstra). Exact, but a Heidelberg search settles about twice the states (p99 20–24 →
-    /// 41–45 ms in smoothest, nightSafe, trickSpotCrawl: over the 30 ms target), so not yet the
-    /// default; `skateroute bench --edge-labels` times it.
-    public var edgeLabels = false
+    /// bucket): the default (issue 30). A turn's cost depends on the edge a node was entered by,
+    /// so per-node labels can keep the wrong way in and miss a cheaper line: on seeded Monaco
+    /// pairs 72 of 165 searches did, by up to 4.7 % (`EdgeLabelExactnessTests` checks the default
+    /// search against `ReferenceSearch`, a plain Dijkstra). False only for `skateroute bench
+    /// --node-labels`' before figures and the tests that compare both.
+    public var edgeLabels = true
 
     public init(map: SkateMap, costing: SkateCosting, components: ConnectedComponents? = nil) {
         self.map = map

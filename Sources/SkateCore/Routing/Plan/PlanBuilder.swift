@@ -131,73 +131,6 @@ public struct PlanBuilder: Sendable {
         return best.flatMap { AccessReason(rawValue: UInt8($0.raw)) } ?? .none
     }
 
-    func makeSteps(legs: [RouteLeg], legStart: [Double]) -> [RouteStep] {
-        guard !legs.isEmpty else { return [] }
-        // Group legs into runs: same street (or straight-on unnamed), same ride/walk.
-        // A struct, not a tuple: an array of tuples holding a `Range<Int>` is built from runtime
-        // metadata whose `Comparable` requirement costs a conformance scan (`IntKeyedTable`).
-        struct Group { var range: Range<Int>; var turn: Double }
-        var groups: [Group] = []
-        var start = 0
-        var startTurn = 0.0
-        for i in 1..<max(1, legs.count) where legs.count > 1 {
-            let prev = legs[i - 1], cur = legs[i]
-            // Across a lift (0 m, no heading) the turn is from the way before it.
-            var before = i - 1
-            while before > 0 && isConnector(legs[before]) && legs[before].length < 0.5 { before -= 1 }
-            let turn = Geo.turnAngle(from: legHeadingIn(legs[before]), to: legHeadingOut(cur))
-            let np = map.name(ofEdge: prev.edge), nc = map.name(ofEdge: cur.edge)
-            let walkChange = map.flags(ofEdge: prev.edge).contains(.steps) != map.flags(ofEdge: cur.edge).contains(.steps)
-            // A lift or escalator is a step of its own.
-            let connectorChange = isConnector(prev) || isConnector(cur)
-            let split = np != nc || walkChange || connectorChange || (nc.isEmpty && abs(turn) >= Self.unnamedTurnSplit) || abs(turn) >= ManeuverAngles.sharpMax
-            if split {
-                groups.append(Group(range: start..<i, turn: startTurn))
-                start = i
-                startTurn = turn
-            }
-        }
-        groups.append(Group(range: start..<legs.count, turn: startTurn))
-        func length(_ r: Range<Int>) -> Double { r.reduce(0) { $0 + legs[$1].length } }
-        // Coalesce short groups into a neighbour (the previous one, or the next for the first);
-        // a lift or escalator step is never folded, nor folded into.
-        func connectorGroup(_ k: Int) -> Bool { isConnector(legs[groups[k].range.lowerBound]) }
-        var changed = true
-        while changed && groups.count > 1 {
-            changed = false
-            for k in groups.indices where length(groups[k].range) < Self.minStepLength && !connectorGroup(k) {
-                if k > 0 && !connectorGroup(k - 1) {
-                    groups[k - 1].range = groups[k - 1].range.lowerBound..<groups[k].range.upperBound
-                } else if k + 1 < groups.count && !connectorGroup(k + 1) {
-                    groups[k + 1].range = groups[k].range.lowerBound..<groups[k + 1].range.upperBound
-                    groups[k + 1].turn = groups[k].turn
-                } else {
-                    continue
-                }
-                groups.remove(at: k)
-                changed = true
-                break
-            }
-        }
-        var steps: [RouteStep] = []
-        for (k, g) in groups.enumerated() {
-            let ctx = context(legs: legs, range: g.range)
-            let street = dominantName(legs: legs, range: g.range)
-            let maneuver: Maneuver = k == 0 ? .depart : ctx.connector != nil ? .continue : Maneuver(turn: g.turn)
-            var geom: [Coordinate] = []
-            for li in g.range {
-                var pts = legGeometry(legs[li])
-                if let l = geom.last, let f = pts.first, Geo.distance(l, f) < 0.5 { pts.removeFirst() }
-                geom.append(contentsOf: pts)
-            }
-            var instr = instruction(maneuver: maneuver, street: street, walk: ctx.walk, heading: legHeadingOut(legs[g.range.lowerBound]))
-            if let c = ctx.connector { instr = Self.connectorInstruction(c) }
-            steps.append(RouteStep(index: k, maneuver: maneuver, instruction: instr, street: street, context: ctx, geometry: geom,
-                                   startDistance: legStart[g.range.lowerBound], seconds: 0, legs: g.range))
-        }
-        return steps
-    }
-
     func dominantName(legs: [RouteLeg], range: Range<Int>) -> String {
         // Name-table ids and metres in a short list (a step has a handful of names): no hashing.
         var ids: [UInt32] = [], metres: [Double] = []
@@ -218,23 +151,14 @@ public struct PlanBuilder: Sendable {
         return names[Int(((bearing + 22.5) / 45).rounded(.down)) % 8]
     }
 
-    func instruction(maneuver: Maneuver, street: String, walk: Bool, heading: Double) -> String {
-        let onto = street.isEmpty ? "" : " onto \(street)"
-        switch maneuver {
-        case .depart:
-            return "Depart \(Self.compass(heading))" + (street.isEmpty ? "" : " on \(street)") + (walk ? " (walk the steps)" : "")
-        case .arrive: return "Arrive at destination"
-        default:
-            return maneuver.phrase + onto + (walk ? " (walk the steps)" : "")
-        }
-    }
-
     func context(legs: [RouteLeg], range: Range<Int>) -> StepContext {
         var dist = 0.0, rmsSum = 0.0, bike = 0.0, legal = 0.0, fresh = 0.0, hazard = 0.0, crossings = 0.0, walk = 0.0
         var weakest = RoughnessSource.measured
         // Metres per reason at the worst class so far, by raw value (an array: see `IntKeyedTable`).
         var legality = AccessClass.ok, reasonMetres = [Double?](repeating: nil, count: Self.reasonSlots), forbidden = 0.0, stepCount = 0
         var connector: StepConnector?
+        var lifts = 0, escalators = 0, connectorSeconds = 0.0
+        var notes: [StepAccessNote] = []
         for li in range {
             let leg = legs[li], e = leg.edge, len = leg.length
             let f = map.flags(ofEdge: e)
@@ -248,14 +172,26 @@ public struct PlanBuilder: Sendable {
             if access.accessClass > legality { legality = access.accessClass; reasonMetres = [Double?](repeating: nil, count: Self.reasonSlots) }
             if access.accessClass == legality && legality != .ok { reasonMetres[Int(access.reason.rawValue)] = (reasonMetres[Int(access.reason.rawValue)] ?? 0) + len }
             if access.accessClass == .forbidden { forbidden += len }
+            if access.accessClass != .ok && len > 0 {
+                if let i = notes.firstIndex(where: { $0.reason == access.reason }) { notes[i].metres += len }
+                else { notes.append(StepAccessNote(accessClass: access.accessClass, reason: access.reason, metres: len)) }
+            }
             if f.contains(.steps) {
                 let full = Double(map.edgeLength[e])
                 stepCount += full > 0 ? Int((Double(map.stepCount(ofEdge: e)) * len / full).rounded()) : 0
             }
-            if f.contains(.connector) && connector == nil {
+            if f.contains(.connector) {
                 let kind: StepConnector.Kind = map.highway(ofEdge: e) == .elevator ? .lift : .escalator
-                connector = StepConnector(kind: kind, name: map.name(ofEdge: e), limitedHours: f.contains(.limitedHours),
-                                          seconds: costing.table.seconds(e, reversed: leg.reversed))
+                // One lift or escalator may be several edges of one way: counted once.
+                let sameWay = li > range.lowerBound && map.flags(ofEdge: legs[li - 1].edge).contains(.connector)
+                    && map.edgeWayId[legs[li - 1].edge] == map.edgeWayId[e]
+                if !sameWay { if kind == .lift { lifts += 1 } else { escalators += 1 } }
+                connectorSeconds += costing.table.seconds(e, reversed: leg.reversed)
+                if connector == nil {
+                    connector = StepConnector(kind: kind, name: map.name(ofEdge: e), limitedHours: f.contains(.limitedHours), seconds: 0)
+                } else if f.contains(.limitedHours) {
+                    connector?.limitedHours = true
+                }
             }
             fresh += Double(costing.table.freshness[e]) * len
             weakest = max(weakest, RoughnessSource(rawValue: Int(costing.table.rmsSource[e])) ?? .highwayDefault)
@@ -272,23 +208,29 @@ public struct PlanBuilder: Sendable {
                 if map.flags(ofNode: node).contains(.crossing) && leg.length >= (leg.reversed ? leg.startOffset : full - leg.startOffset) - 0.01 { crossings += 1 }
             }
         }
+        connector?.seconds = connectorSeconds
+        // The worst class first, then the most metres (a stable order for equal metres).
+        notes.sort { ($0.accessClass.rawValue, $0.metres, -Int($0.reason.rawValue)) > ($1.accessClass.rawValue, $1.metres, -Int($1.reason.rawValue)) }
         let rms = dist > 0 ? rmsSum / dist : 0
-        return StepContext(distance: dist, gradePct: 0, braking: .none,
+        var ctx = StepContext(distance: dist, gradePct: 0, braking: .none,
                            crossingsPerKm: dist > 0 ? crossings / dist * 1000 : 0,
                            hasBikeLane: bike > dist / 2, roughnessRMS: rms, roughnessClass: RoughnessClass(rms: rms),
                            roughnessSource: weakest, hazardScore: hazard, legalityScore: dist > 0 ? legal / dist : 1,
-                           freshness: dist > 0 ? fresh / dist : 0, tooFast: false, walk: walk > dist / 2,
+                           freshness: dist > 0 ? fresh / dist : 0, tooFast: false, walk: walk > 0,
                            legality: legality, accessReason: Self.mostMetres(reasonMetres),
                            forbiddenMetres: forbidden, walkMetres: walk, stepCount: stepCount, connector: connector)
+        ctx.accessNotes = notes
+        ctx.liftsTaken = lifts
+        ctx.escalatorsTaken = escalators
+        return ctx
     }
 
     /// Whether a leg takes a lift or escalator.
     func isConnector(_ leg: RouteLeg) -> Bool { map.flags(ofEdge: leg.edge).contains(.connector) }
 
-    /// "Take the lift (Place des Moulins)".
-    static func connectorInstruction(_ c: StepConnector) -> String {
-        "Take the \(c.kind == .lift ? "lift" : "escalator")" + (c.name.isEmpty ? "" : " (\(c.name))")
-    }
+    /// How a forbidden stretch's note opens: on the plan ("no legal line joins the ends") and on an
+    /// alternative beside a legal plan ("this line is not legal").
+    public static let noLegalLinePrefix = "no legal line: ", notLegalPrefix = "not legal: "
 
     /// Metres below which a forbidden stretch is not worth a note of its own (map noise at a junction).
     public static let forbiddenNoteMinMetres = 1.0
@@ -334,7 +276,7 @@ public struct PlanBuilder: Sendable {
         var notes: [String] = []
         for st in stretches where st.length >= Self.forbiddenNoteMinMetres || stretches.count == 1 {
             let place = st.name.isEmpty ? "" : " through \(st.name)"
-            notes.append("no legal line: \(FixedDecimal.string(st.length, decimals: 0)) m\(place) (\(st.reason.explanation))")
+            notes.append(Self.noLegalLinePrefix + "\(FixedDecimal.string(st.length, decimals: 0)) m\(place) (\(st.reason.explanation))")
         }
         // Lifts and escalators: their wait and ride, and a note where they keep hours.
         for k in plan.steps.indices {

@@ -56,7 +56,11 @@ public enum PlanFormats {
         d["forbidden_m"] = n(c.forbiddenMetres)
         d["walk_m"] = n(c.walkMetres)
         if c.stepCount > 0 { d["step_count"] = .number(Double(c.stepCount)) }
-        d["connector"] = c.connector.map { .object(["kind": .string($0.kind.rawValue), "name": .string($0.name), "seconds": n($0.seconds)]) } ?? .null
+        d["connector"] = c.connector.map { .object(["kind": .string($0.kind.rawValue), "name": .string($0.name), "seconds": n($0.seconds),
+                                                    "lifts": .number(Double(c.liftsTaken)), "escalators": .number(Double(c.escalatorsTaken))]) } ?? .null
+        d["access_notes"] = .array(c.accessNotes.map {
+            .object(["legality": .string($0.accessClass.name), "reason": .string($0.reason.explanation), "metres": n($0.metres)])
+        })
         return .object(d)
     }
 
@@ -223,10 +227,9 @@ public enum PlanFormats {
             }
             if c.tooFast { marks.append("too fast") }
             if c.walkMetres > 0 {
-                marks.append("walk: \(f(c.walkMetres, 0)) m of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) steps)" : ""))
+                marks.append("walk: \(f(c.walkMetres, 0)) m of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) step\(c.stepCount == 1 ? "" : "s"))" : ""))
             }
-            if c.legality == .forbidden { marks.append("FORBIDDEN: " + c.accessReason.explanation) }
-            else if c.legality == .penalised { marks.append("avoid: " + c.accessReason.explanation) }
+            marks += accessMarks(c)
             if c.hazardScore > 0 { marks.append("hazards " + f(c.hazardScore, 1)) }
             if let lift = c.connector {
                 out += FixedDecimal.padLeft(String(s.index + 1), 3) + "  \(s.maneuver.arrow) \(s.instruction) — "
@@ -242,7 +245,11 @@ public enum PlanFormats {
         out += zonesText(p)
         for n in p.notes { out += "note: \(n)\n" }
         if !p.spots.isEmpty { out += "spot: \(p.spots.joinedText(separator: ", "))\n" }
-        for (i, a) in p.alternatives.enumerated() { out += alternativeTitle(a, i + 1) + ": " + summaryLine(a) + "\n" }
+        for (i, a) in p.alternatives.enumerated() {
+            out += alternativeTitle(a, i + 1) + ": " + summaryLine(a) + "\n"
+            // Each alternative's own notes (those the plan above does not already carry).
+            for n in a.notes where !p.notes.contains(n) { out += "  note: \(n)\n" }
+        }
         if let stamp { out += stampText(stamp) }
         return out
     }
@@ -262,11 +269,20 @@ public enum PlanFormats {
     /// ("walk: 50 m of stairs (30 steps)", "FORBIDDEN: road tunnel…"); "" when there are none.
     public static func accessNote(_ c: StepContext) -> String {
         var parts: [String] = []
-        if c.walkMetres > 0 { parts.append("walk: \(f(c.walkMetres, 0)) m of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) steps)" : "")) }
-        if c.legality == .forbidden { parts.append("FORBIDDEN: " + c.accessReason.explanation) }
+        if c.walkMetres > 0 { parts.append("walk: \(f(c.walkMetres, 0)) m of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) step\(c.stepCount == 1 ? "" : "s"))" : "")) }
+        for note in c.accessNotes where note.accessClass == .forbidden { parts.append(accessMark(note)) }
         if let lift = c.connector { parts.append("\(f(lift.seconds, 0)) s wait and ride") }
         return parts.joinedText(separator: ", ")
     }
+
+    /// "FORBIDDEN: road tunnel without a sidewalk for 120 m", "careful: tertiary road without a
+    /// sidewalk for 40 m": one legality note with the metres of the step that carry it.
+    public static func accessMark(_ n: StepAccessNote) -> String {
+        (n.accessClass == .forbidden ? "FORBIDDEN: " : "careful: ") + n.reason.explanation + " for \(f(n.metres, 0)) m"
+    }
+
+    /// Every legality note of a step, worst first (`StepContext.accessNotes`).
+    public static func accessMarks(_ c: StepContext) -> [String] { c.accessNotes.map(accessMark) }
 
     /// " [a, b]" or "" (a loop rather than `joined`, which costs a generic set-up in a fresh process).
     static func bracketed(_ marks: [String]) -> String {

@@ -75,9 +75,9 @@ public struct Planner: Sendable {
     /// (`Router.boundedSearch`); false only for `skateroute bench`'s before/after figures.
     public var boundedSearch = true
 
-    /// Whether routers keep one label per way into a node (`Router.edgeLabels`: exact, slower);
-    /// set only by `skateroute bench --edge-labels` and the tests.
-    public var edgeLabels = false
+    /// Whether routers keep one label per way into a node (`Router.edgeLabels`: exact, the
+    /// default); false only for `skateroute bench --node-labels` and the tests that compare.
+    public var edgeLabels = true
 
     public func router(for mode: RideMode, weights: ModeWeights? = nil) -> Router {
         var r: Router
@@ -169,7 +169,21 @@ public struct Planner: Sendable {
             }
             plan.alternatives = found.dropFirst().map { builder.build(path: $0, mode: mode) }
         }
-        return withDetour(plan, from: sa, to: sb, router: router, offer: alternatives > 0)
+        return Self.withAlternativeNotes(withDetour(plan, from: sa, to: sb, router: router, offer: alternatives > 0))
+    }
+
+    /// Each alternative keeps its own notes, but "no legal line" is only true when the plan
+    /// itself uses a forbidden way: beside a legal plan an alternative's forbidden stretch is
+    /// "not legal" (issue 30: alternatives said "no legal line" when the route was legal).
+    static func withAlternativeNotes(_ p: RoutePlan) -> RoutePlan {
+        guard p.legal else { return p }
+        var plan = p
+        for k in plan.alternatives.indices {
+            plan.alternatives[k].notes = plan.alternatives[k].notes.map {
+                $0.hasPrefix(PlanBuilder.noLegalLinePrefix) ? PlanBuilder.notLegalPrefix + String($0.dropFirst(PlanBuilder.noLegalLinePrefix.count)) : $0
+            }
+        }
+        return plan
     }
 
     /// Share of `a`'s length that runs on edges `b` also uses.

@@ -105,8 +105,27 @@ public struct StepContext: Sendable, Equatable {
     /// Metres of stairs walked on the step, and their tagged `step_count` (0 when untagged).
     public var walkMetres: Double = 0
     public var stepCount: Int = 0
-    /// The lift or escalator the step takes, if it is one.
+    /// The lift or escalator the step takes, if it is one (the first of a chain; `seconds` the
+    /// whole chain's wait and ride).
     public var connector: StepConnector?
+    /// Lifts and escalators the step takes (a chain of them is one step).
+    public var liftsTaken: Int = 0
+    public var escalatorsTaken: Int = 0
+    /// Every legality note of the step with the metres that carry it, worst class first, then
+    /// the most metres: each way speaks for its own metres, not for the whole step.
+    public var accessNotes: [StepAccessNote] = []
+}
+
+/// One legality reason inside a step and the metres of the step it holds for.
+public struct StepAccessNote: Sendable, Equatable {
+    public var accessClass: AccessClass
+    public var reason: AccessReason
+    /// Metres of the step on ways with this reason.
+    public var metres: Double
+
+    public init(accessClass: AccessClass, reason: AccessReason, metres: Double) {
+        self.accessClass = accessClass; self.reason = reason; self.metres = metres
+    }
 }
 
 /// The part of one braking or caution zone that lies inside a step.

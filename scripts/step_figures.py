@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Step-list figures on seeded Monaco pairs (issue 30, "figures for the closing note").
+
+Plans PAIRS seeded coordinate pairs inside Monaco with a build's `skateroute plan --format json`
+(every mode) and counts, over all plans:
+
+  steps/km      steps (not the arrive step) per kilometre of route
+  bare          steps whose instruction names nothing: a bare maneuver ("Turn right", "Depart
+                north", "Bear left (walk the steps)") on an unnamed way
+  walk≠walk_m   steps with `walk` false but `walk_m` > 0, or `walk` true and `walk_m` 0
+  repeats       consecutive steps with the same instruction
+  advice        steps or notes that advise riding elsewhere ("instead")
+
+Usage: scripts/step_figures.py SKATEROUTE [--map MAP] [--pairs 30] [--seed 30]
+Run it with the build before and after a change and compare the lines.
+"""
+import json, random, subprocess, sys
+
+MC = (43.725, 43.750, 7.405, 7.440)   # Monaco's built-up strip (lat0, lat1, lon0, lon1)
+MODES = ["smoothest", "fastMildRoughness", "chillFewCrossings", "nightSafe", "trickSpotCrawl"]
+PHRASES = ["Continue", "Bear left", "Turn left", "Turn sharp left", "Bear right", "Turn right", "Turn sharp right", "Make a U-turn"]
+COMPASS = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
+
+
+def bare(instr):
+    s = instr.replace(" (walk the steps)", "")
+    return s in PHRASES or s in ["Depart " + c for c in COMPASS]
+
+
+def main():
+    args = sys.argv[1:]
+    if not args:
+        print(__doc__); sys.exit(2)
+    exe, extra = args[0], []
+    pairs, seed = 30, 30
+    i = 1
+    while i < len(args):
+        if args[i] == "--map": extra += ["--map", args[i + 1]]; i += 2
+        elif args[i] == "--pairs": pairs = int(args[i + 1]); i += 2
+        elif args[i] == "--seed": seed = int(args[i + 1]); i += 2
+        else: print("unknown argument", args[i]); sys.exit(2)
+    rng = random.Random(seed)
+    ends = []
+    for _ in range(pairs):
+        p = [(round(rng.uniform(MC[0], MC[1]), 5), round(rng.uniform(MC[2], MC[3]), 5)) for _ in range(2)]
+        ends.append(p)
+    steps = bare_n = walk_bad = repeats = advice = 0
+    km = 0.0
+    plans = 0
+    for mode in MODES:
+        for a, b in ends:
+            out = subprocess.run([exe, "plan", "--from", "%s,%s" % a, "--to", "%s,%s" % b, "--mode", mode, "--format", "json"] + extra,
+                                 capture_output=True, text=True)
+            if out.returncode != 0:
+                continue
+            plan = json.loads(out.stdout)
+            plans += 1
+            km += plan["distance_m"] / 1000
+            prev = None
+            for st in plan["steps"]:
+                if st["maneuver"] == "arrive":
+                    continue
+                steps += 1
+                if bare(st["instruction"]): bare_n += 1
+                if st["walk"] != (st.get("walk_m", 0) > 0): walk_bad += 1
+                if st["instruction"] == prev: repeats += 1
+                if "instead" in st.get("legality_reason", ""): advice += 1
+                prev = st["instruction"]
+            advice += sum(1 for n in plan["notes"] if "instead" in n)
+    print("%d plans (%d pairs x %d modes), %.1f km: %d steps, %.2f steps/km, %d bare, %d walk!=walk_m, %d repeats, %d advice"
+          % (plans, pairs, len(MODES), km, steps, steps / km if km else 0, bare_n, walk_bad, repeats, advice))
+
+
+main()
