@@ -627,7 +627,7 @@ enum PlanScreen {
         let eta = Format.duration(p.duration).leftPadded(to: 7)
         let crusty = Format.metres(p.metresByClass[.crusty]).leftPadded(to: 7)
         let brk = String(p.brakingZoneCount).leftPadded(to: 4)
-        let climb = (p.hasElevation ? "\(Int(p.gradeSummary.climbM.rounded())) m" : "–").leftPadded(to: 6)
+        let climb = (p.hasElevation ? UnitFormatter.length(p.gradeSummary.climbM) : "–").leftPadded(to: 6)
         return dist + eta + crusty + brk + climb
     }
 
@@ -655,7 +655,7 @@ enum PlanScreen {
     /// Units that stay with the number before them.
     static func isUnit(_ w: String) -> Bool {
         let t = w.trimming(charactersIn: ",.;:)")
-        return ["m", "km", "min", "s", "h", "%", "km/h", "m/s", "°"].contains(t)
+        return ["m", "km", "min", "s", "h", "%", "km/h", "m/s", "°", "ft", "mi", "mph"].contains(t)
     }
 }
 
