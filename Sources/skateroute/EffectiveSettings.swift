@@ -61,6 +61,14 @@ struct EffectiveSettings {
         return (u, v)
     }
 
+    /// The settings file's `units` for the process-wide `UnitSystem.processDefault`, read once at
+    /// start-up; metric when unset. Silent: a bad file or value leaves metric here, and the
+    /// command that reads the setting (`config`, or any that loads the file) reports it.
+    static func startupUnits() -> UnitSystem {
+        guard let raw = (try? Settings.load())?.values["units"] else { return .metric }
+        return UnitSystem(rawValue: raw.lowercased()) ?? .metric
+    }
+
     func speed(flag: Double?) throws -> (Double, EffectiveValue) {
         let v = pick("speed", flag: flag.map { FixedDecimal.string($0, decimals: 2) }, fallback: "1")
         guard let s = flag ?? Double(v.value), s.isFinite, Self.speedRange.contains(s) else {

@@ -25,6 +25,8 @@ struct SkateRouteCommand: ParsableCommand {
     /// quotes the user's values) passes through the one terminal sanitizer on its way out.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // Once, before any command (and the TUI's first frame): every text output follows it.
+        UnitSystem.processDefault = EffectiveSettings.startupUnits()
         if let request = PlanFastPath.parse(arguments) {
             do {
                 try runPlan(request)

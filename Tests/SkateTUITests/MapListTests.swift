@@ -42,5 +42,10 @@ import Testing
         #expect(exit == .switchMap(path: "/maps/heidelberg.srmap"))
         // Esc closes without switching.
         #expect(RouteFixture.press(app, [.escape], from: open).0.mapList == nil)
+        // A map that could not be opened: the app opens again on the old one with one line.
+        app.services.startNotice = "map not opened: heidelberg.srmap: cannot read map"
+        let again = app.initialModel(size: Size(width: 100, height: 30))
+        #expect(again.toast?.kind == .error && again.toast?.text.contains("map not opened") == true)
+        #expect(app.render(again).lines[0].contains("map not opened"))
     }
 }

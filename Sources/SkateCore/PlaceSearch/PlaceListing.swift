@@ -10,8 +10,6 @@ public enum PlaceListing {
         return TerminalSafe.clean(m.candidate.name) + " (" + TerminalSafe.clean(parts.joinedText(separator: ", ")) + ")"
     }
 
-    /// "350 m", "4.2 km".
-    public static func distanceText(_ metres: Double) -> String {
-        metres < 1000 ? FixedDecimal.string(metres, decimals: 0) + " m" : FixedDecimal.string(metres / 1000, decimals: 1) + " km"
-    }
+    /// "350 m", "4.2 km" (imperial: "420 ft", "2.6 mi").
+    public static func distanceText(_ metres: Double) -> String { UnitFormatter.distance(metres) }
 }

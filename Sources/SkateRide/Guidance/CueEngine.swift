@@ -79,11 +79,12 @@ public struct CueEngine: Sendable {
         max(farDistance, nearThreshold(speed: v) + max(0, v) * minimumLeadSeconds)
     }
 
-    /// "in 40 m" or "now".
-    public static func distanceText(_ d: Double) -> String {
+    /// "in 40 m" or "now"; metric unless `system` says otherwise, as cue text is logged (logs
+    /// stay metric) — the TUI rewrites the phrase in the active units when it shows a cue.
+    public static func distanceText(_ d: Double, in system: UnitSystem = .metric) -> String {
         guard d >= nowDistance else { return "now" }
         let r = max(nowDistance, (d / textRounding).rounded() * textRounding)
-        return "in \(Int(r)) m"
+        return "in " + UnitFormatter.length(r, in: system)
     }
 
     /// "right onto Y" for the second half of a coalesced cue.

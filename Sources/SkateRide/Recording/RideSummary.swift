@@ -179,7 +179,8 @@ public struct RideSummary: Sendable, Equatable, Codable {
     public func text() -> String {
         var lines: [String] = []
         let m = Int(duration) / 60, s = Int(duration.rounded()) % 60
-        lines.append(String(printf: "ride: %d min %02d s, %.2f km, average %.1f km/h, max %.1f km/h", m, s, distance / 1000, averageSpeed * 3.6, maxSpeed * 3.6))
+        lines.append(String(printf: "ride: %d min %02d s, ", m, s) + (UnitSystem.active == .metric ? String(printf: "%.2f km", distance / 1000) : UnitFormatter.distance(distance, decimals: 2)) + ", average "
+                     + UnitFormatter.speed(averageSpeed, decimals: 1) + ", max " + UnitFormatter.speed(maxSpeed, decimals: 1))
         if let mv = movingTime {
             let mm = Int(mv) / 60, ms = Int(mv.rounded()) % 60
             lines.append(String(printf: "moving: %d min %02d s of %d min %02d s elapsed (%d auto-pause%@)", mm, ms, m, s, autoPauses ?? 0,

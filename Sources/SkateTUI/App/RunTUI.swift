@@ -33,6 +33,8 @@ public struct TUIOptions: Sendable {
     public var mapPath: String?
     /// Reads and keeps where the rider left a map (by its file); nil: not remembered.
     public var views: MapViewMemory?
+    /// A line shown as an error toast when the app opens (a map that could not be switched to).
+    public var notice: String?
 
     public init(store: SkateStore? = nil, storeProblem: String = "no data directory", ridesDirectory: String = "Rides",
                 rideLogDirectory: String? = nil, rideSpeed: Double = RideScreen.defaultSimSpeed, reporter: String = TUIServices.defaultReporter) {
@@ -64,11 +66,15 @@ public func runTUI(map: SkateMap, environment: [String: String] = ProcessInfo.pr
     while true {
         let exit = runSession(map: map, theme: theme, terminal: terminal, overlay: overlay, options: options)
         guard case .switchMap(let path) = exit, let maps = options.maps else { return exit }
-        // A map that cannot be read leaves the open one in place.
-        if let opened = try? maps.open(path) {
+        // A map that cannot be read leaves the open one in place and says why in one line.
+        options.notice = nil
+        do {
+            let opened = try maps.open(path)
             map = opened.map
             options.mapIdentity = opened.identity
             options.mapPath = path
+        } catch {
+            options.notice = TerminalSafe.clean("map not opened: \(error)")
         }
         options.startRide = nil
         options.rideLogPath = nil
@@ -89,6 +95,7 @@ func runSession(map: SkateMap, theme: Theme, terminal: NcursesTerminal, overlay:
     services.maps = options.maps
     services.mapPath = options.mapPath
     if let p = options.mapPath { services.lastView = options.views?.read(p) }
+    services.startNotice = options.notice
     // Plans run off the UI thread, on a planner with its own caches.
     let workerPlanner = services.planner.detached()
     services.planWorker = PlanWorker { PlanScreen.answer($0, planner: workerPlanner) }

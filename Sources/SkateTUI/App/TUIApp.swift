@@ -31,6 +31,8 @@ struct TUIApp: Sendable {
         if let due = m.plan.searchDue { return max(AppLoop.workPollInterval, min(AppLoop.defaultTickInterval, due)) }
         return AppLoop.defaultTickInterval
     }
+    /// Seconds the opening notice (a failed map switch) stays: longer than a toast, it explains a surprise.
+    public static let noticeSeconds: Double = 8
     /// Tick while riding: the engines publish at 10 Hz.
     public static let rideTick: Double = 0.1
 
@@ -49,6 +51,7 @@ struct TUIApp: Sendable {
                                                last: services.lastView)
         m.browse = browse
         RiderSearch.fillRecents(&m.plan, services: services)
+        if let n = services.startNotice { m.toast = Toast(text: n, kind: .error, remaining: Self.noticeSeconds) }
         if let o = initialOverlay {
             browse.overlay = o
             browse = MapBrowseScreen.apply(.fit, to: browse, context: context)

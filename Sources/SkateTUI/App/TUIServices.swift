@@ -37,6 +37,8 @@ public final class TUIServices: @unchecked Sendable {
     public var mapPath: String?
     /// Where the rider left this map last time (the map opens there when there is no home on it).
     public var lastView: MapView?
+    /// An error line the app opens with (a map switch that failed), nil for none.
+    public var startNotice: String?
     /// Searches places off the UI thread when set (the live app); nil searches inside the command.
     public var searchWorker: SearchWorker?
     /// Seconds of quiet typing before a place search is sent (0: at once, as tests want;

@@ -41,8 +41,9 @@ enum OpeningView {
         return vp
     }
 
-    /// The mean position of the graph nodes in the grid cell (`densityCellMetres` square) that
-    /// holds the most of them; nil for a map without nodes.
+    /// The mean position of the graph nodes in the 3×3 block of grid cells (`densityCellMetres`
+    /// square each) that holds the most of them; nil for a map without nodes. A block rather than
+    /// one cell, so a campus of footways does not outweigh the town centre beside it.
     static func densestArea(_ map: SkateMap) -> Coordinate? {
         let box = map.bbox
         guard map.nodeCount > 0, !box.isEmpty else { return nil }
@@ -60,11 +61,21 @@ enum OpeningView {
             return y * cols + x
         }
         for n in 0..<map.nodeCount { count[cell(map.coordinate(ofNode: n))] += 1 }
-        guard let best = count.indices.max(by: { count[$0] < count[$1] }) else { return nil }
+        func inBlock(_ i: Int, around centre: Int) -> Bool {
+            abs(i % cols - centre % cols) <= 1 && abs(i / cols - centre / cols) <= 1
+        }
+        var block = [Int](repeating: 0, count: cols * rows)
+        for i in count.indices where count[i] > 0 {
+            let x = i % cols, y = i / cols
+            for yy in max(0, y - 1)...min(rows - 1, y + 1) {
+                for xx in max(0, x - 1)...min(cols - 1, x + 1) { block[yy * cols + xx] += Int(count[i]) }
+            }
+        }
+        guard let best = block.indices.max(by: { block[$0] < block[$1] }) else { return nil }
         var lat = 0.0, lon = 0.0, k = 0.0
         for n in 0..<map.nodeCount {
             let c = map.coordinate(ofNode: n)
-            if cell(c) == best { lat += c.lat; lon += c.lon; k += 1 }
+            if inBlock(cell(c), around: best) { lat += c.lat; lon += c.lon; k += 1 }
         }
         return k > 0 ? Coordinate(lat: lat / k, lon: lon / k) : nil
     }

@@ -64,9 +64,10 @@ extension Format {
     /// Grade as "+2.1 %", "-6.4 %".
     public static func grade(_ g: Double) -> String { (g > 0.05 ? "+" : "") + String(format1: g) + " %" }
 
-    /// Metres rounded to whole metres ("0 m", "140 m", "1.2 km" above 1 km).
+    /// Metres rounded to whole metres ("0 m", "140 m", "1.2 km" above 1 km); imperial: feet, miles.
     public static func metres(_ m: Double) -> String {
         guard m.isFinite else { return "–" }
+        if UnitSystem.active == .imperial { return UnitFormatter.distance(m) }
         return m < 1000 ? "\(Int(m.rounded())) m" : String(format1: m / 1000) + " km"
     }
 }

@@ -37,7 +37,7 @@ enum RideAlerts {
     /// The banner text and kind of one alert.
     public static func cue(_ a: Alert, bell: Bool) -> RideCue {
         let name = TerminalSafe.clean(a.target.name)
-        let d = "\(Int(a.distance.rounded())) m"
+        let d = UnitFormatter.length(a.distance)
         switch a.target.kind {
         case .hazard: return RideCue(text: "Hazard ahead: \(name), \(d)", kind: .hazard, urgent: bell)
         case .place: return RideCue(text: "Saved place nearby: \(name), \(d)", kind: .info, urgent: bell)

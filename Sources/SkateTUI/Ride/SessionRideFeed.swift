@@ -73,7 +73,12 @@ final class SessionRideFeed: RideFeed {
     /// their maneuver step and its route metres, zone and hazard cues the place they announce
     /// (`along` plus the cue's distance), so the banner can count down and clear live.
     static func rideCue(_ c: Cue, plan: RoutePlan? = nil, along: Double = 0) -> RideCue {
-        let phrase = CueEngine.distanceText(c.distance)
+        var c = c, phrase = CueEngine.distanceText(c.distance)
+        if UnitSystem.active != .metric, phrase != "now", let r = c.text.firstRange(of: " " + phrase) {
+            // The engine's text is metric (it is logged); shown, it follows the active units.
+            phrase = CueEngine.distanceText(c.distance, in: UnitSystem.active)
+            c.text.replaceSubrange(r, with: " " + phrase)
+        }
         let here = along + c.distance
         switch c.kind {
         case .braking: return RideCue(text: c.text, kind: .braking, urgent: true, at: here, phrase: phrase)

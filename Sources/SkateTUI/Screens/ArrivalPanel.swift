@@ -57,16 +57,16 @@ enum ArrivalPanel {
         let f = s.frame
         let t = f.t
         let dist = f.distanceAlong
-        let avg = t > 0 ? dist / t * 3.6 : 0
+        let avg = t > 0 ? dist / t : 0
         var out: [(String, String)] = [
             // A duration, not a time of day (issue 34 item 7).
             ("Ride time", Format.elapsed(t)),
             ("Distance", Format.distance(dist)),
-            ("Speed", "avg " + String(format1: avg) + " km/h, max " + String(format1: s.stats.maxSpeed * 3.6) + " km/h"),
+            ("Speed", "avg " + UnitFormatter.speed(avg, decimals: 1) + ", max " + UnitFormatter.speed(s.stats.maxSpeed, decimals: 1)),
         ]
         if let p = s.plan?.plan {
             let (climb, descent) = climbDescent(p, upTo: dist)
-            out.append(("Climb", p.hasElevation ? "+\(Int(climb.rounded())) m / -\(Int(descent.rounded())) m" : "no elevation data"))
+            out.append(("Climb", p.hasElevation ? "+\(UnitFormatter.length(climb)) / -\(UnitFormatter.length(descent))" : "no elevation data"))
             let passed = p.brakingZones.filter { $0.end <= dist + CueBanner.passedTolerance }.count
             out.append(("Braking", "\(passed) of \(p.brakingZones.count) zones passed"))
         }

@@ -27,8 +27,11 @@ struct PlaceResult: Hashable, Sendable {
     public enum Mark: Hashable, Sendable { case saved, recent }
 
     /// "street, Dossenheim, 4.2 km": kind, town and distance, as the CLI lists candidates.
-    public var detail: String {
-        var parts = [kind]
+    public var detail: String { details(withKind: true) }
+
+    /// Kind (when asked), town and distance; a narrow panel drops the kind before cutting.
+    func details(withKind: Bool) -> String {
+        var parts = withKind || town.isEmpty ? [kind] : []
         if !town.isEmpty { parts.append(town) }
         if let d = distance { parts.append(PlaceListing.distanceText(d)) }
         return parts.joinedText(separator: ", ")
@@ -566,8 +569,10 @@ enum PlanScreen {
                 let star = r.mark == .saved ? (theme.glyphs == .unicode ? "★ " : "* ") : ""
                 let name = (on ? "> " : "  ") + star + r.name
                 // Kind, town and distance on the right; the name keeps at least `listNameShare` of the row.
-                let detail = r.detail
-                let detailW = min(DisplayWidth.of(detail), max(min(12, DisplayWidth.of(r.kind)), inner - 1 - min(DisplayWidth.of(name), inner * listNameShare / 100)))
+                let room = max(min(12, DisplayWidth.of(r.kind)), inner - 1 - min(DisplayWidth.of(name), inner * listNameShare / 100))
+                // Town and distance matter more than the kind on a narrow panel.
+                let detail = DisplayWidth.of(r.detail) > room ? r.details(withKind: false) : r.detail
+                let detailW = min(DisplayWidth.of(detail), room)
                 let shownDetail = DisplayWidth.of(detail) > detailW ? DisplayWidth.clip(detail, maxColumns: detailW, ellipsis: theme.glyphs.ellipsis) : detail
                 let nameRoom = inner - DisplayWidth.of(shownDetail) - 1
                 let shownName = DisplayWidth.of(name) > nameRoom ? DisplayWidth.clip(name, maxColumns: nameRoom, ellipsis: theme.glyphs.ellipsis) : name
@@ -622,7 +627,7 @@ enum PlanScreen {
         let eta = Format.duration(p.duration).leftPadded(to: 7)
         let crusty = Format.metres(p.metresByClass[.crusty]).leftPadded(to: 7)
         let brk = String(p.brakingZoneCount).leftPadded(to: 4)
-        let climb = (p.hasElevation ? "\(Int(p.gradeSummary.climbM.rounded())) m" : "–").leftPadded(to: 6)
+        let climb = (p.hasElevation ? UnitFormatter.length(p.gradeSummary.climbM) : "–").leftPadded(to: 6)
         return dist + eta + crusty + brk + climb
     }
 
@@ -650,7 +655,7 @@ enum PlanScreen {
     /// Units that stay with the number before them.
     static func isUnit(_ w: String) -> Bool {
         let t = w.trimming(charactersIn: ",.;:)")
-        return ["m", "km", "min", "s", "h", "%", "km/h", "m/s", "°"].contains(t)
+        return ["m", "km", "min", "s", "h", "%", "km/h", "m/s", "°", "ft", "mi", "mph"].contains(t)
     }
 }
 

@@ -217,7 +217,7 @@ enum PreviewScreen {
         buffer.write(more, x: x0, y: y, style: crusty > 0 || !plan.legal ? theme.style(.crusty) : theme.style(.text), maxWidth: inner)
         y += 1
         let g = plan.gradeSummary
-        let lines = plan.hasElevation ? ["climb \(Int(g.climbM.rounded())) m  descent \(Int(g.descentM.rounded())) m",
+        let lines = plan.hasElevation ? ["climb \(UnitFormatter.length(g.climbM))  descent \(UnitFormatter.length(g.descentM))",
                                          "grades " + Format.grade(g.minGradePct) + " to " + Format.grade(g.maxGradePct)] : ["no elevation data"]
         for line in lines {
             buffer.write(line, x: x0, y: y, style: dim, maxWidth: inner)
@@ -359,12 +359,12 @@ enum PreviewScreen {
         buffer.fill(area)
         let g = plan.gradeSummary
         let els = plan.profile.map(\.elevation)
-        let range = plan.hasElevation && !els.isEmpty ? "  \(Int(els.min()!.rounded()))–\(Int(els.max()!.rounded())) m" : ""
+        let range = plan.hasElevation && !els.isEmpty ? "  \(UnitFormatter.lengthNumber(els.min()!))–\(UnitFormatter.length(els.max()!))" : ""
         if compact {
             buffer.write(" Elevation" + range, x: area.x, y: area.y, style: theme.style(.hudLabel), maxWidth: area.width)
         }
         // (The grades are in the summary beside it.)
-        let label = "Elevation" + (plan.hasElevation ? range + "  climb \(Int(g.climbM.rounded())) m  descent \(Int(g.descentM.rounded())) m"
+        let label = "Elevation" + (plan.hasElevation ? range + "  climb \(UnitFormatter.length(g.climbM))  descent \(UnitFormatter.length(g.descentM))"
             : " (no elevation data)")
         let n = compact ? area.width : buffer.write(" " + label, x: area.x, y: area.y, style: theme.style(.hudLabel), maxWidth: area.width)
         if !plan.brakingZones.isEmpty, n + 20 < area.width {

@@ -31,7 +31,7 @@ public struct CueBanner: Hashable, Sendable {
         if let s = step, s != nextStep { return nil }
         var b = self
         if let p = phrase, let r = b.text.firstRange(of: " " + p) {
-            let now = CueEngine.distanceText(max(0, d))
+            let now = CueEngine.distanceText(max(0, d), in: UnitSystem.active)
             b.text.replaceSubrange(r, with: " " + now)
             b.phrase = now
         }

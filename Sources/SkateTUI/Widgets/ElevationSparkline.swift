@@ -59,10 +59,10 @@ enum ElevationSparklineWidget {
             }
         }
         // The highest point on the top row, the lowest on the bottom bar row (min and max labels).
-        let label = "\(Int(hi.rounded())) m"
+        let label = UnitFormatter.length(hi)
         if barRows >= 2, area.width > label.count + 2 {
             buffer.write(label, x: area.x, y: area.y, style: theme.style(.textDim))
-            let low = "\(Int(lo.rounded())) m"
+            let low = UnitFormatter.length(lo)
             buffer.write(low, x: area.x, y: area.y + barRows - 1, style: theme.style(.textDim).adding(.reverse))
         }
     }

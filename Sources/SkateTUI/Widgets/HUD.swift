@@ -97,9 +97,11 @@ public struct HUDData: Hashable, Sendable {
 
 /// Number formats shared by widgets.
 public enum Format {
-    /// "42 m", "850 m" (10 m steps from 100 m), "2.4 km" above.
+    /// "42 m", "850 m" (10 m steps from 100 m), "2.4 km" above; imperial: `UnitFormatter`'s
+    /// "420 ft", "0.7 mi".
     public static func distance(_ m: Double) -> String {
         guard m.isFinite else { return "–" }
+        if UnitSystem.active == .imperial { return UnitFormatter.distance(m) }
         if m < 100 { return "\(Int(m.rounded())) m" }
         if m < 1000 { return "\(Int((m / 10).rounded()) * 10) m" }
         return String(format1: m / 1000) + " km"
@@ -207,7 +209,7 @@ enum HUDWidget {
                 row("", [(line, theme.style(.text))])
             }
         }
-        row("SPEED", [(d.speedKmh.map { String(format1: $0) } ?? dash, value), (" km/h", label)])
+        row("SPEED", [(d.speedKmh.map { String(format1: UnitFormatter.speedValue($0 / 3.6)) } ?? dash, value), (" " + UnitFormatter.speedUnit(), label)])
         if let s = d.stability {
             let f = min(1, max(0, s))
             // A narrow panel (small terminals) shortens the bar so the percentage still shows.

@@ -7,13 +7,15 @@ enum WeekGoalLine {
     /// Narrowest bar worth drawing.
     static let minBarWidth = 3
 
-    /// The text part: "12.4 / 20 km" (kilometres, one decimal below 100).
+    /// The text part: "12.4 / 20 km" (kilometres, one decimal below 100; imperial: miles).
     public static func text(_ w: WeekProgress) -> String {
-        km(w.distance) + " / " + km(w.goal) + " km"
+        let imperial = UnitSystem.active == .imperial
+        return km(w.distance, imperial) + " / " + km(w.goal, imperial) + (imperial ? " mi" : " km")
     }
 
-    static func km(_ m: Double) -> String {
-        let k = m / 1000
+    /// Kilometres (or miles) of `m` metres: whole, or one decimal below 100.
+    static func km(_ m: Double, _ imperial: Bool = false) -> String {
+        let k = m / (imperial ? UnitFormatter.metresPerMile : 1000)
         if k >= 100 || k == k.rounded() { return String(Int(k.rounded())) }
         return FixedDecimal.string(k, decimals: 1)
     }

@@ -174,7 +174,7 @@ struct HazardsListCommand: ParsableCommand {
         }
         for s in list {
             var line = CLIParse.describe(s, now: now)
-            if let c = center { line += String(printf: ", %.0f m away", Geo.distance(c, s.hazard.position)) }
+            if let c = center { line += ", " + UnitFormatter.length(Geo.distance(c, s.hazard.position)) + " away" }
             CLIParse.emit(line)
         }
     }

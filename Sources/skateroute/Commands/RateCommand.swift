@@ -32,6 +32,6 @@ struct RateCommand: ParsableCommand {
         try store.change { db, now in try db.rate(key, rating: r, reporter: reporter.name, now: now) }
         let name = TerminalSafe.clean(map.name(ofEdge: snap.edge))
         let street = name.isEmpty ? "an unnamed \(map.highway(ofEdge: snap.edge).osmValue)" : name
-        CLIParse.emit("rated \(street) (way \(key.wayId)) \(r.rawValue), \(String(printf: "%.0f", snap.distance)) m from \(position)")
+        CLIParse.emit("rated \(street) (way \(key.wayId)) \(r.rawValue), \(UnitFormatter.length(snap.distance)) from \(position)")
     }
 }

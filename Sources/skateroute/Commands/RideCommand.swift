@@ -207,7 +207,7 @@ struct RideCommand: ParsableCommand {
                 print("alerts: \(session.alerts.count) (latency ≤ \(FixedDecimal.string(worst * 1000, decimals: 0)) ms sim time)")
                 for a in session.alerts {
                     print("  " + FixedDecimal.padLeft(FixedDecimal.string(a.t, decimals: 1), 7) + " s  \(a.target.kind.rawValue.padded(toLength: 6)) "
-                          + "\(TerminalSafe.clean(a.target.name)) in \(Int(a.distance.rounded())) m")
+                          + "\(TerminalSafe.clean(a.target.name)) in \(UnitFormatter.length(a.distance))")
                 }
             }
         }

@@ -99,10 +99,11 @@ struct SavedPlanFacts {
         func signed(_ x: Double, _ unit: String) -> String { (x >= 0 ? "+" : "") + "\(Int(x.rounded())) \(unit)" }
         let oldStreets = Set(steps.map(\.street).filter { !$0.isEmpty })
         let newStreets = Set(p.steps.map(\.street).filter { !$0.isEmpty })
-        var parts = ["distance \(Int(distance.rounded())) → \(Int(p.distance.rounded())) m (\(signed(p.distance - distance, "m")))",
+        let n = { (m: Double) in UnitFormatter.lengthNumber(m) }, unit = UnitFormatter.lengthUnit()
+        var parts = ["distance \(n(distance)) → \(n(p.distance)) \(unit) (\(signed(UnitFormatter.lengthValue(p.distance - distance), unit)))",
                      "time \(Int((duration / 60).rounded())) → \(Int((p.duration / 60).rounded())) min",
                      "score \(Int(score.rounded())) → \(Int(p.score.rounded()))",
-                     "climb \(Int(climb.rounded())) → \(Int(p.gradeSummary.climbM.rounded())) m",
+                     "climb \(n(climb)) → \(n(p.gradeSummary.climbM)) \(unit)",
                      "steps \(steps.count) → \(p.steps.count)"]
         let gone = oldStreets.subtracting(newStreets).sorted(), added = newStreets.subtracting(oldStreets).sorted()
         if !gone.isEmpty { parts.append("no longer on " + gone.prefix(3).joined(separator: ", ") + (gone.count > 3 ? "…" : "")) }
@@ -167,7 +168,7 @@ struct RoutesSaveCommand: ParsableCommand {
                                planJSON: json, createdAt: now)
         let saved = try CLIParse.store { try store.saveRoute(route) }
         CLIParse.emit("saved route '\(saved.name)': \(TerminalSafe.clean(saved.fromName)) → \(TerminalSafe.clean(saved.toName)) [\(saved.mode)], "
-                      + "\(Int(facts.distance.rounded())) m, \(facts.steps.count) steps, map \(TerminalSafe.clean(identity))")
+                      + "\(UnitFormatter.length(facts.distance)), \(facts.steps.count) steps, map \(TerminalSafe.clean(identity))")
     }
 
     func readPlanText(_ file: String) throws -> String {
@@ -209,7 +210,7 @@ struct RoutesListCommand: ParsableCommand {
         }
         if list.isEmpty { CLIParse.emit("no saved routes (save one with `skateroute routes save NAME --from A --to B`)"); return }
         for (r, ok) in list {
-            let dist = SavedPlanFacts.parse(r.planJSON).map { "\(Int($0.distance.rounded())) m" } ?? "?"
+            let dist = SavedPlanFacts.parse(r.planJSON).map { UnitFormatter.length($0.distance) } ?? "?"
             CLIParse.emit("\(TerminalSafe.clean(r.name))  \(TerminalSafe.clean(r.fromName)) → \(TerminalSafe.clean(r.toName))  [\(TerminalSafe.clean(r.mode))]  \(dist)"
                           + (ok ? "" : "  CORRUPTED (checksum mismatch)"))
         }
@@ -271,10 +272,11 @@ struct RoutesShowCommand: ParsableCommand {
         let f = c.facts
         CLIParse.emit("\(TerminalSafe.clean(c.route.name)): \(TerminalSafe.clean(c.route.fromName)) → \(TerminalSafe.clean(c.route.toName))  [\(f.mode.rawValue)]")
         for (i, s) in f.steps.enumerated() {
-            CLIParse.emit(FixedDecimal.padLeft(String(i + 1), 3) + "  \(TerminalSafe.clean(s.instruction)) — \(Int(s.distance.rounded())) m")
+            CLIParse.emit(FixedDecimal.padLeft(String(i + 1), 3) + "  \(TerminalSafe.clean(s.instruction)) — \(UnitFormatter.length(s.distance))")
         }
-        CLIParse.emit("\(FixedDecimal.string(f.distance / 1000, decimals: 2)) km, \(Int((f.duration / 60).rounded())) min, score \(Int(f.score.rounded())), "
-                      + "climb \(Int(f.climb.rounded())) m, descent \(Int(f.descent.rounded())) m; map \(TerminalSafe.clean(c.route.mapIdentity)) (unchanged)")
+        let dist = UnitSystem.active == .metric ? FixedDecimal.string(f.distance / 1000, decimals: 2) + " km" : UnitFormatter.distance(f.distance, decimals: 2)
+        CLIParse.emit("\(dist), \(Int((f.duration / 60).rounded())) min, score \(Int(f.score.rounded())), "
+                      + "climb \(UnitFormatter.length(f.climb)), descent \(UnitFormatter.length(f.descent)); map \(TerminalSafe.clean(c.route.mapIdentity)) (unchanged)")
         if !f.spots.isEmpty { CLIParse.emit("spot: \(TerminalSafe.clean(f.spots.joined(separator: ", ")))") }
         if let s = c.stamp { CLIParse.emit(TerminalSafe.clean("attribution: \(s.attribution)")) }
     }

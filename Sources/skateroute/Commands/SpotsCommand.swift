@@ -58,7 +58,7 @@ struct SpotsCommand: ParsableCommand {
         }
         for s in spots {
             let label = s.kind == "own" ? "your spot\(s.isPrivate ? ", private" : "")" : s.category
-            let d = s.distance.map { "  \(Int($0.rounded())) m" } ?? ""
+            let d = s.distance.map { "  " + UnitFormatter.length($0) } ?? ""
             CLIParse.emit("\(TerminalSafe.clean(s.name))  [\(TerminalSafe.clean(label))]  \(s.at)\(d)")
         }
     }

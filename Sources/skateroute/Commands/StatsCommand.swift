@@ -78,9 +78,9 @@ struct StatsShowCommand: ParsableCommand {
         }
         let label = ["week": "this week", "month": "this month", "all": "all time"][period.rawValue]!
         CLIParse.emit("\(label): \(totals.rides) ride\(totals.rides == 1 ? "" : "s"), \(km(totals.distance)), "
-                      + "moving \(hm(totals.movingTime)) of \(hm(totals.duration)) elapsed, climb \(Int(totals.climb.rounded())) m, "
-                      + "descent \(Int(totals.descent.rounded())) m, crusty \(km(totals.crustyMetres)), top speed "
-                      + FixedDecimal.string(totals.maxSpeed * 3.6, decimals: 1) + " km/h")
+                      + "moving \(hm(totals.movingTime)) of \(hm(totals.duration)) elapsed, climb \(UnitFormatter.length(totals.climb)), "
+                      + "descent \(UnitFormatter.length(totals.descent)), crusty \(km(totals.crustyMetres)), top speed "
+                      + UnitFormatter.speed(totals.maxSpeed, decimals: 1))
         if let g = goal {
             let pct = g > 0 ? Int((100 * thisWeek / g).rounded()) : 0
             CLIParse.emit("weekly goal: \(km(thisWeek)) of \(km(g)) this week (\(pct) %)" + (thisWeek >= g ? " — reached" : ""))
@@ -98,7 +98,11 @@ struct StatsShowCommand: ParsableCommand {
     /// Characters in a full week bar.
     static let barWidth = 20.0
 
-    func km(_ m: Double) -> String { FixedDecimal.string(m / 1000, decimals: 1) + " km" }
+    /// "12.3 km" (or "7.6 mi"): totals always read in the long unit.
+    func km(_ m: Double) -> String {
+        UnitSystem.active == .imperial ? FixedDecimal.string(m / UnitFormatter.metresPerMile, decimals: 1) + " mi"
+            : FixedDecimal.string(m / 1000, decimals: 1) + " km"
+    }
     func hm(_ s: Double) -> String {
         let m = Int((s / 60).rounded())
         return m >= 60 ? "\(m / 60) h \(m % 60) min" : "\(m) min"

@@ -114,7 +114,7 @@ public enum PlanFormats {
         guard let d = p.detour else { return nil }
         var s = "detour: \(f(d.ratio, 1))× the shortest legal walk (\(km(d.shortestWalkM))"
         if let c = p.walkReference?.crowFliesM { s += "; \(km(c)) as the crow flies" }
-        s += "), \(f(max(0, d.extraClimbM), 0)) m more climb"
+        s += "), \(len(max(0, d.extraClimbM))) more climb"
         if d.directRatio > d.ratio + 0.05 { s += ", \(f(d.directRatio, 1))× the direct line" }
         return s + "; the direct line is not skateable: " + d.why.map(\.name).joinedText(separator: ", ")
     }
@@ -195,7 +195,9 @@ public enum PlanFormats {
 
     // MARK: Text
 
-    static func km(_ m: Double) -> String { m >= 1000 ? f(m / 1000, 2) + " km" : f(m, 0) + " m" }
+    static func km(_ m: Double) -> String { UnitFormatter.distance(m, decimals: 2) }
+    /// A short length in the active units ("30 m", "98 ft").
+    static func len(_ m: Double) -> String { UnitFormatter.length(m) }
     /// `%.Nf` without Foundation's locale machinery (the plan path stays fast in a fresh process).
     static func f(_ x: Double, _ decimals: Int) -> String { FixedDecimal.string(x, decimals: decimals) }
     /// `%+.Nf`.
@@ -210,7 +212,7 @@ public enum PlanFormats {
     public static func text(_ p: RoutePlan, from: String, to: String, stamp: OutputStamp? = nil, ends: PlanEnds? = nil) -> String {
         var out = "\(from) → \(to)  [\(p.mode.rawValue)]\n" + (ends?.textLines ?? "")
         if let a = p.startSnap, let b = p.endSnap, max(a.distance, b.distance) >= PlanFormats.snapNoteMetres {
-            out += "(start joins the network \(f(a.distance, 0)) m away, destination \(f(b.distance, 0)) m away)\n"
+            out += "(start joins the network \(len(a.distance)) away, destination \(len(b.distance)) away)\n"
         }
         for s in p.steps {
             let c = s.context
@@ -223,11 +225,11 @@ public enum PlanFormats {
             for span in c.zoneSpans {
                 let word = span.level == .braking ? "BRAKE" : "caution"
                 let whole = span.lengthM >= c.distance - 1 && span.fromM < 1
-                marks.append(whole ? "\(word) for the whole step" : "\(word): brake for \(f(span.lengthM, 0)) m from \(f(span.fromM, 0)) m into this step")
+                marks.append(whole ? "\(word) for the whole step" : "\(word): brake for \(len(span.lengthM)) from \(len(span.fromM)) into this step")
             }
             if c.tooFast { marks.append("too fast") }
             if c.walkMetres > 0 {
-                marks.append("walk: \(f(c.walkMetres, 0)) m of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) step\(c.stepCount == 1 ? "" : "s"))" : ""))
+                marks.append("walk: \(len(c.walkMetres)) of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) step\(c.stepCount == 1 ? "" : "s"))" : ""))
             }
             marks += accessMarks(c)
             if c.hazardScore > 0 { marks.append("hazards " + f(c.hazardScore, 1)) }
@@ -259,8 +261,8 @@ public enum PlanFormats {
         var out = ""
         for z in p.brakingZones {
             let steps = z.stepIndices.isEmpty ? "" : (z.stepIndices.count == 1 ? ", step \(z.stepIndices[0] + 1)" : ", steps \(z.stepIndices.first! + 1)–\(z.stepIndices.last! + 1)")
-            out += (z.level == .braking ? "brake:   " : "caution: ") + "\(f(z.start, 0))–\(f(z.end, 0)) m from the start, "
-                + "\(f(z.length, 0)) m at \(sf(z.gradePct, 1)) % (steepest 30 m \(sf(z.minGradePct, 1)) %)" + steps + "\n"
+            out += (z.level == .braking ? "brake:   " : "caution: ") + "\(UnitFormatter.lengthNumber(z.start))–\(len(z.end)) from the start, "
+                + "\(len(z.length)) at \(sf(z.gradePct, 1)) % (steepest \(len(ZoneRules.steepestWindow)) \(sf(z.minGradePct, 1)) %)" + steps + "\n"
         }
         return out
     }
@@ -269,7 +271,7 @@ public enum PlanFormats {
     /// ("walk: 50 m of stairs (30 steps)", "FORBIDDEN: road tunnel…"); "" when there are none.
     public static func accessNote(_ c: StepContext) -> String {
         var parts: [String] = []
-        if c.walkMetres > 0 { parts.append("walk: \(f(c.walkMetres, 0)) m of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) step\(c.stepCount == 1 ? "" : "s"))" : "")) }
+        if c.walkMetres > 0 { parts.append("walk: \(len(c.walkMetres)) of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) step\(c.stepCount == 1 ? "" : "s"))" : "")) }
         for note in c.accessNotes where note.accessClass == .forbidden { parts.append(accessMark(note)) }
         if let lift = c.connector { parts.append("\(f(lift.seconds, 0)) s wait and ride") }
         return parts.joinedText(separator: ", ")
@@ -278,7 +280,7 @@ public enum PlanFormats {
     /// "FORBIDDEN: road tunnel without a sidewalk for 120 m", "careful: tertiary road without a
     /// sidewalk for 40 m": one legality note with the metres of the step that carry it.
     public static func accessMark(_ n: StepAccessNote) -> String {
-        (n.accessClass == .forbidden ? "FORBIDDEN: " : "careful: ") + n.reason.explanation + " for \(f(n.metres, 0)) m"
+        (n.accessClass == .forbidden ? "FORBIDDEN: " : "careful: ") + n.reason.explanation + " for \(len(n.metres))"
     }
 
     /// Every legality note of a step, worst first (`StepContext.accessNotes`).
@@ -302,9 +304,9 @@ public enum PlanFormats {
     public static func summaryLine(_ p: RoutePlan) -> String {
         let crusty = p.metresByClass[.crusty]
         let g = p.gradeSummary
-        return "\(km(p.distance)), \(duration(p.duration)), climb \(f(g.climbM, 0)) m, descent \(f(g.descentM, 0)) m, "
+        return "\(km(p.distance)), \(duration(p.duration)), climb \(len(g.climbM)), descent \(len(g.descentM)), "
             + "max \(sf(g.maxGradePct, 1)) % / min \(sf(g.minGradePct, 1)) %, \(zoneCounts(p)), "
-            + "crusty \(f(crusty, 0)) m, score \(f(p.score, 0))"
+            + "crusty \(len(crusty)), score \(f(p.score, 0))"
     }
 
     // MARK: GPX
@@ -337,7 +339,7 @@ public enum PlanFormats {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<gpx version=\"1.1\" creator=\"SkateRoute\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
         // The description names the legal-line warning and the trick spots threaded (trickSpotCrawl).
-        let descParts = p.notes.filter { $0.hasPrefix("no legal line") } + (detourLine(p).map { [$0] } ?? [])
+        let descParts = p.notes.filter { $0.hasPrefix("no legal line") } + (UnitSystem.$current.withValue(.metric) { detourLine(p) }.map { [$0] } ?? [])
             + (p.spots.isEmpty ? [] : ["spot: " + p.spots.joinedText(separator: ", ")])
         s += "  <metadata><name>\(xmlEscape(name))</name>" + (descParts.isEmpty ? "" : "<desc>\(xmlEscape(descParts.joinedText(separator: "; ")))</desc>")
         if let stamp {
@@ -349,7 +351,7 @@ public enum PlanFormats {
         for (i, route) in ([p] + p.alternatives).enumerated() {
             let title = i == 0 ? name : alternativeTitle(route, i) + ": \(name)"
             s += "  <rte>\n    <name>\(xmlEscape(title))</name>\n"
-            s += "    <desc>\(xmlEscape(route.mode.rawValue + ", " + summaryLine(route)))</desc>\n"
+            s += "    <desc>\(xmlEscape(route.mode.rawValue + ", " + UnitSystem.$current.withValue(.metric) { summaryLine(route) }))</desc>\n"
             s += "    <number>\(i)</number>\n    <type>\(i == 0 ? "plan" : "alternative")</type>\n"
             for st in route.steps {
                 guard let c = st.geometry.first else { continue }
