@@ -99,7 +99,8 @@ public struct GPXReader: Sendable {
     static func pointTags(fd: Int32) -> Int {
         let chunk = 1 << 20, carry = 5
         var buffer = [UInt8](repeating: 0, count: chunk + carry)
-        let trkpt = Array("trkpt".utf8), rtept = Array("rtept".utf8)
+        // The letters of `trkpt` and `rtept`.
+        let t = (t: UInt8(ascii: "t"), r: UInt8(ascii: "r"), k: UInt8(ascii: "k"), e: UInt8(ascii: "e"), p: UInt8(ascii: "p"))
         var kept = 0, count = 0
         while true {
             let n = buffer.withUnsafeMutableBytes { raw -> Int in
@@ -115,13 +116,17 @@ public struct GPXReader: Sendable {
             // Every `<` whose five following bytes are in the buffer; one closer to the end waits
             // for the next chunk (it is among the bytes carried over).
             let last = end - carry
-            buffer.withUnsafeBufferPointer { b in
+            buffer.withUnsafeBytes { raw in
+                let base = raw.baseAddress!
                 var i = 0
-                while i < last, let hit = memchr(b.baseAddress! + i, Int32(UInt8(ascii: "<")), last - i) {
-                    let at = UnsafeRawPointer(b.baseAddress!).distance(to: UnsafeRawPointer(hit))
-                    let word = b[(at + 1)...(at + 5)]
-                    if word.elementsEqual(trkpt) || word.elementsEqual(rtept) { count += 1 }
-                    i = at + 1
+                while i < last, let hit = memchr(base + i, Int32(UInt8(ascii: "<")), last - i) {
+                    // Raw bytes, no slices: this runs once per `<`, ~6 per point.
+                    let p = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self)
+                    if p[4] == t.p && p[5] == t.t
+                        && ((p[1] == t.t && p[2] == t.r && p[3] == t.k) || (p[1] == t.r && p[2] == t.t && p[3] == t.e)) {
+                        count += 1
+                    }
+                    i = base.distance(to: UnsafeRawPointer(hit)) + 1
                 }
             }
             kept = min(carry, end)
