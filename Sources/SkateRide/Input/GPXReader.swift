@@ -63,6 +63,11 @@ public struct GPXReader: Sendable {
             }
         }
         defer { close(fd) }
+        // A file with more point tags than the limit is refused before it is parsed: counting
+        // `<trkpt`/`<rtept` (memchr) reads a 186 MB file in a fraction of the time parsing takes.
+        // Prefixed tags (`<gpx:trkpt`) are not counted here; the parse counts them.
+        if Self.pointTags(fd: fd) > maxPoints { throw GPXError.tooManyPoints(path: path, limit: maxPoints) }
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw GPXError.unreadable(path: path, reason: "cannot read it twice (not a regular file)") }
         var collector = GPXCollector()
         var overLimit = false
         do throws(XMLSyntaxError) {
@@ -86,6 +91,48 @@ public struct GPXReader: Sendable {
         }
         if overLimit { throw GPXError.tooManyPoints(path: path, limit: maxPoints) }
         return try finish(collector, path: path)
+    }
+
+    /// `<trkpt` and `<rtept` start tags in the file behind `fd` (from its current offset): each
+    /// `<` found with memchr, its next five bytes compared, in 1 MiB chunks that carry a tag's
+    /// length over; 0 when the file cannot be read (the parse then says why).
+    static func pointTags(fd: Int32) -> Int {
+        let chunk = 1 << 20, carry = 5
+        var buffer = [UInt8](repeating: 0, count: chunk + carry)
+        // The letters of `trkpt` and `rtept`.
+        let t = (t: UInt8(ascii: "t"), r: UInt8(ascii: "r"), k: UInt8(ascii: "k"), e: UInt8(ascii: "e"), p: UInt8(ascii: "p"))
+        var kept = 0, count = 0
+        while true {
+            let n = buffer.withUnsafeMutableBytes { raw -> Int in
+                #if canImport(Glibc)
+                Glibc.read(fd, raw.baseAddress! + kept, chunk)
+                #else
+                Darwin.read(fd, raw.baseAddress! + kept, chunk)
+                #endif
+            }
+            if n < 0 { if errno == EINTR { continue }; return 0 }
+            if n == 0 { break }
+            let end = kept + n
+            // Every `<` whose five following bytes are in the buffer; one closer to the end waits
+            // for the next chunk (it is among the bytes carried over).
+            let last = end - carry
+            buffer.withUnsafeBytes { raw in
+                let base = raw.baseAddress!
+                var i = 0
+                while i < last, let hit = memchr(base + i, Int32(UInt8(ascii: "<")), last - i) {
+                    // Raw bytes, no slices: this runs once per `<`, ~6 per point.
+                    let p = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self)
+                    if p[4] == t.p && p[5] == t.t
+                        && ((p[1] == t.t && p[2] == t.r && p[3] == t.k) || (p[1] == t.r && p[2] == t.t && p[3] == t.e)) {
+                        count += 1
+                    }
+                    i = base.distance(to: UnsafeRawPointer(hit)) + 1
+                }
+            }
+            kept = min(carry, end)
+            buffer.withUnsafeMutableBytes { raw in _ = memmove(raw.baseAddress!, raw.baseAddress! + end - kept, kept) }
+        }
+        return count
     }
 
     // MARK: - Post-processing
