@@ -77,9 +77,12 @@ extension Planner {
         var found: [(path: RoutePath, quality: LoopQuality, effort: Double)] = []
         var best: (path: RoutePath, quality: LoopQuality)?
         var attempts = 0
+        var longest = 0.0
         for attempt in 0..<LoopRules.maxAttempts {
             let accepted = found.count
             if attempt >= LoopRules.minAttempts && accepted > alternatives { break }
+            // The map cannot hold it: wider circles only snap to its edge again.
+            if attempt >= LoopRules.hopelessAfterAttempts && longest < LoopRules.hopelessShare * length { break }
             attempts += 1
             let shape = attempt % LoopRules.waypointCounts.count
             let k = LoopRules.waypointCounts[shape]
@@ -93,6 +96,7 @@ extension Planner {
                 continue
             }
             let q = quality(of: path, asked: length)
+            longest = max(longest, path.length)
             // Learn the radius from the miss: waypoints snapped off their circle (a coast, the
             // map's edge) shrink the polygon, so the length itself steers the next radius.
             if path.length > 0 {

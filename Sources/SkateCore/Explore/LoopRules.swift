@@ -27,6 +27,10 @@ public enum LoopRules {
     /// Attempts made before taking the first loop that meets the bounds, so the cheapest of a
     /// few (smoothest: the butter one) wins rather than the first.
     static let minAttempts = 5
+    /// After this many attempts, a length no attempt reached half of is out of the map's reach
+    /// (an island of streets): the search stops with the best found instead of trying the rest.
+    static let hopelessAfterAttempts = 8
+    static let hopelessShare = 0.5
     /// Heading step between attempts, degrees: the golden angle spreads any number of headings
     /// evenly round the start.
     static let headingStep = 137.507_764
