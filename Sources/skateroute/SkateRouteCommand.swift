@@ -16,6 +16,7 @@ struct SkateRouteCommand: ParsableCommand {
             TUICommand.self, ImportCommand.self, MapsCommand.self, ConfigCommand.self, MapCommand.self, PlanCommand.self, RideCommand.self,
             SynthCommand.self, RoughnessCommand.self, HazardsCommand.self, RateCommand.self,
             ExportCommand.self, BenchCommand.self, PlacesCommand.self, SearchCommand.self, SpotsCommand.self, RoutesCommand.self, StatsCommand.self,
+            DownhillsCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )

@@ -42,8 +42,15 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A Monaco .srmap for --braking (default: the bundled map), e.g. an older build to compare.", valueName: "path")) var monacoMap: String?
     @Option(help: ArgumentHelp("A Heidelberg .srmap imported with the DEM for --braking (default: imported now from --data).", valueName: "path")) var heidelbergMap: String?
 
+    @Flag(help: "Only the explore figures (issue 32): loop quality and time on --loop-starts seeded starts × 2, 5, 10 km, and descents near ten places.") var loops = false
+    @Option(help: "Seeded starts for --loops.") var loopStarts: Int = 30
+
     func run() throws {
         if braking { try runBraking(); return }
+        if loops {
+            LoopBenchmark(map: try MapFormat.load(path: BundledMaps.defaultMapPath()), starts: max(1, loopStarts), seed: seed, mode: .smoothest).run()
+            return
+        }
         let layout = try ImportCommand.layout(compact: compact, landmarks: landmarks)
         #if DEBUG
         print("note: this is a debug build; figures are only meaningful from `swift build -c release`")

@@ -15,7 +15,11 @@ struct PlanCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, gpx, geojson }
 
     @Option(help: "Start: a place name or \"lat,lon\".") var from: String
-    @Option(help: "Destination: a place name or \"lat,lon\".") var to: String
+    @Option(help: "Destination: a place name or \"lat,lon\".") var to: String?
+    @Option(help: "Ride a round trip of this length from --from instead of to a destination (\"5km\", \"800m\").") var loop: String?
+    @Option(help: "Seed of a loop's first heading: the same seed gives the same loop.") var seed: UInt64 = 0
+    @Option(help: "Plan to descent N of `skateroute downhills` (near --near, else --from) and down it.") var toRun: Int?
+    @Option(help: "With --to-run: the radius `downhills` searched (default 3km).") var radius: String?
     @Option(help: "Settle a name found in several towns by nearness to this place (a name or \"lat,lon\").") var near: String?
     @Option(help: "Ride mode: \(RideMode.allCases.map(\.rawValue).joined(separator: "|")). Default: the settings file's mode, else smoothest.") var mode: String?
     @Option(help: "How many alternatives to look for.") var alternatives: Int = 0
@@ -29,7 +33,7 @@ struct PlanCommand: ParsableCommand {
 
     /// The parsed options as plain values.
     var request: PlanRequest {
-        PlanRequest(from: from, to: to, mode: mode, alternatives: alternatives, format: json ? .json : (format ?? .text),
+        PlanRequest(from: from, to: to ?? "", mode: mode, alternatives: alternatives, format: json ? .json : (format ?? .text),
                     map: mapOption.map, dataDir: dataDir, noStore: noStore, now: now, out: out, near: near)
     }
 
@@ -37,9 +41,14 @@ struct PlanCommand: ParsableCommand {
         if json, let f = format, f != .json {
             throw ValidationError("--json asks for --format json; it cannot be combined with --format \(f.rawValue)")
         }
+        let destinations = [to != nil, loop != nil, toRun != nil].filter { $0 }.count
+        if destinations > 1 { throw ValidationError("give one of --to, --loop LENGTH (a round trip) or --to-run N (a descent)") }
+        if destinations == 0 { throw ValidationError("Missing expected argument '--to <to>' (or --loop LENGTH for a round trip, --to-run N for a descent)") }
     }
 
-    func run() throws { try runPlan(request) }
+    func run() throws {
+        if let loop { try runLoop(request, length: loop, seed: seed) } else if let toRun { try runToRun(request, run: toRun, radius: radius) } else { try runPlan(request) }
+    }
 }
 
 /// Plans and prints a route: the whole of `skateroute plan` once its options are parsed.
