@@ -26,6 +26,21 @@ struct UnitsCLITests {
         #expect(imperialJSON.stdout == metricJSON.stdout)
     }
 
+    @Test func imperialRideSummaryReadsMilesFeetAndMilesPerHour() throws {
+        let gpx = TestData.projectRoot.appendingPathComponent("Rides/old-town-rocher/ride.gpx").path
+        let dir = TestData.temporaryDirectory("units-ride")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let args = ["ride", "--headless", "--no-store", "--log", dir.appendingPathComponent("l.ndjson").path, gpx]
+        let metric = try SettingsCLITests.run(args, config: nil)
+        let imperial = try SettingsCLITests.run(args, config: "units = imperial\n")
+        let line = { (r: BuiltCLI.Result, prefix: String) in r.stdout.split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init) ?? "" }
+        #expect(line(metric, "ride: ").contains(" km/h") && line(metric, "surface: ").contains(" m"), "\(metric.stdout)\(metric.stderr)")
+        let ride = line(imperial, "ride: "), surface = line(imperial, "surface: ")
+        #expect(ride.contains(" mph") && !ride.contains("km"), "\(imperial.stdout)\(imperial.stderr)")
+        #expect(ride.contains(" mi,") || ride.contains(" ft,"), "\(ride)")
+        #expect(surface.contains(" ft") && !surface.contains(Self.metricDistance), "\(surface)")
+    }
+
     @Test func imperialGPXDescriptionsStayMetric() throws {
         let gpx = SettingsCLITests.plan + ["--format", "gpx"]
         let metric = try SettingsCLITests.run(gpx, config: nil)

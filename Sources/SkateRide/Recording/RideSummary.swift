@@ -189,10 +189,14 @@ public struct RideSummary: Sendable, Equatable, Codable {
         lines.append(String(printf: "fixes %d, motion samples %d, matched %.1f %%", fixes, motionSamples, matchedFraction * 100))
         let lat = rerouteLatencies.map { String(printf: "%.1f s", $0) }.joined(separator: ", ")
         lines.append("reroutes: \(reroutes)" + (lat.isEmpty ? "" : " (latency \(lat))"))
-        let classes = RoughnessClass.allCases.map { "\($0.name) " + String(printf: "%.0f m", metresByClass[$0.name] ?? 0) }.joined(separator: ", ")
+        let metric = UnitSystem.active == .metric
+        let classes = RoughnessClass.allCases.map { c in
+            "\(c.name) " + (metric ? String(printf: "%.0f m", metresByClass[c.name] ?? 0) : UnitFormatter.length(metresByClass[c.name] ?? 0))
+        }.joined(separator: ", ")
         lines.append("surface: \(classes)")
         if droppedFixes > 0 || gpsJumps > 0 {
-            lines.append(String(printf: "gps: %d fix(es) dropped (over %.0f km/h, repeated times or before a start-up jump), %d jump(s)", droppedFixes, maxFixSpeed * 3.6, gpsJumps))
+            let over = metric ? String(printf: "%.0f km/h", maxFixSpeed * 3.6) : UnitFormatter.speed(maxFixSpeed)
+            lines.append(String(printf: "gps: %d fix(es) dropped (over %@, repeated times or before a start-up jump), %d jump(s)", droppedFixes, over, gpsJumps))
         }
         if motionSamples > 0 {
             var e = "events: \(events)"
