@@ -39,8 +39,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --braking: write <name>-edges.tsv per map (way id, metres, roughness class, source) into this folder for scripts/surface-crosscheck.py.", valueName: "dir")) var surfaceAudit: String?
     @Option(help: ArgumentHelp("A Heidelberg .srmap imported with the DEM for --braking (default: imported now from --data).", valueName: "path")) var heidelbergMap: String?
 
+    @Option(help: ArgumentHelp("Only the region-scale figures (issue 31): for each K, K×K copies of Heidelberg joined into one region, imported by a child process, routed (docs/region-scale.md).", valueName: "K,…")) var scale: String?
+    @Option(help: ArgumentHelp("With --scale K (one K): write that region as an .osm.pbf to this file and stop.", valueName: "file")) var writeRegion: String?
+    @Flag(help: "With --scale: one JSON object per K instead of a table line.") var json = false
+
     func run() throws {
         if braking { try runBraking(); return }
+        if let scale { try runScale(scale); return }
         let layout = try ImportCommand.layout(compact: compact, landmarks: landmarks)
         #if DEBUG
         print("note: this is a debug build; figures are only meaningful from `swift build -c release`")
@@ -131,6 +136,35 @@ struct BenchCommand: ParsableCommand {
                 print("trace match \(name): " + TraceMatcher.benchmark(map: m))
             }
         }
+    }
+
+    /// The `--scale` section, or with `--write-region` only the region file.
+    func runScale(_ list: String) throws {
+        let ks = list.split(separator: ",").compactMap { Int(String($0).trimmingWhitespace()) }
+        guard !ks.isEmpty, ks.count == list.split(separator: ",").count, ks.allSatisfy({ $0 >= 1 && $0 <= RegionLayout.maxK }) else {
+            throw ValidationError("--scale takes a comma-separated list of K in 1…\(RegionLayout.maxK), e.g. 1,3,5,7")
+        }
+        let dataDir = data ?? "../shared/data"
+        let pbf = dataDir + "/maps/heidelberg-ors-2024/heidelberg.test.pbf"
+        guard FileManager.default.fileExists(atPath: pbf) else { throw ValidationError("--scale needs \(pbf) (give --data)") }
+        if let writeRegion {
+            guard ks.count == 1 else { throw ValidationError("--write-region takes one K (--scale K)") }
+            let source = try RegionSource.read(path: pbf)
+            let s = try RegionGenerator.write(source, k: ks[0], to: writeRegion)
+            print(String(printf: "%@: %d×%d tiles of Heidelberg in %d rows × %d columns, %d nodes (%d road nodes), %d ways (%d joins), %d relations, %.1f MB; box %.4f,%.4f,%.4f,%.4f (S,W,N,E)",
+                         writeRegion, ks[0], ks[0], s.layout.rows, s.layout.columns, s.nodes, s.roadNodes, s.ways, s.joins.count, s.relations, Double(s.bytes) / 1e6,
+                         s.bbox.minLat, s.bbox.minLon, s.bbox.maxLat, s.bbox.maxLon))
+            return
+        }
+        #if DEBUG
+        if !json { print("note: this is a debug build; figures are only meaningful from `swift build -c release`") }
+        #endif
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("skateroute-scale-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        try ScaleBenchmark(ks: ks, pairs: pairs, seed: seed, json: json, heidelbergPBF: pbf,
+                           demDir: dataDir + "/dem/srtm3-south-west-germany", selfPath: me).run(tmp: tmp)
     }
 
     /// The `--braking` section: Monaco (bundled) and Heidelberg with its three SRTM tiles.
