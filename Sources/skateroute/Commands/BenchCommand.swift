@@ -44,9 +44,13 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(help: "Only the explore figures (issue 32): loop quality and time on --loop-starts seeded starts × 2, 5, 10 km, and descents near ten places.") var loops = false
     @Option(help: "Seeded starts for --loops.") var loopStarts: Int = 30
+    @Option(help: ArgumentHelp("Only the region-scale figures (issue 31): for each K, K×K copies of Heidelberg joined into one region, imported by a child process, routed (docs/region-scale.md).", valueName: "K,…")) var scale: String?
+    @Option(help: ArgumentHelp("With --scale K (one K): write that region as an .osm.pbf to this file and stop.", valueName: "file")) var writeRegion: String?
+    @Flag(help: "With --scale: one JSON object per K instead of a table line.") var json = false
 
     func run() throws {
         if braking { try runBraking(); return }
+        if let scale { try runScale(scale); return }
         if loops {
             LoopBenchmark(map: try MapFormat.load(path: BundledMaps.defaultMapPath()), starts: max(1, loopStarts), seed: seed, mode: .smoothest).run()
             return
@@ -141,6 +145,35 @@ struct BenchCommand: ParsableCommand {
                 print("trace match \(name): " + TraceMatcher.benchmark(map: m))
             }
         }
+    }
+
+    /// The `--scale` section, or with `--write-region` only the region file.
+    func runScale(_ list: String) throws {
+        let ks = list.split(separator: ",").compactMap { Int(String($0).trimmingWhitespace()) }
+        guard !ks.isEmpty, ks.count == list.split(separator: ",").count, ks.allSatisfy({ $0 >= 1 && $0 <= RegionLayout.maxK }) else {
+            throw ValidationError("--scale takes a comma-separated list of K in 1…\(RegionLayout.maxK), e.g. 1,3,5,7")
+        }
+        let dataDir = data ?? "../shared/data"
+        let pbf = dataDir + "/maps/heidelberg-ors-2024/heidelberg.test.pbf"
+        guard FileManager.default.fileExists(atPath: pbf) else { throw ValidationError("--scale needs \(pbf) (give --data)") }
+        if let writeRegion {
+            guard ks.count == 1 else { throw ValidationError("--write-region takes one K (--scale K)") }
+            let source = try RegionSource.read(path: pbf)
+            let s = try RegionGenerator.write(source, k: ks[0], to: writeRegion)
+            print(String(printf: "%@: %d×%d tiles of Heidelberg in %d rows × %d columns, %d nodes (%d road nodes), %d ways (%d joins), %d relations, %.1f MB; box %.4f,%.4f,%.4f,%.4f (S,W,N,E)",
+                         writeRegion, ks[0], ks[0], s.layout.rows, s.layout.columns, s.nodes, s.roadNodes, s.ways, s.joins.count, s.relations, Double(s.bytes) / 1e6,
+                         s.bbox.minLat, s.bbox.minLon, s.bbox.maxLat, s.bbox.maxLon))
+            return
+        }
+        #if DEBUG
+        if !json { print("note: this is a debug build; figures are only meaningful from `swift build -c release`") }
+        #endif
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("skateroute-scale-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        try ScaleBenchmark(ks: ks, pairs: pairs, seed: seed, json: json, heidelbergPBF: pbf,
+                           demDir: dataDir + "/dem/srtm3-south-west-germany", selfPath: me).run(tmp: tmp)
     }
 
     /// The `--braking` section: Monaco (bundled) and Heidelberg with its three SRTM tiles.

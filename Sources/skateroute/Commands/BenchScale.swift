@@ -1,0 +1,161 @@
+import FoundationEssentials
+import Glibc
+import SkateCore
+import SkateImport
+import SkateTUI
+
+/// `bench --scale K,…` (issue 31): for each K, a region of K × K Heidelbergs (`RegionGenerator`)
+/// imported by a child `skateroute import` (wall time and peak RSS through GNU time), then the
+/// map's size, in-process routes of ≤ 20 km and whole-process plans on it. One line per K, or one
+/// JSON object per K with `--json`.
+struct ScaleBenchmark {
+    /// Trips longer than this (straight line, metres) are not drawn: issue 31's "trips up to 20 km".
+    static let maxTripMetres = 20_000.0
+    /// Draws per pair before giving up on finding a second end within `maxTripMetres`.
+    static let drawsPerPair = 10_000
+    /// Whole-process plans per K (the median time and the largest peak RSS are printed).
+    static let planRuns = 5
+    /// Route modes timed in process: all of them, as issue 31 asks.
+    static let modes = RideMode.allCases
+
+    var ks: [Int]
+    var pairs: Int
+    var seed: UInt64
+    var json: Bool
+    var heidelbergPBF: String
+    var demDir: String
+    var selfPath: String
+
+    /// One K's figures; nil where not measured.
+    struct Row {
+        var k = 0
+        var roadNodes = 0, graphNodes = 0
+        var regionMB = 0.0, generateSeconds = 0.0
+        var importSeconds: Double?, importPeakMB: Double?
+        var mapMB = 0.0
+        var loadMs = 0.0
+        var routeP50Ms = 0.0, routeP99Ms = 0.0, routeCount = 0, routeFailures = 0
+        var planProcessMs: Double?, planPeakMB: Double?
+        var tuiBrowseFrameMs = 0.0
+    }
+
+    func run(tmp: String) throws {
+        let source = try RegionSource.read(path: heidelbergPBF)
+        if !json {
+            print(String(printf: "scale: K×K copies of %@ (%d nodes, %d road nodes); import by a child process with --dem-dir %@ --allow-partial-dem; routes ≤ %.0f km in every mode",
+                         heidelbergPBF, source.nodeCount, source.roadNodeCount, demDir, Self.maxTripMetres / 1000))
+            print("   K  road nodes  graph nodes  region MB  gen s  import s  import RSS MB  map MB  B/graph node  load ms  route p50/p99 ms  plan ms  plan RSS MB  tui browse ms")
+        }
+        for k in ks {
+            let row = try measure(k: k, source: source, tmp: tmp)
+            print(json ? jsonLine(row) : textLine(row))
+        }
+        if !json { print("load average: " + Self.loadAverage()) }
+    }
+
+    func measure(k: Int, source: RegionSource, tmp: String) throws -> Row {
+        var row = Row(k: k)
+        let pbf = tmp + "/region-\(k).osm.pbf", out = tmp + "/region-\(k).srmap"
+        defer { unlink(pbf); unlink(out) }
+        let t0 = BenchCommand.now()
+        let summary = try RegionGenerator.write(source, k: k, to: pbf)
+        row.generateSeconds = BenchCommand.now() - t0
+        row.roadNodes = summary.roadNodes
+        row.regionMB = Double(summary.bytes) / 1e6
+
+        let scratch = tmp + "/time-\(k).txt"
+        let importArgs = ["import", "--osm", pbf, "--out", out, "--name", "region-\(k)", "--dem-dir", demDir, "--allow-partial-dem"]
+        let ti = BenchCommand.now()
+        let peak = PeerBenchmark.peakKB(selfPath, importArgs, scratch: scratch)
+        let importWall = BenchCommand.now() - ti
+        guard let peak else {
+            throw ImportError(path: pbf, problem: "`skateroute import` failed on the K = \(k) region (run it by hand: \(selfPath) \(importArgs.joined(separator: " ")))")
+        }
+        row.importSeconds = importWall
+        row.importPeakMB = Double(peak) / 1024
+        unlink(pbf)
+        row.mapMB = Double((try? InputPath.regularFileSize(out)) ?? 0) / 1e6
+
+        let tl = BenchCommand.now()
+        let map = try MapFormat.load(path: out)
+        row.loadMs = (BenchCommand.now() - tl) * 1000
+        row.graphNodes = map.nodeCount
+
+        let od = tripPairs(map: map)
+        var times: [Double] = []
+        let planner = Planner(map: map)
+        for mode in Self.modes {
+            let router = planner.router(for: mode)
+            for (a, b) in od {
+                let s = BenchCommand.now()
+                do { _ = try planner.plan(from: try router.snap(a), to: try router.snap(b), router: router, mode: mode) } catch { row.routeFailures += 1 }
+                times.append(BenchCommand.now() - s)
+            }
+        }
+        row.routeCount = times.count
+        row.routeP50Ms = BenchCommand.percentile(times, 0.5) * 1000
+        row.routeP99Ms = BenchCommand.percentile(times, 0.99) * 1000
+
+        var planTimes: [Double] = [], planPeaks: [Int] = []
+        PeerBenchmark.evictFromPageCache(out)
+        for (a, b) in od.prefix(Self.planRuns) {
+            let args = ["plan", "--map", out, "--no-store", "--from", "\(a.lat),\(a.lon)", "--to", "\(b.lat),\(b.lon)"]
+            if let t = PeerBenchmark.time(selfPath, args) { planTimes.append(t) }
+            if let kb = PeerBenchmark.peakKB(selfPath, args, scratch: scratch) { planPeaks.append(kb) }
+        }
+        if !planTimes.isEmpty { row.planProcessMs = BenchCommand.median(planTimes) * 1000 }
+        if let m = planPeaks.max() { row.planPeakMB = Double(m) / 1024 }
+        unlink(scratch)
+        row.tuiBrowseFrameMs = TUIBenchmark.benchmarkFrame(map: map, iterations: 5).renderSeconds * 1000
+        return row
+    }
+
+    /// `pairs` seeded origin/destination pairs on rideable edges of the main component, each no
+    /// more than `maxTripMetres` apart in a straight line.
+    func tripPairs(map: SkateMap) -> [(Coordinate, Coordinate)] {
+        let planner = Planner(map: map)
+        let edges = (0..<map.edgeCount).filter { planner.components.isMain(edge: $0) && map.isRideable(edge: $0) }
+        guard !edges.isEmpty else { return [] }
+        var rng = SplitMix64(seed: seed)
+        var od: [(Coordinate, Coordinate)] = []
+        for _ in 0..<pairs {
+            let a = map.coordinate(ofNode: Int(map.edgeFrom[edges[Int(rng.next() % UInt64(edges.count))]]))
+            for _ in 0..<Self.drawsPerPair {
+                let b = map.coordinate(ofNode: Int(map.edgeTo[edges[Int(rng.next() % UInt64(edges.count))]]))
+                if Geo.distance(a, b) <= Self.maxTripMetres { od.append((a, b)); break }
+            }
+        }
+        return od
+    }
+
+    func textLine(_ r: Row) -> String {
+        func opt(_ v: Double?, _ f: String) -> String { v.map { String(printf: f, $0) } ?? "-" }
+        return String(printf: "%4d  %10d  %11d  %9.1f  %5.1f  %8@  %13@  %6.1f  %12.0f  %7.1f  %7.2f / %-7.2f  %7@  %11@  %13.1f",
+                      r.k, r.roadNodes, r.graphNodes, r.regionMB, r.generateSeconds, opt(r.importSeconds, "%.1f"), opt(r.importPeakMB, "%.0f"),
+                      r.mapMB, r.graphNodes > 0 ? r.mapMB * 1e6 / Double(r.graphNodes) : 0, r.loadMs, r.routeP50Ms, r.routeP99Ms,
+                      opt(r.planProcessMs, "%.0f"), opt(r.planPeakMB, "%.0f"), r.tuiBrowseFrameMs)
+            + (r.routeFailures > 0 ? "  (\(r.routeFailures) of \(r.routeCount) routes failed)" : "")
+    }
+
+    func jsonLine(_ r: Row) -> String {
+        func num(_ v: Double?) -> JSONText { v.map { JSONText.rounded($0, 3) } ?? .null }
+        let fields: [(String, JSONText)] = [
+            ("k", .int(Int64(r.k))), ("road_nodes", .int(Int64(r.roadNodes))), ("graph_nodes", .int(Int64(r.graphNodes))),
+            ("region_pbf_mb", num(r.regionMB)), ("generate_s", num(r.generateSeconds)),
+            ("import_s", num(r.importSeconds)), ("import_peak_rss_mb", num(r.importPeakMB)),
+            ("map_mb", num(r.mapMB)), ("map_bytes_per_graph_node", num(r.graphNodes > 0 ? r.mapMB * 1e6 / Double(r.graphNodes) : nil)),
+            ("load_ms", num(r.loadMs)), ("route_p50_ms", num(r.routeP50Ms)), ("route_p99_ms", num(r.routeP99Ms)),
+            ("routes", .int(Int64(r.routeCount))), ("route_failures", .int(Int64(r.routeFailures))),
+            ("plan_process_ms", num(r.planProcessMs)), ("plan_peak_rss_mb", num(r.planPeakMB)),
+            ("tui_browse_frame_ms", num(r.tuiBrowseFrameMs)),
+            ("tui_first_frame_ms", .null), ("tui_widest_frame_ms", .null),
+            ("note", .string("tui_first_frame_ms and tui_widest_frame_ms not measured yet; tui_browse_frame_ms is TUIBenchmark's 200x60 browse frame")),
+        ]
+        return JSONText.object(JSONObject(pairs: fields)).text()
+    }
+
+    static func loadAverage() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "unknown" }
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+}
