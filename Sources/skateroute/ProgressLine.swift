@@ -4,7 +4,9 @@ import SkateCore
 
 /// A progress line on stderr ("reading heidelberg.osm.pbf  42 %"), rewritten in place with `\r`;
 /// only when stderr is a terminal, so pipes and logs never see it.
-final class ProgressLine {
+/// `@unchecked Sendable`: the import's landmark threads call `show` one at a time (under their
+/// run counter's lock), never together.
+final class ProgressLine: @unchecked Sendable {
     /// Shortest time between two redraws, seconds: often enough to look alive, rarely enough to cost nothing.
     static let minInterval = 0.1
     private var lastDraw = 0.0

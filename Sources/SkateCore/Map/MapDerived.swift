@@ -73,7 +73,10 @@ public struct MapDerived: Sendable, Equatable {
     /// samples), plus with `routingTables` the components, the mode costs and the landmark
     /// tables (2 × `Landmarks.count` Dijkstra runs per mode), which only a map file carries.
     /// Without them (an in-memory map's `EdgeTable`) those arrays stay empty.
-    public init(map: SkateMap, routingTables: Bool = true, landmarks layout: LandmarkLayout = .standard) {
+    /// - Parameter progress: the share of the landmark tables computed (0…1), the slow part of an
+    ///   import's write; called one call at a time from the threads computing them.
+    public init(map: SkateMap, routingTables: Bool = true, landmarks layout: LandmarkLayout = .standard,
+                progress: (@Sendable (Double) -> Void)? = nil) {
         let n = map.edgeCount
         tagRMS = .init(repeating: 0, count: n); tagRMSSource = .init(repeating: 0, count: n)
         grade = .init(repeating: 0, count: n); climb = .init(repeating: 0, count: n); descent = .init(repeating: 0, count: n)
@@ -169,9 +172,18 @@ public struct MapDerived: Sendable, Equatable {
                 }
                 return least
             }
-            for costs in tableCosts {
-                let t = LandmarkTable.quantise(Landmarks.distances(map: map, cost: FlatArray(costs), landmarks: chosen),
-                                               columns: 2 * Landmarks.count)
+            let tables = Double(tableCosts.count)
+            for (ti, costs) in tableCosts.enumerated() {
+                let before = Double(ti)
+                var onRun: (@Sendable (Int, Int) -> Void)?
+                if let progress {
+                    onRun = { (done: Int, runs: Int) in
+                        let share: Double = (before + Double(done) / Double(runs)) / tables
+                        progress(share)
+                    }
+                }
+                let raw = Landmarks.distances(map: map, cost: FlatArray(costs), landmarks: chosen, progress: onRun)
+                let t = LandmarkTable.quantise(raw, columns: 2 * Landmarks.count)
                 bounds += t.values; scales += [t.fine, t.coarse]
             }
         } else {

@@ -68,7 +68,9 @@ public enum MapFormat {
     /// whose bytes equal the start of one already written points at those bytes instead of
     /// repeating them (on a map without a DEM the grades, climbs and descents are all zero, and
     /// the travel times are the same both ways).
-    public static func encode(_ map: SkateMap, landmarks: LandmarkLayout = .standard) throws -> [UInt8] {
+    /// - Parameter progress: the share of the slow part (the landmark tables) done, 0…1.
+    public static func encode(_ map: SkateMap, landmarks: LandmarkLayout = .standard,
+                              progress: (@Sendable (Double) -> Void)? = nil) throws -> [UInt8] {
         var map = map
         // Via points as Int16 offsets from their edge's start node whenever they all fit (half
         // the bytes of Int32 degrees); otherwise as they are.
@@ -76,7 +78,7 @@ public enum MapFormat {
             map.viaOffsetLat = FlatArray(o.lat); map.viaOffsetLon = FlatArray(o.lon)
             map.viaLat = []; map.viaLon = []
         }
-        let d = MapDerived(map: map, landmarks: landmarks)
+        let d = MapDerived(map: map, landmarks: landmarks, progress: progress)
         let sections = MapSection.all.map { s in let (elem, bytes) = s.bytes(map, d); return (s.id, UInt32(elem), bytes) }
         let dirSize = sections.count * directoryEntrySize
         var offset = align8(headerSize + dirSize)
@@ -118,8 +120,10 @@ public enum MapFormat {
     /// and one that would not is refused here with the loader's reason, nothing written.
     /// - Throws: `MapFileError.writeFailed` naming `path` (what the loader would refuse, or the
     ///   write error: disk full, no such folder).
-    public static func write(_ map: SkateMap, to path: String, landmarks: LandmarkLayout = .standard) throws {
-        let bytes = try encode(map, landmarks: landmarks)
+    /// - Parameter progress: as `encode`'s.
+    public static func write(_ map: SkateMap, to path: String, landmarks: LandmarkLayout = .standard,
+                             progress: (@Sendable (Double) -> Void)? = nil) throws {
+        let bytes = try encode(map, landmarks: landmarks, progress: progress)
         do {
             _ = try bytes.withUnsafeBytes { try decode($0, path: path) }
         } catch let e as MapFileError {

@@ -5,7 +5,8 @@ import SkateCore
 extension MapCompiler {
     /// Compiles everything streamed so far into a map.
     /// - Parameter dem: elevation source; nil → elevation unknown, grades 0.
-    public mutating func build(dem: (any ElevationSource)?, sources: [String]) -> SkateMap {
+    /// - Parameter progress: told the share of the build's six stages done (0…1) as each starts.
+    public mutating func build(dem: (any ElevationSource)?, sources: [String], progress: ((Double) -> Void)? = nil) -> SkateMap {
         keptWays.sort { $0.id < $1.id }
         var meta = MapMetadata(name: options.name,
                                attribution: MapMetadata.standardAttribution(hasSRTM: dem != nil),
@@ -16,6 +17,7 @@ extension MapCompiler {
         var map = SkateMap(metadata: meta)
         insertConnectors()
 
+        progress?(0.0 / Self.buildStages)
         // 1. Runs of consecutive present, distinct nodes per way (extract edges cut ways short).
         var runs: [(way: Int, refs: [Int64])] = []
         var useCount: [Int64: UInt8] = [:]
@@ -50,6 +52,7 @@ extension MapCompiler {
         for (id, _) in taggedNodeFlags where useCount[id] != nil { useCount[id] = 2 }
         func isGraphNode(_ r: Int64) -> Bool { (useCount[r] ?? 0) >= 2 }
 
+        progress?(1.0 / Self.buildStages)
         // 2. Graph nodes in first-seen order.
         var graphIndex: [Int64: UInt32] = [:]
         func graphNode(_ r: Int64) -> UInt32 {
@@ -62,6 +65,7 @@ extension MapCompiler {
             return g
         }
 
+        progress?(2.0 / Self.buildStages)
         // 3. Split runs into edges.
         var strings = StringTable()
         var edgeInclinePct: [Double?] = []
@@ -118,12 +122,14 @@ extension MapCompiler {
             }
         }
 
+        progress?(3.0 / Self.buildStages)
         // 4. Node flags that depend on the ways: junctions with major roads.
         for e in 0..<map.edgeCount where map.highway(ofEdge: e).isMajorRoad {
             map.nodeFlags[Int(map.edgeFrom[e])] |= NodeFlags.touchesMajorRoad.rawValue
             map.nodeFlags[Int(map.edgeTo[e])] |= NodeFlags.touchesMajorRoad.rawValue
         }
 
+        progress?(4.0 / Self.buildStages)
         // 5. Elevation profiles: raw DEM samples, then the conditioning in `TerrainConditioning`.
         if let dem {
             let t0 = Self.monotonicSeconds()
@@ -157,8 +163,10 @@ extension MapCompiler {
         // Near places at near indexes (see `orderSpatially`): what a plan reads stays in few pages.
         if options.spatialOrder { map.orderSpatially() }
 
+        progress?(5.0 / Self.buildStages)
         // 6. Places and zones.
         let placeCities = buildPlaces(into: &map, strings: &strings)
+        progress?(1)
         buildTowns(into: &map, strings: &strings, placeCities: placeCities)
         buildZones(into: &map, strings: &strings)
 
@@ -271,4 +279,10 @@ struct StringTable {
         index[s] = i
         return i
     }
+}
+
+extension MapCompiler {
+    /// The numbered stages of `build` (runs, graph nodes, edges, node flags, elevation, places),
+    /// for the import's progress line.
+    static let buildStages = 6.0
 }

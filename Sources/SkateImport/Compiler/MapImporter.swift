@@ -123,9 +123,10 @@ public enum MapImporter {
             dem = ground
         }
         report.demFiles = demPaths
-        progress?("building the map", nil)
+        progress?("building the map", 0)
         let names = [osmPath] + demPaths
-        let map = compiler.build(dem: dem, sources: names.map { PathText.lastComponent($0) })
+        let map = compiler.build(dem: dem, sources: names.map { PathText.lastComponent($0) },
+                                 progress: progress.map { p in { p("building the map", $0) } })
         report.stats = compiler.stats
         return (map, report)
     }

@@ -94,11 +94,15 @@ struct ImportCommand: ParsableCommand {
             throw fail(e.description)
         }
         let t1 = Date()
-        progress?.show("writing \(PathText.lastComponent(outPath))", nil)
+        let writing = "writing \(PathText.lastComponent(outPath))"
+        progress?.show(writing, 0)
         if libraryName != nil {
             try? FileManager.default.createDirectory(atPath: PathText.deletingLastComponent(outPath), withIntermediateDirectories: true)
         }
-        do { try MapFormat.write(map, to: outPath, landmarks: layout) } catch let e as MapFileError {
+        do {
+            let onWrite: (@Sendable (Double) -> Void)? = progress.map { p in { @Sendable f in p.show(writing, f) } }
+            try MapFormat.write(map, to: outPath, landmarks: layout, progress: onWrite)
+        } catch let e as MapFileError {
             progress?.clear()
             throw fail(e.description)
         }

@@ -76,14 +76,16 @@ public enum Landmarks {
     /// The `2 × landmarks` Dijkstra runs are independent and run on `importThreads` threads
     /// (most of an import's time on a city map); each writes its own column, so the result is
     /// the same as one after the other.
-    static func distances(map: SkateMap, cost: FlatArray<Float>, landmarks: [Int]) -> [Double] {
+    /// `progress` is told (runs handed out, runs) as each run starts, one call at a time.
+    static func distances(map: SkateMap, cost: FlatArray<Float>, landmarks: [Int],
+                          progress: (@Sendable (Int, Int) -> Void)? = nil) -> [Double] {
         let n = map.nodeCount
         var out = [Double](repeating: .infinity, count: n * 2 * count)
         out.withUnsafeMutableBufferPointer { buf in
             let columns = ColumnWriter(base: buf.baseAddress!, stride: 2 * count)
             let runs = 2 * landmarks.count
             let threads = Swift.max(1, Swift.min(importThreads, ProcessInfo.processInfo.activeProcessorCount, runs))
-            let next = RunCounter()
+            let next = RunCounter(progress: progress)
             DispatchQueue.concurrentPerform(iterations: threads) { _ in
                 while let k = next.take(below: runs) {
                     let d = dijkstra(map: map, cost: cost, source: landmarks[k / 2], backward: k % 2 == 1)
@@ -110,9 +112,12 @@ public enum Landmarks {
     private final class RunCounter: @unchecked Sendable {
         private let lock = PlainLock()
         private var next = 0
+        private let progress: (@Sendable (Int, Int) -> Void)?
+        init(progress: (@Sendable (Int, Int) -> Void)?) { self.progress = progress }
         func take(below limit: Int) -> Int? {
             lock.lock(); defer { lock.unlock() }
             guard next < limit else { return nil }
+            progress?(next, limit)
             next += 1
             return next - 1
         }
