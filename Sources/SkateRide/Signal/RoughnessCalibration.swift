@@ -70,21 +70,35 @@ public enum RoughnessCalibration {
     /// baseline) that mean a new, rougher surface: the baseline restarts from them. A trick line
     /// every 1.5 s leaves 2–3 quiet windows per cycle; rolling onto cobbles leaves none.
     public static let eventOnsetWindows = 15
-    /// Seconds before an event's peak searched for the wheel's drop (`RoughnessEvent.dip`): a
-    /// pothole 0.2–0.5 m long crossed at 3–5 m/s.
+    /// Seconds before the strike's onset (`ImpactSize`) searched for the wheel's drop
+    /// (`RoughnessEvent.dip`): a pothole 0.2–0.5 m long crossed at 3–5 m/s.
     public static let dipSeconds: Double = 0.15
-    /// …up to this long before the peak (s): closer in, the hit's own filter lobes ring.
-    public static let dipGuardSeconds: Double = 0.02
+    /// …up to this long before the onset (s). Anchored on the fitted strike, not on the event
+    /// band's peak (whose filters ring within ~20 ms of it and lag it by 10–130 ms depending on the
+    /// rate, so the old 20 ms guard before that peak read different stretches at 50 and 200 Hz),
+    /// nothing of the strike lies before its onset: only samples wholly before it count.
+    public static let dipGuardSeconds: Double = 0
+    /// Drops are read as the lowest mean over this long (s): a 50 Hz sensor's sample interval, so
+    /// a 200 Hz stream reads a drop through the same 20 ms averaging a 50 Hz one does (4 samples at
+    /// 200 Hz, 2 at 100, 1 at 50 and 40), and road texture above ~25 Hz, which a 50 Hz sensor never
+    /// sees, cannot fake a drop. A 40–100 ms drop keeps ≥ 85 % of its depth.
+    public static let dipMeanSeconds: Double = 0.02
+    /// Seconds of rolling, just before the stretch searched for the drop, whose spread is the kind
+    /// rule's noise (`RoughnessEvent.noise`, `ImpactKindRules.dropOverNoise`): read around the
+    /// strike instead, the drop and the strike themselves fill a third of a 50 Hz window and lift
+    /// its spread by a third. 0.3 s holds 15 means at 50 Hz.
+    public static let dipNoiseSeconds: Double = 0.3
     /// Lower edge (Hz) of the shape band the drops are read in: gravity and the rider's lean move
     /// slower (as `Bumpiness.lowEdgeHz`); a 40–100 ms drop passes whole, and the tail a 2nd-order
     /// high-pass this low leaves after a 15 ms, 5 g hit is ~0.15 g, under `ImpactKindRules.minDrop`.
     public static let shapeLowEdgeHz: Double = 0.5
-    /// Seconds after an event's peak searched for the board unloading (`RoughnessEvent.dipAfter`):
-    /// the wheel rode up onto a bump or kerb 5–30 cm long at 3–5 m/s and the deck falls back.
-    /// The event is published this much later at most (the next 0.1 s block close).
+    /// Seconds after the strike's end (plus `dipAfterGuardSeconds`) searched for the board
+    /// unloading (`RoughnessEvent.dipAfter`): the wheel rode up onto a bump or kerb 5–30 cm long at
+    /// 3–5 m/s and the deck falls back. The event is published once this is in (0.135 s after the
+    /// band's peak at most, at the next 0.1 s block close).
     public static let dipAfterSeconds: Double = 0.1
-    /// …from this long after the peak (s): the hit's own lobes (a sensor's anti-alias filter, a
-    /// symmetric crack pair) last up to ~20 ms after it; causal filters ring only after a hit, so
-    /// this guard is longer than `dipGuardSeconds`.
-    public static let dipAfterGuardSeconds: Double = 0.03
+    /// …from this long after the strike's end (s): the second half of a symmetric crack pair
+    /// (8 ms each) ends within ~10 ms of a 15 ms strike fitted over the first; a deck unloading
+    /// lasts 40–100 ms and is deepest 20–50 ms after it starts, so it is read whole at every rate.
+    public static let dipAfterGuardSeconds: Double = 0.01
 }

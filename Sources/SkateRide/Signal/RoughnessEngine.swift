@@ -5,32 +5,42 @@ import SkateCore
 /// A short transient (pothole, bump, kerb, slab joint, trick pop or landing), kept apart from
 /// the sustained roughness.
 public struct RoughnessEvent: Sendable, Equatable, Codable {
-    /// Time of the peak sample in seconds (same time base as the samples).
+    /// Time in seconds (same time base as the samples) of the strike's middle (`ImpactSize`), or
+    /// of the event band's largest sample when no strike fits (that band lags the strike by
+    /// 10–130 ms depending on the rate).
     public var t: Double
-    /// Peak absolute value of the event-band (4–80 Hz, or what the rate allows) vertical
-    /// acceleration in impact g: divided by `RoughnessBands.impactGain`, so the same jolt reads
-    /// the same at every rate (the thresholds of `RoughnessCalibration` stay in 200 Hz-band g).
+    /// Size of the jolt in impact g: the amplitude of the 15 ms reference strike that best fits
+    /// the raw vertical samples around the event-band peak (`ImpactSize`), so the same jolt reads
+    /// the same at 50, 100 and 200 Hz (within `RoughnessBands.impactRateTolerance`). The event
+    /// rule itself (floor and ratio) stays in the event band (`ratio`).
     public var peak: Double
     /// Peak over the running baseline RMS (how much it stood out).
     public var ratio: Double
-    /// How far the vertical acceleration fell below 1 g (g, ≥ 0) 0.02–0.15 s before the peak, in
-    /// the shape band (gravity removed, high-passed at 0.5 Hz only): a wheel falling into a hole
-    /// before it strikes (`ImpactKindRules`).
+    /// How far the vertical acceleration fell below 1 g (g, ≥ 0) in the 0.15 s before the strike's
+    /// onset, in the shape band (gravity removed, high-passed at 0.5 Hz only), as its lowest 20 ms
+    /// mean: a wheel falling into a hole before it strikes (`ImpactKindRules`).
     public var dip: Double
-    /// The same 0.03–0.1 s after the peak: the deck unloading after the wheel rode up onto
-    /// something (`ImpactKindRules`).
+    /// The same 0.01–0.11 s after the strike's end: the deck unloading after the wheel rode up
+    /// onto something (`ImpactKindRules`).
     public var dipAfter: Double
     /// The running baseline RMS of the event band when the event was called (band g; 0 unknown).
     public var baseline: Double
+    /// The rolling's spread in the band the drops are read in (shape band, 20 ms means,
+    /// `RoughnessCalibration.dipMeanSeconds`) just before the event (`dipNoiseSeconds` before the
+    /// stretch searched for its drop), g (robust: 1.4826 × the median absolute deviation); 0
+    /// unknown. Unlike `baseline`, whose band widens with the rate, it reads the same road the same
+    /// at 50, 100 and 200 Hz, so the kind rule's noise floor does too.
+    public var noise: Double
 
-    public init(t: Double, peak: Double, ratio: Double, dip: Double = 0, dipAfter: Double = 0, baseline: Double = 0) {
+    public init(t: Double, peak: Double, ratio: Double, dip: Double = 0, dipAfter: Double = 0, baseline: Double = 0, noise: Double = 0) {
         self.t = t; self.peak = peak; self.ratio = ratio; self.dip = dip; self.dipAfter = dipAfter; self.baseline = baseline
+        self.noise = noise
     }
 
-    /// The kind the pulse's shape suggests.
-    public var kind: ImpactKind { ImpactKindRules.guess(peak: peak, dip: dip, dipAfter: dipAfter, noise: baseline) }
+    /// The kind the pulse's shape suggests (against `noise`, or `baseline` when it is unknown).
+    public var kind: ImpactKind { ImpactKindRules.guess(peak: peak, dip: dip, dipAfter: dipAfter, noise: noise > 0 ? noise : baseline) }
 
-    enum CodingKeys: String, CodingKey { case t, peak, ratio, dip, dipAfter, baseline }
+    enum CodingKeys: String, CodingKey { case t, peak, ratio, dip, dipAfter, baseline, noise }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -40,6 +50,7 @@ public struct RoughnessEvent: Sendable, Equatable, Codable {
         dip = try c.decodeIfPresent(Double.self, forKey: .dip) ?? 0
         dipAfter = try c.decodeIfPresent(Double.self, forKey: .dipAfter) ?? 0
         baseline = try c.decodeIfPresent(Double.self, forKey: .baseline) ?? 0
+        noise = try c.decodeIfPresent(Double.self, forKey: .noise) ?? 0
     }
 
     /// Writes t, peak and ratio as before `dip` existed (reports keep their bytes).
@@ -126,7 +137,9 @@ public enum RoughnessError: Error, CustomStringConvertible, Equatable {
 ///    the two after it (the deck rings) are flagged `isImpact` and left out of the robust figure,
 ///    so tricks, landings and kerbs come out as events, never as crusty surface. The baseline is a
 ///    median over all windows, so a trick (~1 s of loud windows) hardly moves it, while after a
-///    step onto much rougher paving it catches up within ~1.5 s.
+///    step onto much rougher paving it catches up within ~1.5 s. An event's size (`peak`) is not
+///    the band's peak but the fitted amplitude of a 15 ms strike in the raw vertical samples
+///    around it (`ImpactSize`), which reads the same at every rate.
 ///
 /// Cost: one projection, six biquads (four at 100 Hz) and two square-accumulates per sample;
 /// memory is constant.
@@ -184,16 +197,19 @@ public struct RoughnessEngine: Sendable {
     private var blockEventSumSq = 0.0, blockEventPeak = 0.0, blockEventPeakT = 0.0
     // Shape-band values (vertical acceleration less gravity, high-passed at
     // `RoughnessCalibration.shapeLowEdgeHz` only) of the last `dipRing.count` samples (a ring) and
-    // the sample counter, to read the drop before and after a peak (`RoughnessEvent.dip`,
+    // the sample counter, to read the drop before and after a strike (`RoughnessEvent.dip`,
     // `dipAfter`) only when a block holds an event. The event band's 4 Hz high-pass would leave a
     // tail after every hit as deep as a deck unloading; this band keeps drops whole at every rate.
     private var dipRing: [Double]
+    /// The vertical acceleration itself (less the first sample's) of the same samples at the same
+    /// index, for the strike's size and onset (`ImpactSize`).
+    private var strikeRing: [Double]
     private var shapeHighPass: Biquad
     private var sampleIndex = 0
     private var dipRingNext = 0   // == sampleIndex % dipRing.count
     private var blockEventPeakIndex = 0
-        /// The event floor in this rate's band g (`RoughnessBands.eventScale`), and the divisor that
-    /// turns band g into impact g (`RoughnessBands.impactGain`).
+    /// The event floor in this rate's band g (`RoughnessBands.eventScale`), and the event band's
+    /// peak for a 1 g reference strike (`RoughnessBands.impactGain`: a size when no strike fits).
     private let eventFloor: Double
     private let impactGain: Double
     /// Peak over baseline an event needs (`RoughnessCalibration.eventBaselineRatio` unless refitted).
@@ -261,8 +277,12 @@ public struct RoughnessEngine: Sendable {
         recent = [Double](repeating: 0, count: RoughnessCalibration.eventOnsetWindows)
         eventFloor = eventMinimumPeak * bands.eventScale
         eventRatio = eventBaselineRatio
+        // From the earliest sample an event reads (the level's start, or the drop before the
+        // earliest strike onset) to its publication, at most 0.25 s after the band's peak.
+        let back = max(ImpactSize.levelBefore, ImpactSize.onsetBefore + RoughnessCalibration.dipSeconds + RoughnessCalibration.dipNoiseSeconds)
+        dipRing = [Double](repeating: 0, count: Int((back + Self.publishInterval * 3) * sampleRate) + 2)
+        strikeRing = dipRing
         impactGain = bands.impactGain
-        dipRing = [Double](repeating: 0, count: Int((RoughnessCalibration.dipSeconds + Self.publishInterval * 2) * sampleRate) + 2)
         scratch.reserveCapacity(RoughnessCalibration.eventBaselineWindows)
     }
 
@@ -275,6 +295,8 @@ public struct RoughnessEngine: Sendable {
         blockSumSq = 0; blockCount = 0; blockPeak = 0
         blockEventSumSq = 0; blockEventPeak = 0
         for k in dipRing.indices { dipRing[k] = 0 }
+        for k in strikeRing.indices { strikeRing[k] = 0 }
+        pendingEvent = nil
         ringSumSq = (0, 0, 0, 0); ringEventSumSq = (0, 0, 0, 0); ringCount = (0, 0, 0, 0); ringPeak = (0, 0, 0, 0)
         baseline.removeAll(keepingCapacity: true)
         baselineNext = 0
@@ -290,7 +312,7 @@ public struct RoughnessEngine: Sendable {
         defer { held = nil; pendingEvent = nil }
         guard var w = held else { return nil }
         if var e = pendingEvent {
-            e.dipAfter = dipAfterPeak()
+            complete(&e)
             w.event = e
         }
         return w
@@ -329,7 +351,7 @@ public struct RoughnessEngine: Sendable {
             }
             refreshDirection()
             if out != nil, var e = pendingEvent, sampleIndex >= pendingReadyIndex {
-                e.dipAfter = dipAfterPeak()
+                complete(&e)
                 out!.event = e
                 pendingEvent = nil
             }
@@ -350,6 +372,7 @@ public struct RoughnessEngine: Sendable {
         let ae = abs(e)
         if ae > blockEventPeak { blockEventPeak = ae; blockEventPeakT = s.t; blockEventPeakIndex = sampleIndex }
         dipRing[dipRingNext] = shapeHighPass.process(vertical)
+        strikeRing[dipRingNext] = vertical
         dipRingNext += 1
         if dipRingNext == dipRing.count { dipRingNext = 0 }
         sampleIndex &+= 1
@@ -376,10 +399,14 @@ public struct RoughnessEngine: Sendable {
             eventCount += 1
             eventNow = true
             tailLeft = Self.impactTailMaxWindows
+            // Size, time and drops are read from the strike when the event is published (`complete`).
             pendingEvent = RoughnessEvent(t: eventPeakT, peak: eventPeak / impactGain, ratio: base > 0 ? eventPeak / base : .infinity,
-                                         dip: dipBeforePeak(), baseline: base)
+                                         baseline: base)
             pendingPeakIndex = blockEventPeakIndex
-            pendingReadyIndex = blockEventPeakIndex + Int(RoughnessCalibration.dipAfterSeconds * sampleRate) + 1
+            // Published once the latest strike's unloading window is in the ring.
+            let look = ImpactSize.onsetAfter + RoughnessBands.referenceImpactSeconds
+                + RoughnessCalibration.dipAfterGuardSeconds + RoughnessCalibration.dipAfterSeconds
+            pendingReadyIndex = blockEventPeakIndex + Int((look * sampleRate).rounded(.up)) + 1
         }
         // The window before the event block's window: flag it now, it was held back for this.
         if eventNow { held?.isImpact = true }
@@ -421,32 +448,65 @@ public struct RoughnessEngine: Sendable {
         return out
     }
 
-    /// Largest downward excursion (shape-band g, ≥ 0) from `RoughnessCalibration.dipSeconds` to
-    /// `dipGuardSeconds` before the last event peak, from the ring.
-    private func dipBeforePeak() -> Double {
-        let n = dipRing.count
-        let oldest = max(0, blockEventPeakIndex - Int(RoughnessCalibration.dipSeconds * sampleRate), sampleIndex - n)
-        var m = 0.0
-        // The pulse's own lobes ring within ~20 ms of its largest one (the 4 Hz high-pass and the
-        // low-pass near Nyquist): they are not a drop.
-        var i = blockEventPeakIndex - 1 - Int(RoughnessCalibration.dipGuardSeconds * sampleRate)
-        while i >= oldest {
-            m = min(m, dipRing[i % n])
-            i -= 1
+    /// Reads the pending event's strike from the rings (`ImpactSize`): its size, its time (the
+    /// strike's middle, not the band's peak, which lags it by 10–130 ms depending on the rate) and
+    /// the drops before its start and after its end (`RoughnessCalibration.dipSeconds`). When no
+    /// strike rises above the level (a drop alone), the size stays the band's peak over its gain
+    /// and the drops are read around a strike taken to end at that peak.
+    private mutating func complete(_ e: inout RoughnessEvent) {
+        let n = strikeRing.count
+        let oldest = max(0, sampleIndex - n), newest = sampleIndex - 1
+        guard newest >= oldest else { return }
+        let width = RoughnessBands.referenceImpactSeconds * sampleRate
+        var onset = Double(pendingPeakIndex) - width
+        if let fit = ImpactSize.strike(value: { [strikeRing] i in strikeRing[i % n] }, range: oldest...newest,
+                                       peak: pendingPeakIndex, sampleRate: sampleRate, scratch: &scratch) {
+            e.peak = fit.amplitude
+            onset = fit.onset
+            e.t += (fit.onset + width / 2 - Double(pendingPeakIndex)) / sampleRate
         }
+        let rate = sampleRate
+        let k = max(1, Int((RoughnessCalibration.dipMeanSeconds * rate).rounded()))
+        e.dip = lowestShape(from: onset - RoughnessCalibration.dipSeconds * rate, to: onset - RoughnessCalibration.dipGuardSeconds * rate, means: k)
+        let end = onset + width + RoughnessCalibration.dipAfterGuardSeconds * rate
+        e.dipAfter = lowestShape(from: end, to: end + RoughnessCalibration.dipAfterSeconds * rate, means: k)
+        let quiet = onset - RoughnessCalibration.dipSeconds * rate
+        e.noise = shapeNoise(from: quiet - RoughnessCalibration.dipNoiseSeconds * rate, to: quiet, means: k)
+    }
+
+    /// Means of `k` consecutive shape-band samples (`RoughnessCalibration.dipMeanSeconds`) over the
+    /// samples whose whole interval lies between sample positions `from` and `to` (sample `i`
+    /// covers (i − 1, i]) and the ring holds, each passed to `body`.
+    private func shapeMeans(from: Double, to: Double, means k: Int, _ body: (Double) -> Void) {
+        let n = dipRing.count
+        let first = max(Int(from.rounded(.up)) + 1, sampleIndex - n, 0), last = min(Int(to.rounded(.down)), sampleIndex - 1)
+        guard last - first + 1 >= k else { return }
+        var sum = 0.0
+        for i in first...last {
+            sum += dipRing[i % n]
+            if i - first >= k { sum -= dipRing[(i - k) % n] }
+            if i - first >= k - 1 { body(sum / Double(k)) }
+        }
+    }
+
+    /// Largest downward excursion (shape-band g, ≥ 0) of the `k`-sample means in a stretch.
+    private func lowestShape(from: Double, to: Double, means k: Int) -> Double {
+        var m = 0.0
+        shapeMeans(from: from, to: to, means: k) { m = min(m, $0) }
         return -m
     }
 
-    /// Largest downward excursion (shape-band g, ≥ 0) from `RoughnessCalibration.dipAfterGuardSeconds`
-    /// to `dipAfterSeconds` after the pending event's peak, over the samples the ring holds.
-    private func dipAfterPeak() -> Double {
-        let n = dipRing.count
-        let first = max(pendingPeakIndex + 1 + Int(RoughnessCalibration.dipAfterGuardSeconds * sampleRate), sampleIndex - n)
-        let last = min(sampleIndex - 1, pendingPeakIndex + Int(RoughnessCalibration.dipAfterSeconds * sampleRate))
-        guard first <= last else { return 0 }
-        var m = 0.0
-        for i in first...last { m = min(m, dipRing[i % n]) }
-        return -m
+    /// Robust spread (1.4826 × median absolute deviation, g) of the `k`-sample shape-band means in a
+    /// stretch; 0 when it holds fewer than five.
+    private mutating func shapeNoise(from: Double, to: Double, means k: Int) -> Double {
+        var values: [Double] = []
+        shapeMeans(from: from, to: to, means: k) { values.append($0) }
+        guard values.count >= 5 else { return 0 }
+        values.sort()
+        let mid = values[values.count / 2]
+        for i in values.indices { values[i] = abs(values[i] - mid) }
+        values.sort()
+        return 1.4826 * values[values.count / 2]
     }
 
     private mutating func addToBaseline(_ rms: Double) {

@@ -15,15 +15,18 @@ public enum ImpactKind: String, Sendable, Codable, CaseIterable, Hashable {
 /// is a drop then a hit (the vertical acceleration falls below 1 g as the wheel drops, then the
 /// far edge strikes); a **bump** is the reverse (the wheel rides up — the hit — then the deck
 /// unloads); a **crack** is a short, small jolt with no drop on either side (a symmetric pair
-/// within ~20 ms). The drops are read in the shape band (`RoughnessCalibration.shapeLowEdgeHz`),
-/// where a 40–100 ms drop reads the same at 50, 100 and 200 Hz. A hint for the rider to confirm.
+/// within ~20 ms). The drops are read in the shape band (`RoughnessCalibration.shapeLowEdgeHz`)
+/// as 20 ms means, before the fitted strike's onset and after its end (`ImpactSize`), and the
+/// noise they must clear is that band's spread just before (`RoughnessEvent.noise`), so a
+/// 40–100 ms drop, the strike's size and the floor all read the same at 50, 100 and 200 Hz. A
+/// hint for the rider to confirm.
 ///
 /// | rule | value | why |
 /// |---|---|---|
 /// | `minDrop` | 0.25 g | free fall reads −1 g; a wheel dropping 2–5 cm or a deck unloading reads 0.4–1 g; rolling on smooth streets (ISO A–B) peaks ~0.1–0.2 g in this band |
-/// | `dropOverNoise` | 4 × the baseline RMS | rolling noise peaks reach ~3 × its RMS, so rough surfaces need a deeper drop |
+/// | `dropOverNoise` | 4 × the rolling's spread (`RoughnessEvent.noise`) | rolling noise peaks reach ~3 × its RMS, so rough surfaces need a deeper drop |
 /// | first or deeper | drop before ≥ drop after: pothole; else bump | the order of drop and hit is the shape |
-/// | `crackMaxPeak` | 2.5 impact g | no drop either side: a smaller jolt is a crack or joint, a larger a kerb-like bump |
+/// | `crackMaxPeak` | 2.5 impact g | no drop either side: a smaller jolt (the fitted strike, `ImpactSize`) is a crack or joint, a larger a kerb-like bump |
 ///
 /// Checked on labelled synthetic impacts at 50/100/200 Hz (`ImpactKindEvaluationTests`); no
 /// labelled real pothole or bump recording is available (docs/wheels-to-routes.md).
