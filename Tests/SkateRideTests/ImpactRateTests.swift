@@ -12,7 +12,7 @@ import Testing
 /// (whether a 1.5–2 g lone hit is an event at all is the event rule's: counted and printed).
 ///
 /// The sizes keep clear of the kind rule's own edges by more than the tolerance (a hit without
-/// a drop at 1.5–2.0 g or 3.2–5 g, never within 15 % of `ImpactKindRules.crackMaxPeak`; drops of
+/// a drop at 1.5–2.0 g or 3.2–5 g, never within 20 % of `ImpactKindRules.crackMaxPeak`; drops of
 /// 0.5–1 g, twice `ImpactKindRules.minDrop` and more): an impact sitting on an edge may fall
 /// either side at any one rate, which says nothing about the rate. Each run prints its seeds;
 /// `IMPACT_RATE_SEED=<n> swift test --filter ImpactRateTests` replays one.
@@ -36,7 +36,7 @@ import Testing
         for k in 0..<perStream {
             t += u(2.5, 3)
             let shape = Shape.allCases[(k + Int(seed)) % Shape.allCases.count]
-            // A hit alone is a crack under 2.5 g and a bump from it: stay 15 % clear of the edge.
+            // A hit alone is a crack under 2.5 g and a bump from it: stay 20 % clear of the edge.
             let hit = shape == .hit ? (rng.nextUnit() < 0.5 ? u(1.5, 2.0) : u(3.2, 5)) : u(1.5, 5)
             let drop = u(0.5, 1), width = u(0.04, 0.1)
             switch shape {
@@ -79,8 +79,8 @@ import Testing
 
     @Test func anImpactReadsTheSameAtFiftyHundredAndTwoHundredHertz() throws {
         let tolerance = RoughnessBands.impactRateTolerance
-        var worst = 0.0, compared = 0, kindsAgree = 0, over = 0, partial = 0, worstFromMiddle = 0.0
-        var oldWorst = 0.0, oldCompared = 0, oldOver = 0
+        var worst = 0.0, compared = 0, kindsAgree = 0, over = 0, over15 = 0, partial = 0, worstFromMiddle = 0.0
+        var oldWorst = 0.0, oldCompared = 0, oldOver = 0, oldOver15 = 0
         for seed in Self.seeds {
             print("[impact rates] seed \(seed) (replay: IMPACT_RATE_SEED=\(seed) swift test --filter ImpactRateTests)")
             var found: [Double: [RoughnessEvent?]] = [:]
@@ -101,6 +101,7 @@ import Testing
                 oldWorst = max(oldWorst, (hi - lo) / hi)
                 oldCompared += 1
                 if (hi - lo) / hi > tolerance { oldOver += 1 }
+                if (hi - lo) / hi > 0.15 { oldOver15 += 1 }
             }
             for (k, x) in truth.enumerated() {
                 let e = Self.rates.map { found[$0]![k] }
@@ -115,6 +116,7 @@ import Testing
                 worst = max(worst, spread)
                 compared += 1
                 if spread > tolerance { over += 1 }
+                if spread > 0.15 { over15 += 1 }
                 let sizes = seen.map(\.peak).sorted(), middle = sizes[sizes.count / 2]
                 worstFromMiddle = max(worstFromMiddle, sizes.map { abs($0 - middle) / middle }.max()!)
                 #expect(RoughnessBands.sizesAgree(sizes), "seed \(seed) #\(k) \(x.shape) \(x.hit) g: sizes differ by \(Int((spread * 100).rounded())) %: \(text)")
@@ -123,10 +125,45 @@ import Testing
                 #expect(kinds.count == 1, "seed \(seed) #\(k) \(x.shape) \(x.hit) g: kinds differ: \(text)")
             }
         }
-        print(String(format: "[impact rates] %d impacts at every rate (%d an event at some rates only): farthest from the middle reading %.1f %% (tolerance %.0f %%); widest pair %.1f %%, %d pairs over %.0f %%; same kind %d of %d",
-                     compared, partial, worstFromMiddle * 100, tolerance * 100, worst * 100, over, tolerance * 100, kindsAgree, compared))
+        print(String(format: "[impact rates] %d impacts at every rate (%d an event at some rates only): farthest from the middle reading %.1f %% (tolerance %.0f %%); widest pair %.1f %%, %d pairs over %.0f %%, %d over 15 %%; same kind %d of %d",
+                     compared, partial, worstFromMiddle * 100, tolerance * 100, worst * 100, over, tolerance * 100, over15, kindsAgree, compared))
         #expect(compared >= Self.seeds.count * Self.perStream * 3 / 4, "too few impacts are events at every rate: \(compared)")
-        print(String(format: "[impact rates] before (event-band peak over its gain): widest pair %.1f %%, %d of %d pairs over %.0f %%",
-                     oldWorst * 100, oldOver, oldCompared, tolerance * 100))
+        print(String(format: "[impact rates] before (event-band peak over its gain): widest pair %.1f %%, %d of %d pairs over %.0f %%, %d over 15 %%",
+                     oldWorst * 100, oldOver, oldCompared, tolerance * 100, oldOver15))
+    }
+
+    /// `ImpactSize` on its own, without rolling: a 15 ms strike alone reads its amplitude within
+    /// 1 % at 40, 50, 100 and 200 Hz and every sampling phase; right against a 0.5–1 g drop or
+    /// deck unloading (the pothole and bump shapes above, 40–100 ms), within 1 % at 100 and 200 Hz
+    /// and within the tolerance at 50 Hz (19 % measured: the edge sample both share), 30 % at 40 Hz.
+    /// The figures `ImpactSize` and `RoughnessBands.impactRateTolerance` state.
+    @Test(arguments: [40.0, 50.0, 100.0, 200.0])
+    func theFitReadsTheStrikeAtEveryPhase(rate: Double) {
+        var rng = SeededGenerator(seed: 77)
+        var worstLone = 0.0, worstNext = 0.0, worstCase = ""
+        for k in 0..<48 {
+            let phase = Double(k % 8) / 8, hit = 1.5 + 3.5 * rng.nextUnit(), drop = 0.5 + 0.5 * rng.nextUnit()
+            let width = 0.04 + 0.06 * rng.nextUnit(), gap = 0.02 * rng.nextUnit()
+            let start = 0.5 + phase / rate
+            func fit(_ parts: [(start: Double, width: Double, amplitude: Double)]) -> Double {
+                var s = (0..<Int(rate)).map { MotionSample(t: Double($0 + 1) / rate, ax: 0, ay: 0, az: 1) }
+                for p in parts { ImpactKindEvaluationTests.halfSine(&s, rate: rate, start: p.start, width: p.width, amplitude: p.amplitude) }
+                // The event band's peak: somewhere 10–130 ms after the onset, as the engine finds it.
+                let peak = Int(((start + 0.03) * rate).rounded()) - 1
+                var scratch: [Double] = []
+                return ImpactSize.strike(value: { s[$0].az }, range: 0...(s.count - 1), peak: peak, sampleRate: rate, scratch: &scratch)?.amplitude ?? 0
+            }
+            let lone = fit([(start, 0.015, hit)])
+            worstLone = max(worstLone, abs(lone - hit) / hit)
+            let next = k % 2 == 0
+                ? fit([(start - width, width, -drop), (start, 0.015, hit)])
+                : fit([(start, 0.015, hit), (start + 0.015 + gap, width, -drop)])
+            if abs(next - hit) / hit > worstNext { worstCase = (k % 2 == 0 ? "pothole" : "bump") + String(format: " hit %.2f g drop %.2f g over %.0f ms, gap %.0f ms, phase %.3f: %.2f g", hit, drop, width * 1000, gap * 1000, phase, next) }
+            worstNext = max(worstNext, abs(next - hit) / hit)
+        }
+        print("[impact size] \(rate) Hz worst against a drop: \(worstCase)")
+        print(String(format: "[impact size] %.0f Hz: a lone strike within %.1f %%, one against a drop within %.1f %%", rate, worstLone * 100, worstNext * 100))
+        #expect(worstLone <= 0.01)
+        #expect(worstNext <= (rate >= 100 ? 0.01 : rate >= 50 ? RoughnessBands.impactRateTolerance : 0.3))
     }
 }

@@ -74,14 +74,16 @@ public struct RoughnessBands: Sendable {
 
     /// How closely the same impact's size (`RoughnessEvent.peak`, `ImpactSize`) reads at 50, 100
     /// and 200 Hz: each rate within this fraction of the impact's middle reading over the rates
-    /// (`sizesAgree`). A lone strike fits within ~2 % at every rate and sampling phase; a strike
-    /// right against a drop or a deck unloading within 14 % (`ImpactSize`: a 50 Hz sample holds
-    /// both); rolling under the strike moves each rate's fit on its own by up to ~0.2 g on ISO A/B
-    /// at 4 m/s, which is what brings small (1.5–2.5 g) impacts near the edge: on
-    /// `ImpactRateTests`' seeds every rate reads within 14.9 % of the middle, and 62 of 66 impacts
-    /// within 15 % of each other pairwise (the widest pair 24 %, a 1.9 g pothole). 15 % is also
-    /// narrow against the kind rule's 2.5 g line (`ImpactKindRules.crackMaxPeak`).
-    public static let impactRateTolerance: Double = 0.15
+    /// (`sizesAgree`). Without rolling, a lone strike fits its amplitude exactly at every rate and
+    /// sampling phase, and one right against a drop or a deck unloading within 0.3 % at 100 and
+    /// 200 Hz; at 50 Hz the sample both share cannot be split, and a short (40–50 ms) drop ending
+    /// at a small strike leaves it up to 19 % low (40 Hz: 28 %; `ImpactRateTests`). Rolling under
+    /// the strike moves each rate's fit on its own by up to ~0.2 g on ISO A/B at 4 m/s: on
+    /// `ImpactRateTests`' seeds every rate reads within 14.8 % of the middle, and 62 of 66 impacts
+    /// within 15 % of each other pairwise (the widest pair 24 %, a 1.9 g pothole). 20 % covers the
+    /// 50 Hz edge sample; it is still narrow against the kind rule's 2.5 g line
+    /// (`ImpactKindRules.crackMaxPeak`: a jolt read 2.0 g at one rate reads under 2.5 g at all).
+    public static let impactRateTolerance: Double = 0.2
 
     /// True when the sizes (impact g) one impact read at several rates agree: each is within
     /// `impactRateTolerance` of their middle value (the median; for two rates, their mean).
