@@ -7,68 +7,6 @@ import Testing
 import Glibc
 #endif
 
-/// A tmux server of our own (private socket) running the built binary: keys in, screen out.
-final class TmuxSession {
-    static let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static var available: Bool { tmuxPath != nil }
-
-    let socket = "skateroute-e2e-\(UUID().uuidString.prefix(8))"
-    let name = "e2e"
-
-    /// Where `capture-pane` output lands.
-    let outFile = FileManager.default.temporaryDirectory.appendingPathComponent("skateroute-e2e-\(UUID().uuidString).txt").path
-
-    /// Runs a tmux client command through `posix_spawn` and `waitpid` (Foundation's `Process`
-    /// can miss the exit of a client whose forked server lives on). Output goes to a file.
-    @discardableResult
-    func tmux(_ args: [String], output: Bool = false) -> (status: Int32, out: String) {
-        func q(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let line = "exec " + ([Self.tmuxPath!, "-L", socket, "-f", "/dev/null"] + args).map(q).joined(separator: " ") +
-            " </dev/null 2>/dev/null >" + (output ? q(outFile) : "/dev/null")
-        let argv = ["/bin/sh", "-c", line]
-        var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for p in cargs { free(p) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/bin/sh", nil, nil, &cargs, environ) == 0 else { return (-1, "") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-        let out = output ? ((try? String(contentsOfFile: outFile, encoding: .utf8)) ?? "") : ""
-        return (code, out)
-    }
-
-    /// Starts `command` (a shell line) in a detached session of `width`×`height`.
-    func start(_ command: String, width: Int, height: Int) -> Bool {
-        tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command]).status == 0
-    }
-
-    func screen() -> String {
-        let s = tmux(["capture-pane", "-p", "-t", name], output: true).out
-        // SKATEROUTE_E2E_TRACE=file keeps the last screen of each poll (debugging a failure).
-        if let f = ProcessInfo.processInfo.environment["SKATEROUTE_E2E_TRACE"] { try? s.write(toFile: f, atomically: true, encoding: .utf8) }
-        return s
-    }
-    func keys(_ k: String...) { tmux(["send-keys", "-t", name] + k) }
-    func type(_ text: String) { tmux(["send-keys", "-t", name, "-l", text]) }
-
-    /// Polls the screen until `predicate` holds or `timeout` seconds pass.
-    @discardableResult
-    func wait(_ timeout: Double = 30, _ predicate: (String) -> Bool) -> String {
-        let end = Date().addingTimeInterval(timeout)
-        var s = screen()
-        while !predicate(s), Date() < end {
-            Thread.sleep(forTimeInterval: 0.1)
-            s = screen()
-        }
-        return s
-    }
-
-    deinit {
-        tmux(["kill-server"])
-        try? FileManager.default.removeItem(atPath: outFile)
-    }
-}
-
 /// The built binary driven through tmux: plan between two Monaco places, ride, report a
 /// pothole with `h 1`, quit with `q`, exit code 0 (simulation at ×10).
 @Suite(.serialized, .enabled(if: TmuxSession.available, "tmux is not installed: end-to-end TUI test skipped"),
@@ -76,17 +14,13 @@ final class TmuxSession {
        .enabled(if: FileManager.default.fileExists(atPath: TestData.bundledMonaco), "Maps/monaco.srmap is absent"))
 struct EndToEndTmuxTests {
     @Test func planRideReportQuit() throws {
-        let dir = TestData.temporaryDirectory("tui-e2e")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TmuxSession.scratchDirectory("tui-e2e")
         defer { try? FileManager.default.removeItem(at: dir) }
         let data = dir.appendingPathComponent("data").path
         let status = dir.appendingPathComponent("status").path
-        let bin = BuiltCLI.url!.path
-        func q(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let line = "cd \(q(dir.path)) && LANG=C.UTF-8 TERM=xterm-256color \(q(bin)) tui --map \(q(TestData.bundledMonaco)) " +
-            "--data-dir \(q(data)) --speed 10; echo $? > \(q(status))"
+        let q = TmuxSession.quoted
         let t = TmuxSession()
-        try #require(t.start("sh -c " + q(line), width: 120, height: 40))
+        try #require(t.startShell(TmuxSession.tuiLine(in: dir, "--data-dir \(q(data)) --speed 10; echo $? > \(q(status))"), width: 120, height: 40))
 
         var s = t.wait { $0.contains("Plan a route") }
         try #require(s.contains("From"), Comment(rawValue: s))
@@ -151,13 +85,10 @@ struct EndToEndTmuxTests {
     /// Issue 34 item 1: with both ends confirmed, `m m` changes the mode twice and the plan still
     /// starts at the confirmed origin (it used to type "mm" into From and plan from elsewhere).
     @Test func modeKeysAfterConfirmingBothEndsKeepTheOrigin() throws {
-        let dir = TestData.temporaryDirectory("tui-e2e-mm")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TmuxSession.scratchDirectory("tui-e2e-mm")
         defer { try? FileManager.default.removeItem(at: dir) }
-        func q(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let line = "cd \(q(dir.path)) && LANG=C.UTF-8 TERM=xterm-256color \(q(BuiltCLI.url!.path)) tui --map \(q(TestData.bundledMonaco)) --no-store"
         let t = TmuxSession()
-        try #require(t.start("sh -c " + q(line), width: 120, height: 40))
+        try #require(t.startShell(TmuxSession.tuiLine(in: dir, "--no-store"), width: 120, height: 40))
         var s = t.wait { $0.contains("Plan a route") }
         t.keys("/")
         t.type("casino")
@@ -190,14 +121,13 @@ struct EndToEndTmuxTests {
 
     /// `TERM=dumb` is refused with one line pointing at `skateroute plan`.
     @Test func dumbTerminalRefused() throws {
-        let dir = TestData.temporaryDirectory("tui-e2e-dumb")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TmuxSession.scratchDirectory("tui-e2e-dumb")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out").path
-        func q(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let q = TmuxSession.quoted
         let line = "TERM=dumb \(q(BuiltCLI.url!.path)) tui --map \(q(TestData.bundledMonaco)) --no-store > \(q(out)) 2>&1; echo $? >> \(q(out))"
         let t = TmuxSession()
-        try #require(t.start("sh -c " + q(line), width: 80, height: 24))
+        try #require(t.startShell(line, width: 80, height: 24))
         let end = Date().addingTimeInterval(30)
         var text = ""
         while Date() < end {

@@ -16,13 +16,10 @@ struct PastedInputTmuxTests {
     static let answerBound = 1.0
 
     @Test func pasteOf4000CharactersLeavesTheScreenAnsweringAndPlanning() throws {
-        let dir = TestData.temporaryDirectory("tui-paste")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TmuxSession.scratchDirectory("tui-paste")
         defer { try? FileManager.default.removeItem(at: dir) }
-        func q(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let line = "cd \(q(dir.path)) && LANG=C.UTF-8 TERM=xterm-256color \(q(BuiltCLI.url!.path)) tui --map \(q(TestData.bundledMonaco)) --no-store"
         let t = TmuxSession()
-        try #require(t.start("sh -c " + q(line), width: 120, height: 40))
+        try #require(t.startShell(TmuxSession.tuiLine(in: dir, "--no-store"), width: 120, height: 40))
         var s = t.wait { $0.contains("Plan a route") }
         t.keys("/")
         s = t.wait(10) { $0.contains("typing") }

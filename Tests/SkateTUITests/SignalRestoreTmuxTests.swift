@@ -15,18 +15,17 @@ import Glibc
 struct SignalRestoreTmuxTests {
     @Test(arguments: [("QUIT", SIGQUIT), ("USR1", SIGUSR1), ("USR2", SIGUSR2), ("ALRM", SIGALRM), ("PIPE", SIGPIPE), ("TERM", SIGTERM)])
     func signalRestoresTheTerminal(name: String, number: Int32) throws {
-        let dir = TestData.temporaryDirectory("tui-signal-\(name)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TmuxSession.scratchDirectory("tui-signal-\(name)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let pidFile = dir.appendingPathComponent("pid").path
         let status = dir.appendingPathComponent("status").path
-        func q(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let q = TmuxSession.quoted
         // The inner shell writes its pid and becomes the TUI, so that pid is the TUI's; the
         // outer shell records the exit status and keeps the pane open for tmux to inspect.
         let inner = "echo $$ > \(q(pidFile)); exec env LANG=C.UTF-8 TERM=xterm-256color \(q(BuiltCLI.url!.path)) tui --map \(q(TestData.bundledMonaco)) --no-store"
         let outer = "sh -c \(q(inner)); echo $? > \(q(status)); sleep 60"
         let t = TmuxSession()
-        try #require(t.start("sh -c " + q(outer), width: 100, height: 30))
+        try #require(t.startShell(outer, width: 100, height: 30))
         let s = t.wait { $0.contains("Plan a route") }
         try #require(s.contains("Plan a route"), Comment(rawValue: s))
         // The TUI is in the alternate screen now: the reference reading must see it.

@@ -143,11 +143,9 @@ public struct MapSummary: Sendable, Codable, Equatable {
         }
     }
 
-    /// JSON with sorted keys (stable across runs).
+    /// JSON with sorted keys (stable across runs), `/` unescaped as in every other output.
     public func json() throws -> String {
-        let enc = JSONEncoder()
-        enc.outputFormatting = [.sortedKeys, .prettyPrinted]
-        return String(decoding: try enc.encode(SchemaTagged("map_info", self)), as: UTF8.self)
+        try JSONText.text(of: SchemaTagged("map_info", self), pretty: true)
     }
 
     /// A human-readable multi-line description.

@@ -51,7 +51,7 @@ public struct OutputStamp: Sendable, Equatable {
 }
 
 /// An `Encodable` document with its `schema` field: encodes `value`'s keys and `schema` into the
-/// same keyed container (for the documents written through `JSONEncoder`).
+/// same keyed container (for the `Codable` documents written through `JSONText.text(of:)`).
 public struct SchemaTagged<Value: Encodable>: Encodable {
     public var kind: String
     public var value: Value

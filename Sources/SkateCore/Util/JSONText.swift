@@ -1,4 +1,5 @@
-/// A JSON value written by hand, keys sorted, so output is byte-stable across runs and platforms.
+/// A JSON value written by hand, keys sorted, so output is byte-stable across runs and platforms:
+/// the project's one JSON writer (`Codable` documents go through `JSONText.text(of:)`).
 ///
 /// Why not `JSONSerialization`/`JSONEncoder`: on the `skateroute plan --format json` path they
 /// cost ~8 ms of a ~4 ms process (Foundation's `[String: Any]` bridging and generic set-up in a
@@ -9,6 +10,8 @@ public indirect enum JSONText: Sendable, Equatable {
     case number(Double)
     /// An exact integer (ids beyond 2^53 stay exact).
     case int(Int64)
+    /// An exact integer above `Int64.max` (a `UInt64` seed).
+    case unsigned(UInt64)
     case bool(Bool)
     case null
     case array([JSONText])
@@ -40,6 +43,7 @@ public indirect enum JSONText: Sendable, Equatable {
             else if x == x.rounded(), abs(x) < Self.maxIntegral { out += String(Int64(x)) }
             else { out += "\(x)" }
         case .int(let i): out += String(i)
+        case .unsigned(let u): out += String(u)
         case .bool(let b): out += b ? "true" : "false"
         case .null: out += "null"
         case .array(let a):

@@ -65,11 +65,7 @@ public struct RideManifest: Codable, Sendable, Equatable {
 
     /// Stable JSON (sorted keys, pretty-printed, trailing newline): same manifest, same bytes.
     public func encoded() throws -> Data {
-        let enc = JSONEncoder()
-        enc.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        var data = try enc.encode(SchemaTagged("ride_manifest", self))
-        data.append(0x0A)
-        return data
+        Data((try JSONText.text(of: SchemaTagged("ride_manifest", self), pretty: true) + "\n").utf8)
     }
 
     /// Writes `ride.json` into `folder` (created if needed).

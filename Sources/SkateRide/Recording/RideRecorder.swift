@@ -127,7 +127,6 @@ public final class RideRecorder {
     private var buffer: [UInt8] = []
     private var lastFlush: Double
     private var stopped = false
-    private let encoder: JSONEncoder
 
     /// Creates (truncating) the log and writes the header at once.
     /// - Throws: `RideLogError` naming the path.
@@ -139,8 +138,6 @@ public final class RideRecorder {
             throw RideLogError(path: path, reason: "cannot create the file")
         }
         handle = h
-        encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         lastFlush = 0
         buffer.reserveCapacity(4096)
         try appendJSON(header)
@@ -156,7 +153,7 @@ public final class RideRecorder {
     deinit { if !stopped { flush(); handle.close() } }
 
     private func appendJSON<T: Encodable>(_ value: T) throws {
-        buffer.append(contentsOf: try encoder.encode(value))
+        buffer.append(contentsOf: try JSONText.text(of: value).utf8)
         buffer.append(0x0A)
     }
 

@@ -146,9 +146,7 @@ public struct RideSummary: Sendable, Equatable, Codable {
     /// Sorted-key JSON with numbers rounded for stable output (`rounded()`), with its `schema`
     /// (`skateroute.ride/1`). The ride log's summary line holds the same object.
     public func json() throws -> String {
-        let enc = JSONEncoder()
-        enc.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try enc.encode(SchemaTagged("ride", rounded())), as: UTF8.self)
+        try JSONText.text(of: SchemaTagged("ride", rounded()), pretty: true)
     }
 
     /// The figures as written: durations to 0.01 s, distances to 0.1 m, speeds to 0.01 m/s,

@@ -235,9 +235,7 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
 
     /// JSON with sorted keys (stable bytes), one trailing newline.
     public func json() throws -> String {
-        let enc = JSONEncoder()
-        enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try enc.encode(SchemaTagged("roughness", self)), as: UTF8.self) + "\n"
+        try JSONText.text(of: SchemaTagged("roughness", self)) + "\n"
     }
 
     /// Plain-text rendering: a summary, the class histogram, then the series.

@@ -35,12 +35,7 @@ struct MapListState: Hashable, Sendable {
 enum MapList {
     public static func apply(_ action: KeyAction, to state: MapListState) -> MapListState {
         var s = state
-        let n = s.rows?.count ?? 0
-        switch action {
-        case .selectUp where n > 0: s.selected = (s.selected - 1 + n) % n
-        case .selectDown where n > 0: s.selected = (s.selected + 1) % n
-        default: break
-        }
+        s.selected = PickerBox.moved(s.selected, count: s.rows?.count ?? 0, by: action)
         return s
     }
 
@@ -53,29 +48,11 @@ enum MapList {
     }
 
     public static func render(_ s: MapListState, currentPath: String?, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
-        let rows = s.rows ?? []
-        let w = min(area.width - 4, max(44, (rows.map { DisplayWidth.of($0.name) + DisplayWidth.of($0.detail) + 12 }.max() ?? 0)))
-        let box = area.centered(width: w, height: min(area.height, max(1, rows.count) + 4))
-        guard box.width >= 20, box.height >= 5 else { return }
-        buffer.fill(box)
-        buffer.drawBox(box, style: theme.style(.border), glyphs: theme.glyphs, title: "Maps")
-        let inner = box.width - 4
-        if rows.isEmpty {
-            let note = s.rows == nil ? "Reading…" : "Only this map: skateroute import adds yours (docs/import-your-city.md)"
-            buffer.write(note, x: box.x + 2, y: box.y + 1, style: theme.style(.textDim), maxWidth: inner)
-        }
-        let visible = box.height - 3
-        let first = max(0, min(s.selected - visible + 1, rows.count - visible))
-        for (k, r) in rows.dropFirst(first).prefix(visible).enumerated() {
-            let i = first + k, y = box.y + 1 + k
-            let on = i == s.selected
-            let style = on ? theme.style(.keyBarKey) : theme.style(.text)
-            if on { buffer.fill(Rect(x: box.x + 1, y: y, width: box.width - 2, height: 1), with: Cell(" ", style: style)) }
-            let detail = (r.path == currentPath ? "open · " : "") + r.detail
-            let dw = DisplayWidth.of(detail)
-            buffer.write((on ? "> " : "  ") + r.name, x: box.x + 2, y: y, style: style, maxWidth: max(0, inner - dw - 1))
-            buffer.write(detail, x: box.x + 2 + inner - dw, y: y, style: on ? style : theme.style(.textDim), maxWidth: dw)
-        }
-        buffer.write("Enter open  Esc close", x: box.x + 2, y: box.maxY - 2, style: theme.style(.textDim), maxWidth: inner)
+        // Room for "open · " beside the widest name and detail.
+        let width = max(44, (s.rows ?? []).map { DisplayWidth.of($0.name) + DisplayWidth.of($0.detail) + 12 }.max() ?? 0)
+        let rows = s.rows?.map { PickerBox.Row(name: $0.name, detail: ($0.path == currentPath ? "open · " : "") + $0.detail) }
+        PickerBox.render(title: "Maps", rows: rows, selected: s.selected, width: width,
+                         emptyNote: "Only this map: skateroute import adds yours (docs/import-your-city.md)",
+                         keys: "Enter open  Esc close", theme: theme, into: &buffer, area: area)
     }
 }

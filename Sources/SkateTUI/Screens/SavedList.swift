@@ -47,12 +47,7 @@ enum SavedList {
 
     public static func apply(_ action: KeyAction, to state: SavedListState) -> SavedListState {
         var s = state
-        let n = s.rows?.count ?? 0
-        switch action {
-        case .selectUp where n > 0: s.selected = (s.selected - 1 + n) % n
-        case .selectDown where n > 0: s.selected = (s.selected + 1) % n
-        default: break
-        }
+        s.selected = PickerBox.moved(s.selected, count: s.rows?.count ?? 0, by: action)
         return s
     }
 
@@ -81,28 +76,10 @@ enum SavedList {
     }
 
     public static func render(_ s: SavedListState, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
-        let rows = s.rows ?? []
-        let w = min(area.width - 4, max(50, (rows.map { DisplayWidth.of($0.name) + DisplayWidth.of($0.kind) + 8 }.max() ?? 0)))
-        let box = area.centered(width: w, height: min(area.height, max(1, rows.count) + 4))
-        guard box.width >= 20, box.height >= 5 else { return }
-        buffer.fill(box)
-        buffer.drawBox(box, style: theme.style(.border), glyphs: theme.glyphs, title: "Saved places and routes")
-        let inner = box.width - 4
-        if rows.isEmpty {
-            let note = s.rows == nil ? "Reading…" : "Nothing saved yet: w saves a previewed route, skateroute places add a place"
-            buffer.write(note, x: box.x + 2, y: box.y + 1, style: theme.style(.textDim), maxWidth: inner)
-        }
-        let visible = box.height - 3
-        let first = max(0, min(s.selected - visible + 1, rows.count - visible))
-        for (k, r) in rows.dropFirst(first).prefix(visible).enumerated() {
-            let i = first + k, y = box.y + 1 + k
-            let on = i == s.selected
-            let style = on ? theme.style(.keyBarKey) : theme.style(.text)
-            if on { buffer.fill(Rect(x: box.x + 1, y: y, width: box.width - 2, height: 1), with: Cell(" ", style: style)) }
-            let kw = DisplayWidth.of(r.kind)
-            buffer.write((on ? "> " : "  ") + r.name, x: box.x + 2, y: y, style: style, maxWidth: max(0, inner - kw - 1))
-            buffer.write(r.kind, x: box.x + 2 + inner - kw, y: y, style: on ? style : theme.style(.textDim), maxWidth: kw)
-        }
-        buffer.write("Enter go there  Esc close", x: box.x + 2, y: box.maxY - 2, style: theme.style(.textDim), maxWidth: inner)
+        let width = max(50, (s.rows ?? []).map { DisplayWidth.of($0.name) + DisplayWidth.of($0.kind) + 8 }.max() ?? 0)
+        PickerBox.render(title: "Saved places and routes", rows: s.rows?.map { PickerBox.Row(name: $0.name, detail: $0.kind) },
+                         selected: s.selected, width: width,
+                         emptyNote: "Nothing saved yet: w saves a previewed route, skateroute places add a place",
+                         keys: "Enter go there  Esc close", theme: theme, into: &buffer, area: area)
     }
 }
