@@ -98,6 +98,7 @@ struct BrakingBenchmark {
         for (l, per) in peerScores { line(l, sum(per)) }
         let defaults = ModeWeights.table(for: .smoothest)
         let cautionShare = defaults.brakingSecondsPerMetre > 0 ? defaults.cautionSecondsPerMetre / defaults.brakingSecondsPerMetre : 0.3
+        var curve: [(weight: Double, score: Score)] = []
         for b in weights {
             var w = defaults
             w.brakingSecondsPerMetre = b
@@ -109,13 +110,60 @@ struct BrakingBenchmark {
                 return sum(od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: .smoothest)).map { scorer.score($0.geometry) } })
             }
             line(String(printf: "smoothest brake %.2f s/m", b) + (b == defaults.brakingSecondsPerMetre ? " *" : ""), s)
+            curve.append((b, s))
         }
         let planner = Planner(map: base)
         for mode in [RideMode.chillFewCrossings, .fastMildRoughness] {
             line(mode.rawValue + " (table)", sum(od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: mode)).map { scorer.score($0.geometry) } }))
         }
         print("  (* = the table's weight; caution s/m = \(String(printf: "%.2f", cautionShare)) × braking s/m)")
+        if let bike = peerScores.first(where: { $0.0 == "routino bicycle" }).map({ sum($0.1) }) {
+            Self.printCurve(curve, bicycle: bike, foot: peerScores.first { $0.0 == "routino foot" }.map { sum($0.1) }, table: defaults.brakingSecondsPerMetre)
+        }
         if bounds { printBounds(map: base, od: od, common: common, scorer: scorer, bicycle: peerScores.first { $0.0 == "routino bicycle" }?.1) }
+    }
+
+    /// The issue's targets for smoothest against Routino bicycle on the same pairs (map-profile
+    /// scorer): braking ≤ 0.35×, braking + caution ≤ 0.9×, distance ≤ 1.3×.
+    static let targetBraking = 0.35, targetSteep = 0.9, targetDistance = 1.3
+
+    /// The trade-off curve (braking metres against distance per weight, as ratios to Routino
+    /// bicycle and foot) and its knee: the weight farthest below the straight line from the
+    /// lightest to the heaviest weight, with braking and distance each scaled to the curve's range.
+    static func printCurve(_ curve: [(weight: Double, score: Score)], bicycle: Score, foot: Score?, table: Double) {
+        guard !curve.isEmpty, bicycle.brakingMap > 0, bicycle.distance > 0 else { return }
+        print("  trade-off (map-profile scorer; × = ratio to Routino bicycle on the same pairs; targets: braking ≤ \(targetBraking)×, braking + caution ≤ \(targetSteep)×, distance ≤ \(targetDistance)×):")
+        if let f = foot, f.brakingMap > 0 {
+            print(String(printf: "    %-22@ braking %6.0f m (%.2f×)  brk+cau %6.0f m (%.2f×)  %7.2f km (%.2f×)", "routino foot", f.brakingMap, f.brakingMap / bicycle.brakingMap,
+                         f.brakingMap + f.cautionMap, (f.brakingMap + f.cautionMap) / (bicycle.brakingMap + bicycle.cautionMap), f.distance / 1000, f.distance / bicycle.distance))
+        }
+        print(String(printf: "    %-22@ braking %6.0f m (1.00×)  brk+cau %6.0f m (1.00×)  %7.2f km (1.00×)", "routino bicycle", bicycle.brakingMap, bicycle.brakingMap + bicycle.cautionMap, bicycle.distance / 1000))
+        let knee = kneeIndex(curve.map { ($0.score.distance, $0.score.brakingMap) })
+        for (k, c) in curve.enumerated() {
+            let s = c.score
+            let rb = s.brakingMap / bicycle.brakingMap, rs = (s.brakingMap + s.cautionMap) / (bicycle.brakingMap + bicycle.cautionMap), rd = s.distance / bicycle.distance
+            let met = (rb <= targetBraking ? "met" : "not met") + "/" + (rs <= targetSteep ? "met" : "not met") + "/" + (rd <= targetDistance ? "met" : "not met")
+            print(String(printf: "    %-22@ braking %6.0f m (%.2f×)  brk+cau %6.0f m (%.2f×)  %7.2f km (%.2f×)  targets %@%@%@", String(printf: "smoothest %.2f s/m", c.weight),
+                         s.brakingMap, rb, s.brakingMap + s.cautionMap, rs, s.distance / 1000, rd, met, k == knee ? "  ← knee" : "", c.weight == table ? "  *" : ""))
+        }
+    }
+
+    /// The knee of a curve of (distance, braking) points in sweep order: the point farthest
+    /// below the chord from the first to the last, each axis scaled to its range (nil when flat).
+    static func kneeIndex(_ pts: [(distance: Double, braking: Double)]) -> Int? {
+        guard pts.count >= 3 else { return pts.isEmpty ? nil : pts.count - 1 }
+        let dMin = pts.map(\.distance).min()!, dMax = pts.map(\.distance).max()!
+        let bMin = pts.map(\.braking).min()!, bMax = pts.map(\.braking).max()!
+        guard bMax > bMin else { return nil }
+        let x = pts.map { dMax > dMin ? ($0.distance - dMin) / (dMax - dMin) : 0 }, y = pts.map { ($0.braking - bMin) / (bMax - bMin) }
+        let (x0, y0, x1, y1) = (x.first!, y.first!, x.last!, y.last!)
+        var best: Int?, bestGap = 0.0
+        for i in pts.indices.dropFirst().dropLast() {
+            // Signed distance below the chord (braking lower than the chord at this distance).
+            let gap = ((x1 - x0) * (y[i] - y0) - (y1 - y0) * (x[i] - x0)) / max(1e-12, ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).squareRoot())
+            if -gap > bestGap { bestGap = -gap; best = i }
+        }
+        return best ?? pts.count - 1
     }
 
     /// Writes one line per edge: way id, metres, class, source, surface, smoothness (tab-separated).

@@ -18,7 +18,7 @@ extension BrakingBenchmark {
         let planner = Planner(map: map)
         let smooth = planner.router(for: .smoothest)
         let fast = planner.router(for: .fastMildRoughness)
-        var table = Score(), own = 0.0, swapped = 0, swappedBraking = 0.0
+        var table = Score(), own = 0.0, ownLine = 0.0, ownLineCaution = 0.0, swapped = 0, swappedBraking = 0.0
         var sweep = [Score](repeating: Score(), count: Self.boundWeights.count)
         var least = Score(), leastWithin = Score(), within = 0
         for i in common {
@@ -28,6 +28,8 @@ extension BrakingBenchmark {
             let head = legs.first?.length ?? 0, tail = legs.count > 1 ? legs.last!.length : 0
             let s = scorer.score(p.geometry, ends: (head, tail))
             table.add(s)
+            let seen = PlanBuilder(map: map, costing: smooth.costing, knowledge: .empty).steepMetres(p.path)
+            ownLine += seen.braking; ownLineCaution += seen.caution
             for l in legs where Double(map.edgeLength[l.edge]) > 0 {
                 own += scorer.table.brakingMetres(l.edge, reversed: l.reversed) * l.length / Double(map.edgeLength[l.edge])
             }
@@ -57,6 +59,7 @@ extension BrakingBenchmark {
         print("  why smoothest still brakes (map-profile scorer, the \(common.count) common pairs):")
         row("smoothest (table)", table)
         print(String(printf: "    of its braking: %.0f m in the first or last leg; the router's own per-edge count on the same lines: %.0f m", table.brakingMapEnds, own))
+        print(String(printf: "    the planner's whole-line count on its own profile (BrakingGrade.lineMetres, what it chooses by): braking %.0f m, caution %.0f m", ownLine, ownLineCaution))
         print(String(printf: "    smoothest rides the fast line (roughness tie rule) on %d pairs, carrying %.0f m of its braking", swapped, swappedBraking))
         for (k, wb) in Self.boundWeights.enumerated() { row(String(printf: "min-braking search %.0f s/m, no detour cap", wb), sweep[k]) }
         row("least braking of any line above, per pair (no distance limit)", least)

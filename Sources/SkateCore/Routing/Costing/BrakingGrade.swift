@@ -39,3 +39,67 @@ public enum BrakingGrade {
         1 + roughBrakingFactor * max(0, rms - RoughnessClass.butterMax) / (RoughnessClass.mehMax - RoughnessClass.butterMax)
     }
 }
+
+extension BrakingGrade {
+    /// Longest window (metres) a line's braking and caution metres are judged over: a sustained
+    /// descent longer than this is still caught, since every sub-window of it qualifies.
+    public static let lineMaxWindowMetres = 300.0
+
+    /// Braking and caution metres of a whole line, by the issue 26 rule the bench's scorer also
+    /// uses: a metre brakes when it lies inside some window of ≥ `PlanBuilder.brakingLength` (and
+    /// ≤ `lineMaxWindowMetres`) whose mean grade is ≤ `PlanBuilder.brakingGradePct`, and needs
+    /// caution when it lies inside a window of ≥ `PlanBuilder.cautionLength` at ≤
+    /// `PlanBuilder.cautionGradePct` (and does not brake). Unlike `metres`, windows run across
+    /// edges, so a descent cut into short steep edges with gentler bits between counts whole.
+    /// - Parameters:
+    ///   - s: metres from the start of each sample, increasing.
+    ///   - e: elevation of each sample.
+    ///   - walked: per gap (sample i to i + 1), true where the rider walks or rides a lift:
+    ///     those metres never count (stairs and lifts are the gentle way down).
+    public static func lineMetres(distance s: [Double], elevation e: [Double], walked: [Bool] = []) -> (braking: Double, caution: Double) {
+        var braking = 0.0, caution = 0.0
+        for (k, level) in lineLevels(distance: s, elevation: e, walked: walked).enumerated() {
+            if level == .braking { braking += s[k + 1] - s[k] } else if level == .caution { caution += s[k + 1] - s[k] }
+        }
+        return (braking, caution)
+    }
+
+    /// The level of each gap (sample k to k + 1) by `lineMetres`'s rule (`.none` where neither).
+    public static func lineLevels(distance s: [Double], elevation e: [Double], walked: [Bool] = []) -> [BrakingLevel] {
+        let n = s.count
+        guard n >= 2, e.count == n else { return [] }
+        var levels = [BrakingLevel](repeating: .none, count: n - 1)
+        // Windows never span a walked gap (a lift's floors would read as a cliff).
+        var start = 0
+        for k in 0..<n {
+            let cut = k == n - 1 || (k < walked.count && walked[k])
+            guard cut else { continue }
+            if k > start { pieceLevels(s, e, start...k, into: &levels) }
+            start = k + 1
+        }
+        return levels
+    }
+
+    /// `lineLevels` on samples `r` (no walked gap inside).
+    static func pieceLevels(_ s: [Double], _ e: [Double], _ r: ClosedRange<Int>, into levels: inout [BrakingLevel]) {
+        let lo = r.lowerBound, hi = r.upperBound
+        func mark(minLength: Double, gradePct: Double) -> [Bool] {
+            var flags = [Bool](repeating: false, count: hi - lo)
+            var reach = lo
+            for i in lo..<hi {
+                var j = i + 1, far = -1
+                while j <= hi && s[j] - s[i] <= lineMaxWindowMetres {
+                    let len = s[j] - s[i]
+                    if len >= minLength && (e[j] - e[i]) / len * 100 <= gradePct { far = j }
+                    j += 1
+                }
+                reach = max(reach, far)
+                if i < reach { flags[i - lo] = true }
+            }
+            return flags
+        }
+        let b = mark(minLength: PlanBuilder.brakingLength, gradePct: PlanBuilder.brakingGradePct)
+        let c = mark(minLength: PlanBuilder.cautionLength, gradePct: PlanBuilder.cautionGradePct)
+        for k in lo..<hi { levels[k] = b[k - lo] ? .braking : (c[k - lo] ? .caution : .none) }
+    }
+}

@@ -72,10 +72,15 @@ public struct ModeWeights: Sendable, Equatable {
     /// True when no edge costs less under these weights than under `other`: the same weights
     /// but a distance weight at least as large (all the smoothest mode's detour cap raises), so
     /// lower bounds computed for `other` (landmarks, the least cost per metre) still hold.
+    /// Higher braking and caution weights qualify too (steep metres only add cost), so the
+    /// planner's steep-averse searches (`SteepLineRule`) keep the stored landmark bounds.
     public func costsAtLeast(_ other: ModeWeights) -> Bool {
         var same = self
         same.distance = other.distance
+        same.brakingSecondsPerMetre = other.brakingSecondsPerMetre
+        same.cautionSecondsPerMetre = other.cautionSecondsPerMetre
         return same == other && distance >= other.distance
+            && brakingSecondsPerMetre >= other.brakingSecondsPerMetre && cautionSecondsPerMetre >= other.cautionSecondsPerMetre
     }
 
     /// Weights that replace a mode's row of `table` within a task (tests and experiments:

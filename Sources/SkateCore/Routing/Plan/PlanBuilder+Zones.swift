@@ -166,3 +166,24 @@ extension PlanBuilder {
         return out
     }
 }
+
+extension PlanBuilder {
+    /// A path's braking and caution metres on its conditioned profile, by the whole-line rule
+    /// (`BrakingGrade.lineMetres`): what the planner weighs when it chooses between lines.
+    public func steepMetres(_ path: RoutePath) -> (braking: Double, caution: Double) {
+        steepMetresPerLeg(path).reduce((0, 0)) { ($0.0 + $1.braking, $0.1 + $1.caution) }
+    }
+
+    /// `steepMetres` leg by leg (one entry per leg of `path`).
+    public func steepMetresPerLeg(_ path: RoutePath) -> [(braking: Double, caution: Double)] {
+        var out = [(braking: Double, caution: Double)](repeating: (0, 0), count: path.legs.count)
+        guard !path.legs.isEmpty else { return out }
+        let p = profile(path.legs, routeLine(path.legs))
+        guard p.hasElevation else { return out }
+        for (k, level) in BrakingGrade.lineLevels(distance: p.s, elevation: p.elevation, walked: p.walked).enumerated() {
+            let d = p.s[k + 1] - p.s[k], li = p.leg[k]
+            if level == .braking { out[li].braking += d } else if level == .caution { out[li].caution += d }
+        }
+        return out
+    }
+}

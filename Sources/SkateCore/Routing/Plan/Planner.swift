@@ -128,20 +128,34 @@ public struct Planner: Sendable {
             // Distance capped: never more than detourCap × the fast line; raise the distance weight until it fits.
             let fast = self.router(for: .fastMildRoughness)
             let fastPath = fast.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet)
+            var maxLength = Double.infinity
             if let ref = fastPath?.length, ref > 0 {
                 var w = router.costing.weights
+                maxLength = w.detourCap * ref
                 for _ in 0..<Self.detourCapRetries where path.length > w.detourCap * ref {
                     w.distance *= 2
                     router = self.router(for: mode, weights: w)
                     if let p = router.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet) { path = p }
                 }
             }
+            // Steep metres the per-edge costing cannot see: the least costly of this line and
+            // lines searched with steeper braking weights, counting whole-line steep metres.
+            var steep = builder.steepMetres(path)
+            if SteepLineRule.applies(to: mode) {
+                (path, steep) = leastSteepLine(path, from: sa, to: sb, router: router, mode: mode, maxLength: max(maxLength, path.length),
+                                               ruleUnmet: ruleUnmet, builder: builder)
+            }
             // Smoothest means smoothest: if the fast line happens to carry less roughness per metre
-            // (the search also weighs climbs, crossings and traffic), ride that instead.
+            // (the search also weighs climbs, crossings and traffic), ride that instead — unless
+            // it brakes more, or needs more braking and caution metres together (issue 26).
             if var f = fastPath, f.crustyRuleMet || !path.crustyRuleMet,
                meanRoughness(f) < meanRoughness(path) - Self.roughnessTieMargin {
-                f.cost = Self.trueCost(f, router: router)
-                path = f
+                let fs = builder.steepMetres(f)
+                if fs.braking <= steep.braking + SteepLineRule.swapSlackMetres,
+                   fs.braking + fs.caution <= steep.braking + steep.caution + SteepLineRule.swapSlackMetres {
+                    f.cost = Self.trueCost(f, router: router)
+                    path = f
+                }
             }
         }
         var spots: [String] = []
