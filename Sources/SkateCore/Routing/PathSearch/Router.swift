@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import HeapModule
 
 /// Skate-aware A* over a `SkateMap` with a `SkateCosting`, honouring the 100 m crusty rule by
 /// carrying the length of continuous crusty riding in the search state.
@@ -148,29 +147,28 @@ public struct Router: Sendable {
     }
 }
 
-/// The two cheapest bucket-0 ways into a node by different edges, kept in a `Search.Label`:
-/// `g`/`via` the cheapest (its cost and edge), `run`/`parent` the second (its cost rounded up to
-/// a `Float`, so a check against it never prunes what it should not, and its edge; -1: none).
+/// The two cheapest bucket-0 ways into a node by different edges, kept in a `Search.NodeEntry`:
+/// `g`/`via` the cheapest (its cost and edge), `second`/`secondVia` the second (its cost rounded
+/// up to a `Float`, so a check against it never prunes what it should not, and its edge; -1: none).
 enum NodeBest {
     /// Records a way in by `edge` at cost `g`; true when the record changed.
-    static func improve(_ nb: inout Search.Label, edge: Int32, g: Double) -> Bool {
-        if nb.parent < 0 && nb.via < 0 { nb.run = .infinity }
+    static func improve(_ nb: inout Search.NodeEntry, edge: Int32, g: Double) -> Bool {
         if edge == nb.via {
             guard g < nb.g else { return false }
             nb.g = g
-        } else if edge == nb.parent {
-            guard g < Double(nb.run) else { return false }
+        } else if edge == nb.secondVia {
+            guard g < Double(nb.second) else { return false }
             if g < nb.g {
-                nb.parent = nb.via; nb.run = roundedUp(nb.g)
+                nb.secondVia = nb.via; nb.second = roundedUp(nb.g)
                 nb.via = edge; nb.g = g
             } else {
-                nb.run = roundedUp(g)
+                nb.second = roundedUp(g)
             }
         } else if g < nb.g {
-            if nb.via >= 0 { nb.parent = nb.via; nb.run = roundedUp(nb.g) }
+            if nb.via >= 0 { nb.secondVia = nb.via; nb.second = roundedUp(nb.g) }
             nb.via = edge; nb.g = g
-        } else if g < Double(nb.run) {
-            nb.parent = edge; nb.run = roundedUp(g)
+        } else if g < Double(nb.second) {
+            nb.secondVia = edge; nb.second = roundedUp(g)
         } else {
             return false
         }
@@ -189,7 +187,7 @@ enum NodeBest {
 /// array, others in an `IntKeyedTable`.
 struct Search: ~Copyable {
     /// 24 bytes: the per-node labels stay small enough to be cheap to touch.
-    struct Label {
+    struct Label: StampedLabel {
         var g: Double
         /// Metres of continuous crusty riding when reaching this state.
         var run: Float
@@ -205,7 +203,26 @@ struct Search: ~Copyable {
         }
 
         /// A state no way has reached yet.
-        static let unreached = Label(g: .infinity, run: 0, parent: -1, via: -1, closed: false)
+        static var unreached: Label { Label(g: .infinity, run: 0, parent: -1, via: -1, closed: false) }
+    }
+
+    /// 32 bytes per node, with `edgeLabels`: the two cheapest bucket-0 ways in (`NodeBest`) and
+    /// the node's heuristic, computed once per search. A node is relaxed once per way in that
+    /// a settled state reaches it by (about its degree squared times with labels per way in), and
+    /// each heuristic reads the node's position and its landmark row: three cache lines the
+    /// entry, read anyway for `NodeBest`, saves.
+    struct NodeEntry: StampedLabel {
+        /// The cheapest way in: its cost and edge (-1: none).
+        var g: Double
+        /// `SearchContext.heuristic(node)`, or negative when not computed yet.
+        var h: Double
+        /// The second cheapest way in by another edge: its cost rounded up, and its edge (-1: none).
+        var second: Float
+        var via: Int32
+        var secondVia: Int32
+        var stamp: UInt16 = 0
+
+        static var unreached: NodeEntry { NodeEntry(g: .infinity, h: -1, second: .infinity, via: -1, secondVia: -1) }
     }
 
     struct QItem: Comparable {
@@ -217,15 +234,15 @@ struct Search: ~Copyable {
     /// What this search reads and never changes, behind one reference (`SearchContext`).
     let ctx: SearchContext
     /// Bucket-0 labels, one per node, or per traversal (`edge << 1 | reversed`) with `edgeLabels`.
-    let base: SearchLabels
-    /// Per node, the two cheapest bucket-0 ways in by different edges (`NodeBest`); only with
-    /// `edgeLabels`.
-    let nodeBest: SearchLabels?
+    let base: SearchLabels<Label>
+    /// Per node, the two cheapest bucket-0 ways in by different edges (`NodeBest`) and the
+    /// heuristic; only with `edgeLabels`.
+    let nodeBest: SearchLabels<NodeEntry>?
     /// `!Router.edgeLabels`.
     let nodeLabels: Bool
     /// Labels of states past bucket 0, by state number (`IntKeyedTable`: no runtime conformance scan).
     var extra = IntKeyedTable<Label>()
-    var heap = Heap<QItem>()
+    var heap = SearchHeap<QItem>()
     var bestGoal = Double.infinity
     var bestGoalState = -1
     var bestGoalLeg: RouteLeg?
@@ -266,13 +283,23 @@ struct Search: ~Copyable {
             // their runs are shorter. Dropping it keeps the search exact (EdgeLabelExactnessTests).
             let e = Int32(via >> 1)
             var nb = nodeBest[node]
-            if nb.via != e, nb.parent != e, nb.parent >= 0, Double(nb.run) + SkateCosting.minimumTransitionSlack <= g,
-               Double(nb.run) + ctx.costing.transitionSlack(node: node) <= g { return }
-            if b == 0, NodeBest.improve(&nb, edge: e, g: g) { nodeBest[node] = nb }
+            if nb.via != e, nb.secondVia != e, nb.secondVia >= 0, Double(nb.second) + SkateCosting.minimumTransitionSlack <= g,
+               Double(nb.second) + ctx.costing.transitionSlack(node: node) <= g { return }
+            var changed = b == 0 && NodeBest.improve(&nb, edge: e, g: g)
+            // A settled state is opened again when a cheaper way reaches it: the quantised
+            // landmark bounds (`LandmarkTable`) are admissible but may be inconsistent by one
+            // quantum, and reopening keeps the search exact then (with consistent bounds it never
+            // happens).
+            if let old = label(s), old.g <= g {
+                if changed { nodeBest[node] = nb }
+                return
+            }
+            if nb.h < 0 { nb.h = ctx.heuristic(node); changed = true }
+            if changed { nodeBest[node] = nb }
+            setLabel(s, Label(g: g, run: Float(run), parent: Int32(parent), via: Int32(via), closed: false))
+            heap.insert(QItem(f: g + nb.h, state: s))
+            return
         }
-        // A settled state is opened again when a cheaper way reaches it: the quantised landmark
-        // bounds (`LandmarkTable`) are admissible but may be inconsistent by one quantum, and
-        // reopening keeps the search exact then (with consistent bounds it never happens).
         if let old = label(s), old.g <= g { return }
         setLabel(s, Label(g: g, run: Float(run), parent: Int32(parent), via: Int32(via), closed: false))
         heap.insert(QItem(f: g + ctx.heuristic(node), state: s))
