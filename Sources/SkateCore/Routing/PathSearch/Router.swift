@@ -91,12 +91,19 @@ public struct Router: Sendable {
     /// and its proof are skipped. (The relaxed search then starts without a forbidden-entry
     /// bound and adds one past the cap, as after a proof: the same cost; the line differs only
     /// where two lines cost exactly the same.)
-    public func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:], ruleUnmet: Bool = false) -> RoutePath? {
+    ///
+    /// `costLimit`: only a line costing at most this much matters to the caller (`trickSpotCrawl`'s
+    /// spot legs, once a joined line is known). The answer is the same whenever it costs at most
+    /// the limit; otherwise it may be nil. The searches stop once every line left costs more than
+    /// the limit (the least A* key on the open list is a lower bound on every line still open).
+    public func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:], ruleUnmet: Bool = false,
+                          costLimit: Double = .infinity) -> RoutePath? {
         guard boundedSearch else { return bestRouteExhaustive(from: a, to: b, penalty: penalty) }
         // The rule-bound search, as always; only when it grows past the cap is it asked whether
         // it can succeed at all (CrustyRuleProof) or must pay a forbidden entry.
         var entry: ForbiddenEntryBound?
         var hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true)
+        hard.costLimit = costLimit
         var ruleMet = !ruleUnmet
         // A quick proof first: most ends no rule-abiding line leaves or reaches are shut in
         // within a few nodes (`CrustyRuleProof.quickBudgetPerSide`). Exact: when it proves,
@@ -114,6 +121,7 @@ public struct Router: Sendable {
                 entry = ForbiddenEntryBound(map: map, costing: costing, target: b)
                 if entry != nil {
                     hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true, entry: entry)
+                    hard.costLimit = costLimit
                     hard.seed(from: a)
                 }
                 _ = hard.advance()
@@ -121,14 +129,22 @@ public struct Router: Sendable {
         }
         if ruleMet, let p = hard.result(from: a) { return p }
         var relaxed = Search(router: self, target: b, penalty: penalty, hardRule: false, bounded: true, entry: entry)
+        relaxed.costLimit = costLimit
         relaxed.seed(from: a)
         if entry == nil, !relaxed.advance(limit: boundCheckStates),
            let e = ForbiddenEntryBound(map: map, costing: costing, target: b) {
             relaxed = Search(router: self, target: b, penalty: penalty, hardRule: false, bounded: true, entry: e)
+            relaxed.costLimit = costLimit
             relaxed.seed(from: a)
         }
         _ = relaxed.advance()
+        // Nothing within the limit breaks the rule either (a relaxed line never costs more than
+        // a rule-abiding one): no line within the limit.
         guard var p = relaxed.result(from: a) else { return nil }
+        // A line within the limit that breaks the rule is the answer only when no line keeps to
+        // the rule at all, which a rule-bound search stopped at the limit has not shown (rare):
+        // search again as without a limit.
+        if ruleMet && hard.capped { return bestRoute(from: a, to: b, penalty: penalty, ruleUnmet: ruleUnmet) }
         p.crustyRuleMet = false
         return p
     }
@@ -247,6 +263,10 @@ struct Search: ~Copyable {
     var bestGoalState = -1
     var bestGoalLeg: RouteLeg?
     var directLeg: RouteLeg?
+    /// Lines costing more than this do not matter (`Router.bestRoute`'s `costLimit`).
+    var costLimit = Double.infinity
+    /// Whether the search stopped at `costLimit`: then it has no answer (`result` is nil).
+    var capped = false
 
     init(router: Router, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool = false, entry: ForbiddenEntryBound? = nil) {
         ctx = SearchContext(map: router.map, costing: router.costing, target: target, penalty: penalty, hardRule: hardRule, bounded: bounded, entry: entry)
@@ -354,6 +374,9 @@ struct Search: ~Copyable {
 
         while let top = heap.min {
             if top.f >= bestGoal { return true }
+            // Every line still open costs at least `top.f` (admissible bounds; the reopened
+            // states of `relax` keep it so): none of them is within the limit.
+            if top.f > costLimit { capped = true; return true }
             if settled >= limit { return false }
             _ = heap.popMin()
             settled += 1
@@ -400,6 +423,7 @@ struct Search: ~Copyable {
     /// The path found (after `advance` returned true).
     func result(from a: EdgeSnap) -> RoutePath? {
         let map = ctx.map
+        if capped { return nil }
         if let d = directLeg { return RoutePath(legs: [d], cost: bestGoal, crustyRuleMet: true) }
         guard bestGoalState >= 0, let last = bestGoalLeg else { return nil }
         // Walk parents back to the start.
