@@ -40,7 +40,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --braking: write <name>-edges.tsv per map (way id, metres, roughness class, source) into this folder for scripts/surface-crosscheck.py.", valueName: "dir")) var surfaceAudit: String?
     @Flag(help: "With --braking: why smoothest still brakes (braking at the ends, the router's own count, min-braking searches with no detour cap and within 1.3× Routino bicycle's distance).") var brakingBounds = false
     @Option(help: ArgumentHelp("A Monaco .srmap for --braking (default: the bundled map), e.g. an older build to compare.", valueName: "path")) var monacoMap: String?
-    @Option(help: ArgumentHelp("A Heidelberg .srmap imported with the DEM for --braking (default: imported now from --data).", valueName: "path")) var heidelbergMap: String?
+    @Option(help: ArgumentHelp("A Heidelberg .srmap (e.g. imported with the DEM) for --braking and the routing figures (default: imported now from --data, without the DEM for the routing figures).", valueName: "path")) var heidelbergMap: String?
+    @Flag(help: "Time the routing figures in the process's CPU time (all threads) instead of wall time: steadier on a loaded machine, where wall time mostly measures waiting for a core.") var cpuTime = false
+    @Flag(help: "With --heidelberg-map: only that map's routing figures (no imports, no Monaco), for before/after runs on one pre-imported map.") var heidelbergOnly = false
 
     @Flag(help: "Only the explore figures (issue 32): loop quality and time on --loop-starts seeded starts × 2, 5, 10 km, and descents near ten places.") var loops = false
     @Option(help: "Seeded starts for --loops.") var loopStarts: Int = 30
@@ -82,10 +84,13 @@ struct BenchCommand: ParsableCommand {
         try? FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: tmp) }
 
-        var maps: [(String, String)] = [("Monaco (bundled)", BundledMaps.defaultMapPath())]
+        if heidelbergOnly && heidelbergMap == nil { throw ValidationError("--heidelberg-only needs --heidelberg-map") }
+        var maps: [(String, String)] = heidelbergOnly ? [] : [("Monaco (bundled)", BundledMaps.defaultMapPath())]
         if FileManager.default.fileExists(atPath: monacoPBF) {
-            var sets: [(String, String, [String])] = [("Monaco", monacoPBF, [monacoDEM])]
-            if !noHeidelberg && FileManager.default.fileExists(atPath: heidelbergPBF) { sets.append(("Heidelberg", heidelbergPBF, [])) }
+            var sets: [(String, String, [String])] = heidelbergOnly ? [] : [("Monaco", monacoPBF, [monacoDEM])]
+            // A given Heidelberg map (`--heidelberg-map`, e.g. imported with the DEM) is routed as it is.
+            if let heidelbergMap, !noHeidelberg { maps.append(("Heidelberg", heidelbergMap)) }
+            else if !noHeidelberg && FileManager.default.fileExists(atPath: heidelbergPBF) { sets.append(("Heidelberg", heidelbergPBF, [])) }
             for (name, osm, dem) in sets {
                 let out = tmp.appendingPathComponent("\(name).srmap").path
                 var times: [Double] = [], elevationTimes: [Double] = []
@@ -107,7 +112,7 @@ struct BenchCommand: ParsableCommand {
         }
         if peerRuns > 0 && FileManager.default.fileExists(atPath: monacoPBF) {
             let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-            var sets = [PeerBenchmark.MapSet(name: "Monaco", pbf: monacoPBF, srmap: BundledMaps.defaultMapPath(), pairs: PeerBenchmark.monacoPairs)]
+            var sets = heidelbergOnly ? [] : [PeerBenchmark.MapSet(name: "Monaco", pbf: monacoPBF, srmap: BundledMaps.defaultMapPath(), pairs: PeerBenchmark.monacoPairs)]
             if let h = maps.first(where: { $0.0 == "Heidelberg" }) {
                 sets.append(.init(name: "Heidelberg", pbf: heidelbergPBF, srmap: h.1, pairs: PeerBenchmark.heidelbergPairs))
             }
@@ -243,7 +248,7 @@ struct BenchCommand: ParsableCommand {
         planner.boundedSearch = boundedSearch
         planner.edgeLabels = edgeLabels
         let prep = Self.now() - t0
-        let tag = (boundedSearch ? "" : " [old order: unbounded searches]") + (edgeLabels ? "" : " [node labels]")
+        let tag = (boundedSearch ? "" : " [old order: unbounded searches]") + (edgeLabels ? "" : " [node labels]") + (cpuTime ? " [CPU time]" : "")
         var rng = SplitMix64(seed: seed)
         // Sampled in OSM order (way id, end node ids), not edge-index order: the same pairs
         // whichever way the importer numbers the edges (`--first-seen-order`).
@@ -262,10 +267,10 @@ struct BenchCommand: ParsableCommand {
             let router = planner.router(for: mode)
             var times: [Double] = []
             for (a, b) in od {
-                let s = Self.now()
+                let s = routeClock()
                 var length = 0.0
                 do { length = try planner.plan(from: try router.snap(a), to: try router.snap(b), router: router, mode: mode).distance } catch { failures += 1 }
-                let t = Self.now() - s
+                let t = routeClock() - s
                 times.append(t)
                 byBand[Self.lengthBands.firstIndex { length <= $0 } ?? Self.lengthBands.count].append(t)
             }
@@ -286,6 +291,14 @@ struct BenchCommand: ParsableCommand {
     static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// The routing figures' clock: wall time, or with `--cpu-time` the process's CPU time.
+    func routeClock() -> Double {
+        guard cpuTime else { return Self.now() }
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 

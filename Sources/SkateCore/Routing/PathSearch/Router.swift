@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import HeapModule
 
 /// Skate-aware A* over a `SkateMap` with a `SkateCosting`, honouring the 100 m crusty rule by
 /// carrying the length of continuous crusty riding in the search state.
@@ -92,12 +91,19 @@ public struct Router: Sendable {
     /// and its proof are skipped. (The relaxed search then starts without a forbidden-entry
     /// bound and adds one past the cap, as after a proof: the same cost; the line differs only
     /// where two lines cost exactly the same.)
-    public func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:], ruleUnmet: Bool = false) -> RoutePath? {
+    ///
+    /// `costLimit`: only a line costing at most this much matters to the caller (`trickSpotCrawl`'s
+    /// spot legs, once a joined line is known). The answer is the same whenever it costs at most
+    /// the limit; otherwise it may be nil. The searches stop once every line left costs more than
+    /// the limit (the least A* key on the open list is a lower bound on every line still open).
+    public func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:], ruleUnmet: Bool = false,
+                          costLimit: Double = .infinity) -> RoutePath? {
         guard boundedSearch else { return bestRouteExhaustive(from: a, to: b, penalty: penalty) }
         // The rule-bound search, as always; only when it grows past the cap is it asked whether
         // it can succeed at all (CrustyRuleProof) or must pay a forbidden entry.
         var entry: ForbiddenEntryBound?
         var hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true)
+        hard.costLimit = costLimit
         var ruleMet = !ruleUnmet
         // A quick proof first: most ends no rule-abiding line leaves or reaches are shut in
         // within a few nodes (`CrustyRuleProof.quickBudgetPerSide`). Exact: when it proves,
@@ -115,6 +121,7 @@ public struct Router: Sendable {
                 entry = ForbiddenEntryBound(map: map, costing: costing, target: b)
                 if entry != nil {
                     hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true, entry: entry)
+                    hard.costLimit = costLimit
                     hard.seed(from: a)
                 }
                 _ = hard.advance()
@@ -122,14 +129,22 @@ public struct Router: Sendable {
         }
         if ruleMet, let p = hard.result(from: a) { return p }
         var relaxed = Search(router: self, target: b, penalty: penalty, hardRule: false, bounded: true, entry: entry)
+        relaxed.costLimit = costLimit
         relaxed.seed(from: a)
         if entry == nil, !relaxed.advance(limit: boundCheckStates),
            let e = ForbiddenEntryBound(map: map, costing: costing, target: b) {
             relaxed = Search(router: self, target: b, penalty: penalty, hardRule: false, bounded: true, entry: e)
+            relaxed.costLimit = costLimit
             relaxed.seed(from: a)
         }
         _ = relaxed.advance()
+        // Nothing within the limit breaks the rule either (a relaxed line never costs more than
+        // a rule-abiding one): no line within the limit.
         guard var p = relaxed.result(from: a) else { return nil }
+        // A line within the limit that breaks the rule is the answer only when no line keeps to
+        // the rule at all, which a rule-bound search stopped at the limit has not shown (rare):
+        // search again as without a limit.
+        if ruleMet && hard.capped { return bestRoute(from: a, to: b, penalty: penalty, ruleUnmet: ruleUnmet) }
         p.crustyRuleMet = false
         return p
     }
@@ -148,29 +163,28 @@ public struct Router: Sendable {
     }
 }
 
-/// The two cheapest bucket-0 ways into a node by different edges, kept in a `Search.Label`:
-/// `g`/`via` the cheapest (its cost and edge), `run`/`parent` the second (its cost rounded up to
-/// a `Float`, so a check against it never prunes what it should not, and its edge; -1: none).
+/// The two cheapest bucket-0 ways into a node by different edges, kept in a `Search.NodeEntry`:
+/// `g`/`via` the cheapest (its cost and edge), `second`/`secondVia` the second (its cost rounded
+/// up to a `Float`, so a check against it never prunes what it should not, and its edge; -1: none).
 enum NodeBest {
     /// Records a way in by `edge` at cost `g`; true when the record changed.
-    static func improve(_ nb: inout Search.Label, edge: Int32, g: Double) -> Bool {
-        if nb.parent < 0 && nb.via < 0 { nb.run = .infinity }
+    static func improve(_ nb: inout Search.NodeEntry, edge: Int32, g: Double) -> Bool {
         if edge == nb.via {
             guard g < nb.g else { return false }
             nb.g = g
-        } else if edge == nb.parent {
-            guard g < Double(nb.run) else { return false }
+        } else if edge == nb.secondVia {
+            guard g < Double(nb.second) else { return false }
             if g < nb.g {
-                nb.parent = nb.via; nb.run = roundedUp(nb.g)
+                nb.secondVia = nb.via; nb.second = roundedUp(nb.g)
                 nb.via = edge; nb.g = g
             } else {
-                nb.run = roundedUp(g)
+                nb.second = roundedUp(g)
             }
         } else if g < nb.g {
-            if nb.via >= 0 { nb.parent = nb.via; nb.run = roundedUp(nb.g) }
+            if nb.via >= 0 { nb.secondVia = nb.via; nb.second = roundedUp(nb.g) }
             nb.via = edge; nb.g = g
-        } else if g < Double(nb.run) {
-            nb.parent = edge; nb.run = roundedUp(g)
+        } else if g < Double(nb.second) {
+            nb.secondVia = edge; nb.second = roundedUp(g)
         } else {
             return false
         }
@@ -189,7 +203,7 @@ enum NodeBest {
 /// array, others in an `IntKeyedTable`.
 struct Search: ~Copyable {
     /// 24 bytes: the per-node labels stay small enough to be cheap to touch.
-    struct Label {
+    struct Label: StampedLabel {
         var g: Double
         /// Metres of continuous crusty riding when reaching this state.
         var run: Float
@@ -205,7 +219,26 @@ struct Search: ~Copyable {
         }
 
         /// A state no way has reached yet.
-        static let unreached = Label(g: .infinity, run: 0, parent: -1, via: -1, closed: false)
+        static var unreached: Label { Label(g: .infinity, run: 0, parent: -1, via: -1, closed: false) }
+    }
+
+    /// 32 bytes per node, with `edgeLabels`: the two cheapest bucket-0 ways in (`NodeBest`) and
+    /// the node's heuristic, computed once per search. A node is relaxed once per way in that
+    /// a settled state reaches it by (about its degree squared times with labels per way in), and
+    /// each heuristic reads the node's position and its landmark row: three cache lines the
+    /// entry, read anyway for `NodeBest`, saves.
+    struct NodeEntry: StampedLabel {
+        /// The cheapest way in: its cost and edge (-1: none).
+        var g: Double
+        /// `SearchContext.heuristic(node)`, or negative when not computed yet.
+        var h: Double
+        /// The second cheapest way in by another edge: its cost rounded up, and its edge (-1: none).
+        var second: Float
+        var via: Int32
+        var secondVia: Int32
+        var stamp: UInt16 = 0
+
+        static var unreached: NodeEntry { NodeEntry(g: .infinity, h: -1, second: .infinity, via: -1, secondVia: -1) }
     }
 
     struct QItem: Comparable {
@@ -217,19 +250,23 @@ struct Search: ~Copyable {
     /// What this search reads and never changes, behind one reference (`SearchContext`).
     let ctx: SearchContext
     /// Bucket-0 labels, one per node, or per traversal (`edge << 1 | reversed`) with `edgeLabels`.
-    let base: SearchLabels
-    /// Per node, the two cheapest bucket-0 ways in by different edges (`NodeBest`); only with
-    /// `edgeLabels`.
-    let nodeBest: SearchLabels?
+    let base: SearchLabels<Label>
+    /// Per node, the two cheapest bucket-0 ways in by different edges (`NodeBest`) and the
+    /// heuristic; only with `edgeLabels`.
+    let nodeBest: SearchLabels<NodeEntry>?
     /// `!Router.edgeLabels`.
     let nodeLabels: Bool
     /// Labels of states past bucket 0, by state number (`IntKeyedTable`: no runtime conformance scan).
     var extra = IntKeyedTable<Label>()
-    var heap = Heap<QItem>()
+    var heap = SearchHeap<QItem>()
     var bestGoal = Double.infinity
     var bestGoalState = -1
     var bestGoalLeg: RouteLeg?
     var directLeg: RouteLeg?
+    /// Lines costing more than this do not matter (`Router.bestRoute`'s `costLimit`).
+    var costLimit = Double.infinity
+    /// Whether the search stopped at `costLimit`: then it has no answer (`result` is nil).
+    var capped = false
 
     init(router: Router, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool = false, entry: ForbiddenEntryBound? = nil) {
         ctx = SearchContext(map: router.map, costing: router.costing, target: target, penalty: penalty, hardRule: hardRule, bounded: bounded, entry: entry)
@@ -266,13 +303,23 @@ struct Search: ~Copyable {
             // their runs are shorter. Dropping it keeps the search exact (EdgeLabelExactnessTests).
             let e = Int32(via >> 1)
             var nb = nodeBest[node]
-            if nb.via != e, nb.parent != e, nb.parent >= 0, Double(nb.run) + SkateCosting.minimumTransitionSlack <= g,
-               Double(nb.run) + ctx.costing.transitionSlack(node: node) <= g { return }
-            if b == 0, NodeBest.improve(&nb, edge: e, g: g) { nodeBest[node] = nb }
+            if nb.via != e, nb.secondVia != e, nb.secondVia >= 0, Double(nb.second) + SkateCosting.minimumTransitionSlack <= g,
+               Double(nb.second) + ctx.costing.transitionSlack(node: node) <= g { return }
+            var changed = b == 0 && NodeBest.improve(&nb, edge: e, g: g)
+            // A settled state is opened again when a cheaper way reaches it: the quantised
+            // landmark bounds (`LandmarkTable`) are admissible but may be inconsistent by one
+            // quantum, and reopening keeps the search exact then (with consistent bounds it never
+            // happens).
+            if let old = label(s), old.g <= g {
+                if changed { nodeBest[node] = nb }
+                return
+            }
+            if nb.h < 0 { nb.h = ctx.heuristic(node); changed = true }
+            if changed { nodeBest[node] = nb }
+            setLabel(s, Label(g: g, run: Float(run), parent: Int32(parent), via: Int32(via), closed: false))
+            heap.insert(QItem(f: g + nb.h, state: s))
+            return
         }
-        // A settled state is opened again when a cheaper way reaches it: the quantised landmark
-        // bounds (`LandmarkTable`) are admissible but may be inconsistent by one quantum, and
-        // reopening keeps the search exact then (with consistent bounds it never happens).
         if let old = label(s), old.g <= g { return }
         setLabel(s, Label(g: g, run: Float(run), parent: Int32(parent), via: Int32(via), closed: false))
         heap.insert(QItem(f: g + ctx.heuristic(node), state: s))
@@ -327,6 +374,9 @@ struct Search: ~Copyable {
 
         while let top = heap.min {
             if top.f >= bestGoal { return true }
+            // Every line still open costs at least `top.f` (admissible bounds; the reopened
+            // states of `relax` keep it so): none of them is within the limit.
+            if top.f > costLimit { capped = true; return true }
             if settled >= limit { return false }
             _ = heap.popMin()
             settled += 1
@@ -373,6 +423,7 @@ struct Search: ~Copyable {
     /// The path found (after `advance` returned true).
     func result(from a: EdgeSnap) -> RoutePath? {
         let map = ctx.map
+        if capped { return nil }
         if let d = directLeg { return RoutePath(legs: [d], cost: bestGoal, crustyRuleMet: true) }
         guard bestGoalState >= 0, let last = bestGoalLeg else { return nil }
         // Walk parents back to the start.

@@ -1,37 +1,44 @@
 import FoundationEssentials
 import Glibc
 
-/// The per-node labels of one A* search (the crusty-run bucket 0 states), on storage borrowed
-/// from a pool and handed back when the search ends.
+/// A label a search stores per state or per node: it carries the generation of the search that
+/// wrote it (`SearchLabels`), and a value that reads as "not reached yet".
+protocol StampedLabel: BitwiseCopyable {
+    var stamp: UInt16 { get set }
+    static var unreached: Self { get }
+}
+
+/// The labels of one A* search (per traversal or node: `Search.Label`; per node: `Search.NodeEntry`),
+/// on storage borrowed from a pool and handed back when the search ends.
 ///
 /// A search used to fill a fresh `nodes × 24`-byte array before settling its first state: 1.1 MB
 /// on Heidelberg, and a plan runs 2–26 searches (rule-bound and relaxed, the detour cap's
 /// retries, `trickSpotCrawl`'s spot legs) — 16 % of `skateroute bench`'s routing time went to
 /// that fill (perf). Now each label carries the generation of the search that wrote it; a label
 /// of another generation reads as unreached, so starting a search is one increment.
-final class SearchLabels {
+final class SearchLabels<Element: StampedLabel> {
     private let storage: Storage
 
     init(count: Int) { storage = SearchLabelPool.shared.take(count: count) }
 
     deinit { SearchLabelPool.shared.give(storage) }
 
-    /// The label of `node` (unreached when no state of this search has set it).
-    @inline(__always) subscript(node: Int) -> Search.Label {
+    /// The label at `index` (unreached when no state of this search has set it).
+    @inline(__always) subscript(index: Int) -> Element {
         get {
-            let l = storage.pointer[node]
-            return l.stamp == storage.generation ? l : Search.Label.unreached
+            let l = storage.pointer[index]
+            return l.stamp == storage.generation ? l : Element.unreached
         }
         set {
             var l = newValue
             l.stamp = storage.generation
-            storage.pointer[node] = l
+            storage.pointer[index] = l
         }
     }
 
     /// One allocation of labels and the generation that currently owns it.
     final class Storage {
-        let pointer: UnsafeMutablePointer<Search.Label>
+        let pointer: UnsafeMutablePointer<Element>
         let capacity: Int
         /// Never 0: zeroed memory (stamp 0) reads as unreached.
         private(set) var generation: UInt16 = 0
@@ -40,8 +47,8 @@ final class SearchLabels {
             self.capacity = capacity
             // calloc: pages no search reaches are never touched, so a plan on a large map
             // keeps only the labels near its line resident.
-            let raw = calloc(Swift.max(capacity, 1), MemoryLayout<Search.Label>.stride)!
-            pointer = raw.bindMemory(to: Search.Label.self, capacity: Swift.max(capacity, 1))
+            let raw = calloc(Swift.max(capacity, 1), MemoryLayout<Element>.stride)!
+            pointer = raw.bindMemory(to: Element.self, capacity: Swift.max(capacity, 1))
         }
 
         /// Starts a new search on this storage: every label now reads as unreached.
@@ -49,7 +56,7 @@ final class SearchLabels {
             generation &+= 1
             if generation == 0 {
                 // After 65 535 searches the stamps wrap: clear them once, then start again at 1.
-                memset(pointer, 0, capacity * MemoryLayout<Search.Label>.stride)
+                memset(pointer, 0, capacity * MemoryLayout<Element>.stride)
                 generation = 1
             }
         }
@@ -68,19 +75,22 @@ final class SearchLabelPool: @unchecked Sendable {
     static let maxKept = 8
 
     private let lock = PlainLock()
-    private var free: [SearchLabels.Storage] = []
+    /// `SearchLabels<…>.Storage` of either label type (told apart by a cast, once per search).
+    private var free: [AnyObject] = []
 
-    func take(count: Int) -> SearchLabels.Storage {
+    func take<Element: StampedLabel>(count: Int) -> SearchLabels<Element>.Storage {
         lock.lock()
-        var found: SearchLabels.Storage?
-        if let i = free.lastIndex(where: { $0.capacity >= count }) { found = free.remove(at: i) }
+        var found: SearchLabels<Element>.Storage?
+        if let i = free.lastIndex(where: { ($0 as? SearchLabels<Element>.Storage).map { $0.capacity >= count } ?? false }) {
+            found = free.remove(at: i) as? SearchLabels<Element>.Storage
+        }
         lock.unlock()
-        let s = found ?? SearchLabels.Storage(capacity: count)
+        let s = found ?? SearchLabels<Element>.Storage(capacity: count)
         s.begin()
         return s
     }
 
-    func give(_ s: SearchLabels.Storage) {
+    func give(_ s: AnyObject) {
         lock.lock(); defer { lock.unlock() }
         if free.count < Self.maxKept { free.append(s) }
     }

@@ -23,8 +23,15 @@ public enum ShortestLine {
         var dist = [Double](repeating: .infinity, count: n)
         // How each node was reached: adjacency entry (edge << 1 | leaving through edgeTo→edgeFrom), or −1 for the start edge.
         var via = [Int](repeating: -2, count: n)
+        // Each node's bound, computed the first time it is reached (negative: not yet): a node
+        // is reached from each of its neighbours, and the great-circle distance (sin, cos, asin)
+        // was a third of these searches' time.
+        var bound = [Double](repeating: -1, count: n)
         var heap = Heap<Open>()
-        func h(_ v: Int) -> Double { Geo.distance(map.coordinate(ofNode: v), b.point) * 0.999 }
+        func h(_ v: Int) -> Double {
+            if bound[v] < 0 { bound[v] = Geo.distance(map.coordinate(ofNode: v), b.point) * 0.999 }
+            return bound[v]
+        }
         let lenA = Double(map.edgeLength[a.edge]), lenB = Double(map.edgeLength[b.edge])
         for (v, d) in [(Int(map.edgeFrom[a.edge]), a.offset), (Int(map.edgeTo[a.edge]), lenA - a.offset)] where d < dist[v] {
             dist[v] = d; via[v] = -1
@@ -38,9 +45,9 @@ public enum ShortestLine {
         while let o = heap.popMin() {
             guard o.g <= dist[o.node], o.key < best else { if o.key >= best { break }; continue }
             let v = o.node
-            for (end, extra) in [(fromB, b.offset), (toB, lenB - b.offset)] where v == end && o.g + extra < best {
-                best = o.g + extra; bestEnd = v
-            }
+            // (Two tests, not a loop over a two-element array: that array was allocated per node.)
+            if v == fromB && o.g + b.offset < best { best = o.g + b.offset; bestEnd = v }
+            if v == toB && o.g + (lenB - b.offset) < best { best = o.g + (lenB - b.offset); bestEnd = v }
             for k in Int(map.adjStart[v])..<Int(map.adjStart[v + 1]) {
                 let entry = Int(map.adjacency[k])
                 let e = entry >> 1, rev = entry & 1 == 1

@@ -278,9 +278,10 @@ public struct Planner: Sendable {
         let work: @Sendable (Int) -> Void = { _ in
             while let i = state.next(count: list.count, bound: { (list[$0].toSpot + list[$0].fromSpot, list[$0].rank) }) {
                 let c = list[i]
-                guard let p1 = router.bestRoute(from: sa, to: c.snap) else { continue }
+                // Each leg's search stops once it cannot make a line that wins (`costLimit`).
+                guard let p1 = router.bestRoute(from: sa, to: c.snap, costLimit: state.legLimit(less: c.fromSpot, pruning: pruneSpotSearches)) else { continue }
                 guard state.couldWin(p1.cost + c.fromSpot, rank: c.rank, countingSearch: true) else { continue }
-                guard let p2 = router.bestRoute(from: c.snap, to: sb) else { continue }
+                guard let p2 = router.bestRoute(from: c.snap, to: sb, costLimit: state.legLimit(less: p1.cost, pruning: pruneSpotSearches)) else { continue }
                 let joined = RoutePath(legs: p1.legs + p2.legs, cost: p1.cost + p2.cost, crustyRuleMet: p1.crustyRuleMet && p2.crustyRuleMet)
                 guard joined.length <= budget else { continue }
                 state.offer(joined, name: c.name, rank: c.rank)
@@ -337,6 +338,16 @@ final class SpotSearchState: @unchecked Sendable {
         let ok = winsOver(cost, rank: rank)
         if ok && countingSearch { searches += 1 }
         return ok
+    }
+
+    /// The most a spot leg may cost and still make a winning line with another part costing at
+    /// least `other` (infinity before a line is known, or without `pruning`). A tie can win on
+    /// rank, and the sum is compared in floating point: the limit keeps a margin above the
+    /// difference, so a leg it stops could never have won.
+    func legLimit(less other: Double, pruning: Bool) -> Double {
+        lock.lock(); defer { lock.unlock() }
+        guard pruning, let b = best else { return .infinity }
+        return b.path.cost - other + 1e-9 * Swift.max(1, b.path.cost)
     }
 
     /// Keeps `path` when it beats the best so far.
