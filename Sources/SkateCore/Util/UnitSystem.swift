@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The units that text a person reads uses for distances, lengths and speeds. Machine formats
 /// (JSON, GeoJSON, GPX, NDJSON ride logs, CSV) are always metric; grades stay percent.
 public enum UnitSystem: String, Sendable, CaseIterable {
@@ -7,16 +9,14 @@ public enum UnitSystem: String, Sendable, CaseIterable {
     /// `UnitSystem.$current.withValue(.imperial) { … }`. nil: use `processDefault`.
     @TaskLocal public static var current: UnitSystem?
 
-    /// Guards `storedDefault`: the CLI writes it once at start-up, any thread may read it.
-    private static let defaultLock = PlainLock()
-    /// Set once by the CLI from the effective settings; read by work that has no task locals
-    /// (DispatchQueue workers, such as the TUI's plan and search workers).
-    nonisolated(unsafe) private static var storedDefault: UnitSystem = .metric
+    /// Set once by the CLI from the effective settings (any thread may read it); read by work
+    /// that has no task locals (DispatchQueue workers, such as the TUI's plan and search workers).
+    private static let storedDefault = Mutex<UnitSystem>(.metric)
 
     /// The process-wide default: what `active` answers outside any `$current.withValue` scope.
     public static var processDefault: UnitSystem {
-        get { defaultLock.withLock { storedDefault } }
-        set { defaultLock.withLock { storedDefault = newValue } }
+        get { storedDefault.withLock { $0 } }
+        set { storedDefault.withLock { $0 = newValue } }
     }
 
     /// The units in force here: the task's override, else the process-wide default.

@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import SkateCore
+import Synchronization
 
 /// A route asked of the planner. `update` never plans: it asks with `AppCommand.plan`, and the
 /// answer comes back as `AppEvent.planned`; an answer to an older query than the plan screen's
@@ -46,11 +47,13 @@ extension LatestWorker where Query == PlaceSearchQuery {
 /// Runs queries off the UI thread and hands the answers back to the loop as events (`AppLoop`
 /// drains it every iteration). Only the newest query matters: one still waiting when a newer one
 /// comes is never run.
-public final class LatestWorker<Query: Sendable>: @unchecked Sendable {
-    private let lock = PlainLock()
-    private var waiting: Query?
-    private var running = false
-    private var done: [AppEvent] = []
+public final class LatestWorker<Query: Sendable>: Sendable {
+    private struct State {
+        var waiting: Query?
+        var running = false
+        var done: [AppEvent] = []
+    }
+    private let state = Mutex(State())
     private let queue: DispatchQueue
     private let plan: @Sendable (Query) -> AppEvent
 
@@ -62,38 +65,39 @@ public final class LatestWorker<Query: Sendable>: @unchecked Sendable {
 
     /// Queues `q` (replacing a query not yet started).
     public func submit(_ q: Query) {
-        lock.lock()
-        waiting = q
-        let start = !running
-        if start { running = true }
-        lock.unlock()
+        let start = state.withLock { s in
+            s.waiting = q
+            let start = !s.running
+            if start { s.running = true }
+            return start
+        }
         if start { queue.async { self.drainQueries() } }
     }
 
     private func drainQueries() {
         while true {
-            lock.lock()
-            guard let q = waiting else { running = false; lock.unlock(); return }
-            waiting = nil
-            lock.unlock()
+            let next = state.withLock { s -> Query? in
+                guard let q = s.waiting else { s.running = false; return nil }
+                s.waiting = nil
+                return q
+            }
+            guard let q = next else { return }
             let answer = plan(q)
-            lock.lock()
-            done.append(answer)
-            lock.unlock()
+            state.withLock { $0.done.append(answer) }
         }
     }
 
     /// Answers that arrived since the last call.
     public func takeAnswers() -> [AppEvent] {
-        lock.lock(); defer { lock.unlock() }
-        let out = done
-        done = []
-        return out
+        state.withLock { s in
+            let out = s.done
+            s.done = []
+            return out
+        }
     }
 
     /// Whether a query is waiting or running.
     public var busy: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return running || waiting != nil
+        state.withLock { $0.running || $0.waiting != nil }
     }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import HeapModule
+import Synchronization
 
 /// ALT landmarks (A*, landmarks, triangle inequality; Goldberg & Harrelson 2005): for a few
 /// nodes spread round the map's edge, every node's cheapest cost from and to each of them under
@@ -109,17 +110,17 @@ public enum Landmarks {
     }
 
     /// Hands out run numbers 0, 1, 2 … to the threads.
-    private final class RunCounter: @unchecked Sendable {
-        private let lock = PlainLock()
-        private var next = 0
+    private final class RunCounter: Sendable {
+        private let next = Mutex(0)
         private let progress: (@Sendable (Int, Int) -> Void)?
         init(progress: (@Sendable (Int, Int) -> Void)?) { self.progress = progress }
         func take(below limit: Int) -> Int? {
-            lock.lock(); defer { lock.unlock() }
-            guard next < limit else { return nil }
-            progress?(next, limit)
-            next += 1
-            return next - 1
+            next.withLock { next in
+                guard next < limit else { return nil }
+                progress?(next, limit)
+                next += 1
+                return next - 1
+            }
         }
     }
 }

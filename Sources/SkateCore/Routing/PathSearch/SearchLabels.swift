@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// A label a search stores per state or per node: it carries the generation of the search that
 /// wrote it (`SearchLabels`), and a value that reads as "not reached yet".
@@ -36,8 +37,9 @@ final class SearchLabels<Element: StampedLabel> {
         }
     }
 
-    /// One allocation of labels and the generation that currently owns it.
-    final class Storage {
+    /// One allocation of labels and the generation that currently owns it. Sendable because
+    /// it has one owner at a time: a search, or `SearchLabelPool` between searches.
+    final class Storage: @unchecked Sendable {
         let pointer: UnsafeMutablePointer<Element>
         let capacity: Int
         /// Never 0: zeroed memory (stamp 0) reads as unreached.
@@ -66,7 +68,7 @@ final class SearchLabels<Element: StampedLabel> {
 }
 
 /// Label storage kept between searches (process-wide, lock-protected).
-final class SearchLabelPool: @unchecked Sendable {
+final class SearchLabelPool: Sendable {
     static let shared = SearchLabelPool()
 
     /// Storages kept for reuse: a plan holds at most two searches at once (rule-bound and
@@ -74,24 +76,23 @@ final class SearchLabelPool: @unchecked Sendable {
     /// its traversal labels and its per-node bests.
     static let maxKept = 8
 
-    private let lock = PlainLock()
     /// `SearchLabels<…>.Storage` of either label type (told apart by a cast, once per search).
-    private var free: [AnyObject] = []
+    /// A storage is owned by one search at a time: the pool hands it from one to the next.
+    private let free = Mutex<[any AnyObject & Sendable]>([])
 
     func take<Element: StampedLabel>(count: Int) -> SearchLabels<Element>.Storage {
-        lock.lock()
-        var found: SearchLabels<Element>.Storage?
-        if let i = free.lastIndex(where: { ($0 as? SearchLabels<Element>.Storage).map { $0.capacity >= count } ?? false }) {
-            found = free.remove(at: i) as? SearchLabels<Element>.Storage
+        let found = free.withLock { free -> SearchLabels<Element>.Storage? in
+            guard let i = free.lastIndex(where: { ($0 as? SearchLabels<Element>.Storage).map { $0.capacity >= count } ?? false }) else { return nil }
+            return free.remove(at: i) as? SearchLabels<Element>.Storage
         }
-        lock.unlock()
         let s = found ?? SearchLabels<Element>.Storage(capacity: count)
         s.begin()
         return s
     }
 
-    func give(_ s: AnyObject) {
-        lock.lock(); defer { lock.unlock() }
-        if free.count < Self.maxKept { free.append(s) }
+    func give(_ s: any AnyObject & Sendable) {
+        free.withLock { free in
+            if free.count < Self.maxKept { free.append(s) }
+        }
     }
 }

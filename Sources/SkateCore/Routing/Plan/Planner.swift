@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import FoundationEssentials
 import Glibc
 
@@ -296,48 +297,60 @@ public struct Planner: Sendable {
 
 /// A lock-protected memo of one costing per mode (costings are immutable values once built).
 /// A fixed slot per mode rather than a dictionary: no hashing set-up in a fresh process.
-final class CostingCache: @unchecked Sendable {
-    private let lock = PlainLock()
-    private var byMode = [SkateCosting?](repeating: nil, count: RideMode.allCases.count)
+final class CostingCache: Sendable {
+    private let byMode = Mutex([SkateCosting?](repeating: nil, count: RideMode.allCases.count))
 
     func costing(for mode: RideMode, make: () -> SkateCosting) -> SkateCosting {
-        lock.lock(); defer { lock.unlock() }
-        let slot = mode.ordinal
-        if let c = byMode[slot] { return c }
-        let c = make()
-        byMode[slot] = c
-        return c
+        byMode.withLock { byMode in
+            let slot = mode.ordinal
+            if let c = byMode[slot] { return c }
+            let c = make()
+            byMode[slot] = c
+            return c
+        }
     }
 }
 
 /// The shared state of one plan's spot candidate searches (`Planner.threadThroughSpot`): which
 /// candidate is next, the best joined line so far and the searches run, behind one lock.
-final class SpotSearchState: @unchecked Sendable {
-    private let lock = PlainLock()
-    private var next = 0
-    private(set) var best: (path: RoutePath, name: String, rank: Int)?
-    private(set) var searches = 0
+final class SpotSearchState: Sendable {
+    private struct State {
+        var next = 0
+        var best: (path: RoutePath, name: String, rank: Int)?
+        var searches = 0
+
+        func winsOver(_ cost: Double, rank: Int) -> Bool {
+            guard let b = best else { return true }
+            return cost < b.path.cost || (cost == b.path.cost && rank < b.rank)
+        }
+    }
+    private let state = Mutex(State())
+
+    var best: (path: RoutePath, name: String, rank: Int)? { state.withLock { $0.best } }
+    var searches: Int { state.withLock { $0.searches } }
 
     /// The index of the next of `count` candidates that could still win (counting its first
     /// search), or nil when none is left; `bound` gives a candidate's lower bound and rank.
     func next(count: Int, bound: (Int) -> (cost: Double, rank: Int)) -> Int? {
-        lock.lock(); defer { lock.unlock() }
-        while next < count {
-            let i = next
-            next += 1
-            let b = bound(i)
-            if winsOver(b.cost, rank: b.rank) { searches += 1; return i }
+        state.withLock { s in
+            while s.next < count {
+                let i = s.next
+                s.next += 1
+                let b = bound(i)
+                if s.winsOver(b.cost, rank: b.rank) { s.searches += 1; return i }
+            }
+            return nil
         }
-        return nil
     }
 
     /// Whether a line of at least `cost` from the candidate of `rank` could replace the best
     /// (the cheaper line wins; on a tie the better-ranked spot); counts a search when it could.
     func couldWin(_ cost: Double, rank: Int, countingSearch: Bool) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        let ok = winsOver(cost, rank: rank)
-        if ok && countingSearch { searches += 1 }
-        return ok
+        state.withLock { s in
+            let ok = s.winsOver(cost, rank: rank)
+            if ok && countingSearch { s.searches += 1 }
+            return ok
+        }
     }
 
     /// The most a spot leg may cost and still make a winning line with another part costing at
@@ -345,19 +358,16 @@ final class SpotSearchState: @unchecked Sendable {
     /// rank, and the sum is compared in floating point: the limit keeps a margin above the
     /// difference, so a leg it stops could never have won.
     func legLimit(less other: Double, pruning: Bool) -> Double {
-        lock.lock(); defer { lock.unlock() }
-        guard pruning, let b = best else { return .infinity }
-        return b.path.cost - other + 1e-9 * Swift.max(1, b.path.cost)
+        state.withLock { s in
+            guard pruning, let b = s.best else { return .infinity }
+            return b.path.cost - other + 1e-9 * Swift.max(1, b.path.cost)
+        }
     }
 
     /// Keeps `path` when it beats the best so far.
     func offer(_ path: RoutePath, name: String, rank: Int) {
-        lock.lock(); defer { lock.unlock() }
-        if winsOver(path.cost, rank: rank) { best = (path, name, rank) }
-    }
-
-    private func winsOver(_ cost: Double, rank: Int) -> Bool {
-        guard let b = best else { return true }
-        return cost < b.path.cost || (cost == b.path.cost && rank < b.rank)
+        state.withLock { s in
+            if s.winsOver(path.cost, rank: rank) { s.best = (path, name, rank) }
+        }
     }
 }
