@@ -50,11 +50,6 @@ import Testing
         }
     }
 
-    /// Loops the engine misses today, each by a hair (11.0 % and 10.2 % ridden twice against the
-    /// 10 % bound, seed 1): known issues until the loop planner trades reuse better. A loop that
-    /// starts meeting the bounds fails the known issue, so this list cannot go stale.
-    static let knownShort: Set<String> = ["nightSafe 10 km from Condamine", "fastMildRoughness 10 km from Port Hercule"]
-
     @Test(arguments: RideMode.allCases)
     func loopsOfTwoFiveAndTenKilometresFromThreePlaces(mode: RideMode) throws {
         let planner = try #require(Self.planner, "Maps/monaco.srmap missing")
@@ -63,15 +58,8 @@ import Testing
                 let label = "\(mode.rawValue) \(Int(length / 1000)) km from \(name)"
                 let r = try planner.loop(from: at, length: length, mode: mode, seed: 1)
                 let met = r.met, note = r.note ?? ""
-                if Self.knownShort.contains(label) {
-                    withKnownIssue("ridden twice just over 10 % since the ground-model map and the exact search (issue 32)") {
-                        #expect(met, "\(label): \(note)")
-                        Self.check(r.plan, asked: length, from: at, label: label)
-                    }
-                } else {
-                    #expect(met, "\(label): \(note)")
-                    Self.check(r.plan, asked: length, from: at, label: label)
-                }
+                #expect(met, "\(label): \(note)")
+                Self.check(r.plan, asked: length, from: at, label: label)
                 if mode == .smoothest {
                     // Smoothest honours its mode: no crusty metres beyond what a route there must ride.
                     let run = r.plan.longestCrustyRun, ruleMet = r.plan.path.crustyRuleMet

@@ -65,10 +65,14 @@ extension Planner {
     /// - Parameters:
     ///   - length: asked length in metres (`LoopRules.lengthRange`).
     ///   - alternatives: other loops to look for (each shares ≤ 80 % of its length with the rest).
-    /// - Throws: `RoutingError` when the start has no street nearby.
+    /// - Throws: `RoutingError.noEdgeNear` when the start has no street nearby, `.noLoop` when no
+    ///   line leaves it and comes back (streets reached one way only).
     public func loop(from start: Coordinate, length: Double, mode: RideMode, seed: UInt64 = 0, alternatives: Int = 0) throws -> LoopResult {
         let router = router(for: mode)
-        let s = try router.snap(start)
+        // The loop starts on a street it can leave and come back to: a lift, an escalator or a
+        // one-way stretch under the rider's feet would make every return leg impossible.
+        let s = try map.nearestEdge(to: start, maxDistance: Router.snapRadius, where: { isLoopStreet($0, router: router) })
+            ?? router.snap(start)
         var rng = SplitMix64(seed: seed)
         let baseHeading = Double(rng.next() % 3600) / 10
         let firstSense: Double = rng.next() & 1 == 0 ? 1 : -1
@@ -89,32 +93,38 @@ extension Planner {
             let factor = factors[shape]
             let heading = baseHeading + Double(attempt) * LoopRules.headingStep
             let sense = (attempt / 2) % 2 == 0 ? firstSense : -firstSense
-            guard let (path, polygon) = loopAttempt(router: router, start: s, length: length, factor: factor,
-                                                    waypoints: k, heading: heading, sense: sense) else {
+            guard let (paths, _) = loopAttempt(router: router, start: s, length: length, factor: factor,
+                                               waypoints: k, heading: heading, sense: sense), let path = paths.first else {
                 // Too few waypoints found a street (all in the sea, or merged at the start): go wider.
                 factors[shape] = max(factor * LoopRules.widenOnEmpty, LoopRules.detourFactorRange.lowerBound)
                 continue
             }
-            let q = quality(of: path, asked: length)
-            longest = max(longest, path.length)
+            longest = max(longest, paths.map(\.length).max() ?? 0)
             // Learn the radius from the miss: waypoints snapped off their circle (a coast, the
-            // map's edge) shrink the polygon, so the length itself steers the next radius.
-            if path.length > 0 {
-                let step = pow(length / path.length, LoopRules.radiusLearningRate)
+            // map's edge) shrink the polygon, so the length itself steers the next radius. The
+            // line nearer the bounds steers, the cut one on a tie: on a small map the spurs may be
+            // what brings a long loop to length, and the radius then stays where it is good.
+            let steer = paths.min { quality(of: $0, asked: length).miss < quality(of: $1, asked: length).miss } ?? path
+            if steer.length > 0 {
+                let step = pow(length / steer.length, LoopRules.radiusLearningRate)
                 let learned = min(max(factor / step, LoopRules.detourFactorRange.lowerBound), LoopRules.detourFactorRange.upperBound)
                 // Every shape learns from the miss; its own shape most.
                 for i in factors.indices { factors[i] = i == shape ? learned : sqrt(factors[i] * learned) }
             }
-            _ = polygon
-            if best == nil || (q.miss, Self.effortPerMetre(path)) < (best!.quality.miss, Self.effortPerMetre(best!.path)) {
-                best = (path, q)
-            }
-            if q.meetsBounds,
-               found.allSatisfy({ Self.sharedFraction(path, $0.path) <= 1 - Self.alternativeMinDifference }) {
-                found.append((path, q, Self.loopRank(path, q)))
+            // The line with its spurs cut first, then as routed: on a small map the spurs may be
+            // what brings a long loop to its length, within the reuse it allows.
+            for p in paths {
+                let q = quality(of: p, asked: length)
+                if best == nil || (q.miss, Self.effortPerMetre(p)) < (best!.quality.miss, Self.effortPerMetre(best!.path)) {
+                    best = (p, q)
+                }
+                if q.meetsBounds,
+                   found.allSatisfy({ Self.sharedFraction(p, $0.path) <= 1 - Self.alternativeMinDifference }) {
+                    found.append((p, q, Self.loopRank(p, q)))
+                }
             }
         }
-        guard let best else { throw RoutingError.disconnected(from: s.point, to: s.point) }
+        guard let best else { throw RoutingError.noLoop(from: s.point) }
         let builder = PlanBuilder(map: map, costing: router.costing, knowledge: knowledge)
         // The best-ranked loop (least effort per metre, nearest the length) first, then the others.
         let ranked = found.sorted { $0.effort < $1.effort }
@@ -147,9 +157,10 @@ extension Planner {
     }
 
     /// One attempt: waypoints on a circle through the start, routed in turn with reuse
-    /// penalised. Returns the joined path and the snapped waypoint polygon's perimeter (metres).
+    /// penalised. Returns the joined path with its out-and-back spurs cut (`LoopSpurs`), then the
+    /// path as routed when the cut changed it, and the snapped waypoint polygon's perimeter (metres).
     func loopAttempt(router: Router, start s: EdgeSnap, length: Double, factor: Double, waypoints k: Int,
-                     heading: Double, sense: Double) -> (RoutePath, Double)? {
+                     heading: Double, sense: Double) -> ([RoutePath], Double)? {
         let sides = Double(k + 1)
         // Perimeter of a regular polygon of `sides` vertices on a circle of radius 1.
         let unitPerimeter = sides * 2 * sin(Double.pi / sides)
@@ -163,12 +174,7 @@ extension Planner {
             let a = a0 + sense * Double(j) * 2 * Double.pi / sides
             let p = proj.unproject(x: cx + radius * cos(a), y: cy + radius * sin(a))
             // Waypoints go on legal ways of the main network only: a loop rides through them.
-            guard let w = map.nearestEdge(to: p, maxDistance: max(Router.snapRadius, radius), where: { e in
-                let f = map.flags(ofEdge: e)
-                return router.costing.allowed(edge: e, reversed: false) && router.costing.allowed(edge: e, reversed: true)
-                    && !f.contains(.connector) && !f.contains(.steps) && AccessModel.decision(of: f).accessClass != .forbidden
-                    && components.isMain(edge: e)
-            }) else { continue }
+            guard let w = map.nearestEdge(to: p, maxDistance: max(Router.snapRadius, radius), where: { isLoopStreet($0, router: router) }) else { continue }
             if Geo.distance(w.point, snaps[snaps.count - 1].point) < LoopRules.waypointMergeMetres { continue }
             snaps.append(w)
         }
@@ -191,9 +197,26 @@ extension Planner {
             for l in p.legs { penalty[l.edge] = LoopRules.reusePenalty }
             at = b
         }
-        var path = RoutePath(legs: legs, cost: 0, crustyRuleMet: ruleMet)
-        path.cost = Self.trueCost(path, router: router)
-        return (path, polygon)
+        var routed = RoutePath(legs: legs, cost: 0, crustyRuleMet: ruleMet)
+        routed.cost = Self.trueCost(routed, router: router)
+        // Waypoints on dead ends make the line ride out and straight back: cut those spurs,
+        // unless joining what lay either side of one would break the 100 m crusty rule.
+        let cut = LoopSpurs.cut(legs)
+        guard cut != legs, !cut.isEmpty, !ruleMet || router.costing.longestCrustyRun(cut) <= CostingConstants.maxContinuousCrusty else {
+            return ([routed], polygon)
+        }
+        var trimmed = RoutePath(legs: cut, cost: 0, crustyRuleMet: ruleMet)
+        trimmed.cost = Self.trueCost(trimmed, router: router)
+        return ([trimmed, routed], polygon)
+    }
+
+    /// Whether a loop may start on or pass through `e`: a legal street of the main network,
+    /// ridable both ways, not stairs, a lift or an escalator.
+    func isLoopStreet(_ e: Int, router: Router) -> Bool {
+        let f = map.flags(ofEdge: e)
+        return router.costing.allowed(edge: e, reversed: false) && router.costing.allowed(edge: e, reversed: true)
+            && !f.contains(.connector) && !f.contains(.steps) && AccessModel.decision(of: f).accessClass != .forbidden
+            && components.isMain(edge: e)
     }
 
     /// How a path measures up as a loop of `asked` metres.

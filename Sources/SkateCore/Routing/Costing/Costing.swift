@@ -275,4 +275,13 @@ public final class SkateCosting: Sendable {
     @inlinable public func isCrusty(edge: Int) -> Bool {
         Double(table.rms[edge]) >= CostingConstants.crustyRMS && map.flags(ofEdge: edge).isDisjoint(with: [.steps, .connector])
     }
+
+    /// Longest continuous crusty run of `legs`, metres (what the 100 m rule limits).
+    public func longestCrustyRun(_ legs: [RouteLeg]) -> Double {
+        var run = 0.0, longest = 0.0
+        for leg in legs {
+            if isCrusty(edge: leg.edge) { run += leg.length; longest = max(longest, run) } else { run = 0 }
+        }
+        return longest
+    }
 }

@@ -267,13 +267,7 @@ extension PlanBuilder {
     }
 
     /// Longest continuous crusty run of the legs, metres.
-    func longestCrustyRun(_ legs: [RouteLeg]) -> Double {
-        var run = 0.0, longest = 0.0
-        for leg in legs {
-            if costing.isCrusty(edge: leg.edge) { run += leg.length; longest = max(longest, run) } else { run = 0 }
-        }
-        return longest
-    }
+    func longestCrustyRun(_ legs: [RouteLeg]) -> Double { costing.longestCrustyRun(legs) }
 
     /// Zones or stretches with the indices of the steps they overlap.
     static func withSteps<Z: RouteStretch>(_ stretches: [Z], _ steps: [RouteStep]) -> [Z] {

@@ -36,6 +36,8 @@ public struct RoutePath: Sendable, Equatable {
 public enum RoutingError: Error, CustomStringConvertible, Equatable {
     case noEdgeNear(Coordinate, radius: Double)
     case disconnected(from: Coordinate, to: Coordinate)
+    /// No round trip leaves the start and comes back to it (`Planner.loop`).
+    case noLoop(from: Coordinate)
 
     public var description: String {
         switch self {
@@ -43,6 +45,8 @@ public enum RoutingError: Error, CustomStringConvertible, Equatable {
             return "no rideable street within \(Int(r)) m of \(c)"
         case .disconnected(let a, let b):
             return "no route from \(a) to \(b): the two points are not connected by ways a skater may use"
+        case .noLoop(let a):
+            return "no loop from \(a): the streets here are reached one way only (a lift, an escalator or a one-way stretch), so no line comes back to them; start from a street nearby"
         }
     }
 }
