@@ -37,9 +37,9 @@ struct LoopBenchmark {
             var met = 0
             for (i, p) in points.enumerated() {
                 let t0 = BenchCommand.now()
-                guard let r = try? planner.loop(from: p, length: length, mode: mode, seed: UInt64(i)) else { continue }
+                guard let r = try? planner.loop(from: p, length: length, mode: mode, seed: UInt64(i)) else { print(String(printf: "  no loop: start %d at %.5f,%.5f", i, p.lat, p.lon)); continue }
                 ms.append((BenchCommand.now() - t0) * 1000)
-                if r.met { met += 1 }
+                if r.met { met += 1 } else { print(String(printf: "  miss: start %d at %.5f,%.5f: %@ (%d attempts)", i, p.lat, p.lon, r.quality.summary, r.attempts)) }
                 err.append(abs(r.quality.lengthError) * 100)
                 reuse.append(r.quality.reuseShare * 100)
                 braking.append(r.plan.brakingZones.filter { $0.level == .braking }.reduce(0) { $0 + $1.length })
