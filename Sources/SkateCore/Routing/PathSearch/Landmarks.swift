@@ -311,6 +311,16 @@ public struct LandmarkLayout: Sendable, Equatable, CustomStringConvertible {
     /// fifth slower at p50 in smoothest and nightSafe (README, *The map file*: the layouts measured).
     public static let standard = LandmarkLayout(groups: [[.fastMildRoughness], [.smoothest, .chillFewCrossings, .nightSafe, .trickSpotCrawl]])!
 
+    /// What `skateroute import` writes unless told otherwise (issue 30): one table per mode, the
+    /// tightest bounds. A shared table bounds each mode by the cheapest of its modes on every
+    /// traversal, so nightSafe and smoothest — whose costs sit furthest above that — settled far
+    /// more states: Heidelberg in-process p99 (CPU time, same run) nightSafe 102 → 52 ms,
+    /// smoothest 107 → 88 ms. The price is 3 more tables of `Landmarks.count` × 2 UInt16 codes:
+    /// 96 bytes per graph node (Heidelberg, 46 996 nodes: +4.5 MB, 14.5 → 18.5 MB with
+    /// elevation). `--landmarks fastMildRoughness,smoothest+chillFewCrossings+nightSafe+trickSpotCrawl`
+    /// (`standard`, the default before) or `--compact` still make the smaller maps.
+    public static let importDefault = LandmarkLayout.perMode
+
     public var tableCount: Int { (tableOfMode.max() ?? -1) + 1 }
 
     /// The modes of each table, in table order.
