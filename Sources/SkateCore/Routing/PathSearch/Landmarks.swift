@@ -305,10 +305,11 @@ public struct LandmarkLayout: Sendable, Equatable, CustomStringConvertible {
     /// One table for all modes (`import --compact`): the smallest map.
     public static let shared = LandmarkLayout(numbering: Array(repeating: 0, count: RideMode.allCases.count))
 
-    /// What `import` writes unless told otherwise: fastMildRoughness on its own table (smoothest
-    /// runs a fastMildRoughness search too, for its detour cap), the other four sharing one.
-    /// Two tables instead of five: on Heidelberg 3.0 instead of 7.5 MB, for searches about a
-    /// fifth slower at p50 in smoothest and nightSafe (README, *The map file*: the layouts measured).
+    /// What `import` wrote unless told otherwise until issue 30's third round (now
+    /// `importDefault`), and what `MapFormat.encode` still writes by default: fastMildRoughness on
+    /// its own table (smoothest runs a fastMildRoughness search too, for its detour cap), the
+    /// other four sharing one. Two tables instead of five: on Heidelberg 3.0 instead of 7.5 MB,
+    /// for slower searches in smoothest and nightSafe (docs/map-format.md: the layouts measured).
     public static let standard = LandmarkLayout(groups: [[.fastMildRoughness], [.smoothest, .chillFewCrossings, .nightSafe, .trickSpotCrawl]])!
 
     /// What `skateroute import` writes unless told otherwise (issue 30): one table per mode, the
