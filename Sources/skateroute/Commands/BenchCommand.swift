@@ -104,7 +104,7 @@ struct BenchCommand: ParsableCommand {
                     last = m
                 }
                 let bytes = (try? InputPath.regularFileSize(out)) ?? 0
-                print(String(printf: "import %@%@: median %.3f s (min %.3f) — %d nodes, %d edges, %.2f MB; of which DEM sampling + terrain conditioning %.3f s", name, layout == .standard ? "" : " (landmarks \(layout))", Self.median(times), times.min() ?? 0, last?.nodeCount ?? 0, last?.edgeCount ?? 0, Double(bytes) / 1e6, Self.median(elevationTimes)))
+                print(String(printf: "import %@%@: median %.3f s (min %.3f) — %d nodes, %d edges, %.2f MB; of which DEM sampling + terrain conditioning %.3f s", name, layout == .importDefault ? "" : " (landmarks \(layout))", Self.median(times), times.min() ?? 0, last?.nodeCount ?? 0, last?.edgeCount ?? 0, Double(bytes) / 1e6, Self.median(elevationTimes)))
                 if name != "Monaco" { maps.append((name, out)) }
             }
         } else {
@@ -266,17 +266,23 @@ struct BenchCommand: ParsableCommand {
         for mode in RideMode.allCases {
             let router = planner.router(for: mode)
             var times: [Double] = []
+            var searches: [Double] = [], settled: [Double] = []
             for (a, b) in od {
+                let n0 = SearchCounters.searches, k0 = SearchCounters.settled
                 let s = routeClock()
                 var length = 0.0
                 do { length = try planner.plan(from: try router.snap(a), to: try router.snap(b), router: router, mode: mode).distance } catch { failures += 1 }
                 let t = routeClock() - s
+                searches.append(Double(SearchCounters.searches - n0)); settled.append(Double(SearchCounters.settled - k0))
                 times.append(t)
                 byBand[Self.lengthBands.firstIndex { length <= $0 } ?? Self.lengthBands.count].append(t)
             }
             all += times
             print(String(printf: "  route %@ %@%@: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.1f ms", name, mode.rawValue, tag,
                          Self.percentile(times, 0.5) * 1000, Self.percentile(times, 0.9) * 1000, Self.percentile(times, 0.99) * 1000, (times.max() ?? 0) * 1000))
+            print(String(printf: "    A* work per plan: %.1f searches (max %.0f), states settled p50 %.0f, p99 %.0f, max %.0f",
+                         searches.reduce(0, +) / Double(max(1, searches.count)), searches.max() ?? 0,
+                         Self.percentile(settled, 0.5), Self.percentile(settled, 0.99), settled.max() ?? 0))
         }
         var bands = ""
         for (i, ts) in byBand.enumerated() where !ts.isEmpty {

@@ -32,13 +32,13 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Replace a library map of the same name.") var replace = false
     @Flag(help: "Print timings and counts.") var verbose = false
     @Flag(help: "One landmark table shared by all ride modes (same as --landmarks shared): the smallest map, slower searches in smoothest, fastMildRoughness and nightSafe.") var compact = false
-    @Option(help: ArgumentHelp("Which ride modes share an ALT landmark table: per-mode, shared, or groups such as smoothest+nightSafe,chillFewCrossings+fastMildRoughness+trickSpotCrawl (each mode once). Default: \(LandmarkLayout.standard).", valueName: "layout")) var landmarks: String?
+    @Option(help: ArgumentHelp("Which ride modes share an ALT landmark table: per-mode, shared, or groups such as smoothest+nightSafe,chillFewCrossings+fastMildRoughness+trickSpotCrawl (each mode once). Default: \(LandmarkLayout.importDefault) (96 bytes per node more than fastMildRoughness,smoothest+chillFewCrossings+nightSafe+trickSpotCrawl, for the fastest searches).", valueName: "layout")) var landmarks: String?
 
     /// The layout `--compact` / `--landmarks` ask for.
     static func layout(compact: Bool, landmarks: String?) throws -> LandmarkLayout {
         if compact && landmarks != nil { throw usageError("--compact and --landmarks: choose one") }
         if compact { return .shared }
-        guard let text = landmarks else { return .standard }
+        guard let text = landmarks else { return .importDefault }
         guard let l = LandmarkLayout(parsing: text) else {
             throw usageError("--landmarks: expected per-mode, shared or groups of modes joined by + and separated by commas, each of \(RideMode.allCases.map(\.rawValue).joined(separator: ", ")) once")
         }

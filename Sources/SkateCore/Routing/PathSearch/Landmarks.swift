@@ -305,11 +305,22 @@ public struct LandmarkLayout: Sendable, Equatable, CustomStringConvertible {
     /// One table for all modes (`import --compact`): the smallest map.
     public static let shared = LandmarkLayout(numbering: Array(repeating: 0, count: RideMode.allCases.count))
 
-    /// What `import` writes unless told otherwise: fastMildRoughness on its own table (smoothest
-    /// runs a fastMildRoughness search too, for its detour cap), the other four sharing one.
-    /// Two tables instead of five: on Heidelberg 3.0 instead of 7.5 MB, for searches about a
-    /// fifth slower at p50 in smoothest and nightSafe (README, *The map file*: the layouts measured).
+    /// What `import` wrote unless told otherwise until issue 30's third round (now
+    /// `importDefault`), and what `MapFormat.encode` still writes by default: fastMildRoughness on
+    /// its own table (smoothest runs a fastMildRoughness search too, for its detour cap), the
+    /// other four sharing one. Two tables instead of five: on Heidelberg 3.0 instead of 7.5 MB,
+    /// for slower searches in smoothest and nightSafe (docs/map-format.md: the layouts measured).
     public static let standard = LandmarkLayout(groups: [[.fastMildRoughness], [.smoothest, .chillFewCrossings, .nightSafe, .trickSpotCrawl]])!
+
+    /// What `skateroute import` writes unless told otherwise (issue 30): one table per mode, the
+    /// tightest bounds. A shared table bounds each mode by the cheapest of its modes on every
+    /// traversal, so nightSafe and smoothest — whose costs sit furthest above that — settled far
+    /// more states: Heidelberg in-process p99 (CPU time, same run) nightSafe 102 → 52 ms,
+    /// smoothest 107 → 88 ms. The price is 3 more tables of `Landmarks.count` × 2 UInt16 codes:
+    /// 96 bytes per graph node (Heidelberg, 46 996 nodes: +4.5 MB, 14.5 → 18.5 MB with
+    /// elevation). `--landmarks fastMildRoughness,smoothest+chillFewCrossings+nightSafe+trickSpotCrawl`
+    /// (`standard`, the default before) or `--compact` still make the smaller maps.
+    public static let importDefault = LandmarkLayout.perMode
 
     public var tableCount: Int { (tableOfMode.max() ?? -1) + 1 }
 

@@ -142,9 +142,27 @@ public struct Router: Sendable {
         // a rule-abiding one): no line within the limit.
         guard var p = relaxed.result(from: a) else { return nil }
         // A line within the limit that breaks the rule is the answer only when no line keeps to
-        // the rule at all, which a rule-bound search stopped at the limit has not shown (rare):
-        // search again as without a limit.
-        if ruleMet && hard.capped { return bestRoute(from: a, to: b, penalty: penalty, ruleUnmet: ruleUnmet) }
+        // the rule at all, which a rule-bound search stopped at the limit has not shown. Any
+        // rule-abiding line costs more than the limit then, so the answer is nil when one exists
+        // and `p` when none does: the proof, or else the rule-bound search carried on past the
+        // limit from where it stopped, tells which. (This used to search again from scratch, as
+        // without a limit: both searches again, for `trickSpotCrawl`'s spot legs.)
+        // Without a forbidden-entry bound yet, one is tried first, as the search without a limit
+        // would after `boundCheckStates`: a target reached only over a forbidden way would
+        // otherwise settle every state cheaper than that way's surcharge.
+        if ruleMet && hard.capped {
+            if !CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
+                if entry == nil, let e = ForbiddenEntryBound(map: map, costing: costing, target: b) {
+                    hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true, entry: e)
+                    hard.seed(from: a)
+                } else {
+                    hard.costLimit = .infinity
+                    hard.capped = false
+                }
+                _ = hard.advance()
+                if hard.result(from: a) != nil { return nil }
+            }
+        }
         p.crustyRuleMet = false
         return p
     }
@@ -293,8 +311,11 @@ struct Search: ~Copyable {
 
     /// Relaxes a state; returns false when the hard rule forbids it.
     mutating func relax(node: Int, g: Double, run: Double, parent: Int, via: Int) {
+        // Without the rule a state's crusty run changes nothing ahead (no cost depends on it), so
+        // a relaxed search keeps one state per traversal: bucket 0, as for a run of 0. It kept
+        // one per 10 m bucket before, up to 11 states per crusty traversal for the same answer.
         if ctx.hardRule && run >= CostingConstants.maxContinuousCrusty { return }
-        let b = bucket(for: run)
+        let b = ctx.hardRule ? bucket(for: run) : 0
         let s = (nodeLabels ? node : via) << Self.shift | b
         if let nodeBest {
             // A way into `node` that two cheaper ways in by other edges (crusty run 0) beat by
@@ -336,6 +357,7 @@ struct Search: ~Copyable {
 
     /// Puts the start's states on the heap (and the direct leg, when both ends share an edge).
     mutating func seed(from a: EdgeSnap) {
+        SearchCounters.countSearch()
         let ctx = self.ctx, map = ctx.map, costing = ctx.costing, target = ctx.target, hardRule = ctx.hardRule
         let ea = a.edge
         let lenA = Double(map.edgeLength[ea])
@@ -371,6 +393,9 @@ struct Search: ~Copyable {
         let lenB = Double(map.edgeLength[eb])
         let fromB = Int(map.edgeFrom[eb]), toB = Int(map.edgeTo[eb])
         let crustyB = costing.isCrusty(edge: eb)
+        let hasPenalty = !ctx.penalty.isEmpty
+        let settledBefore = settled
+        defer { SearchCounters.countSettled(settled - settledBefore) }
 
         while let top = heap.min {
             if top.f >= bestGoal { return true }
@@ -406,15 +431,20 @@ struct Search: ~Copyable {
                 }
             }
             for k in map.adjacencyRange(of: u) {
-                let adj = map.adjacency[k]
-                let e = Int(adj >> 1), rev = adj & 1 == 1
+                let adj = Int(map.adjacency[k])
+                let e = adj >> 1, rev = adj & 1 == 1
                 if e == viaEdge && rev != viaRev { continue }  // no U-turn on the same edge
-                guard costing.allowed(edge: e, reversed: rev) else { continue }
+                // One read of the traversal's cost for both the allowed test and the cost
+                // (`allowed` is `storedCost < infinity`; `traversalCost` the same value, penalised).
+                let stored = costing.storedCost(adj)
+                guard stored < .infinity else { continue }
                 let v = Int(rev ? map.edgeFrom[e] : map.edgeTo[e])
                 let t = costing.transitionCost(from: viaEdge, fromReversed: viaRev, node: u, to: e, toReversed: rev)
-                let g = lab.g + t + ctx.traversalCost(e, rev)
+                var c = Double(stored)
+                if hasPenalty, let p = ctx.penalty[e] { c *= p }
+                let g = lab.g + t + c
                 let run = costing.isCrusty(edge: e) ? Double(lab.run) + Double(map.edgeLength[e]) : 0
-                relax(node: v, g: g, run: run, parent: s, via: e << 1 | (rev ? 1 : 0))
+                relax(node: v, g: g, run: run, parent: s, via: adj)
             }
         }
         return true

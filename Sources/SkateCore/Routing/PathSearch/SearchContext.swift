@@ -52,13 +52,17 @@ final class SearchContext {
 
     /// A lower bound on the cost from `node` to the target: the larger of straight-line distance
     /// × the cheapest cost per metre (plus the forbidden entry, `ForbiddenEntryBound`) and the
-    /// landmark bound (both admissible; see `Search.relax` for the quantised bounds).
+    /// landmark bound, each plus the target edge's cheapest last part (both admissible; see
+    /// `Search.relax` for the quantised bounds). The landmark bound is a bound on reaching the
+    /// nearer end node of the target edge; every line then still rides part of that edge from
+    /// one of its ends, which costs at least `lastLeg` (turns cost ≥ 0), so `lastLeg` adds to
+    /// it as it does to the straight-line bound.
     @inline(__always) func heuristic(_ node: Int) -> Double {
         let (x, y) = proj.project(lat: map.nodeLat[node], lon: map.nodeLon[node])
         var straight = (x * x + y * y).squareRoot() * costing.minCostPerMetre + lastLeg
         if let entry { straight += entry.extra(node) }
         guard let lb = landmarkBound else { return straight }
-        return Swift.max(straight, lb.bound(node))
+        return Swift.max(straight, lb.bound(node) + lastLeg)
     }
 
     /// The cost of riding `fraction` of an edge, with its penalty.

@@ -83,7 +83,8 @@ public struct Planner: Sendable {
     public func router(for mode: RideMode, weights: ModeWeights? = nil) -> Router {
         var r: Router
         if let w = weights, w != mode.weights {
-            r = Router(map: map, costing: SkateCosting(map: map, table: table, mode: mode, weights: w, rules: rules), components: components)
+            let costing = cache.costing(for: mode, weights: w) { SkateCosting(map: map, table: table, mode: mode, weights: w, rules: rules) }
+            r = Router(map: map, costing: costing, components: components)
         } else {
             let costing = cache.costing(for: mode) { SkateCosting(map: map, table: table, mode: mode, rules: rules) }
             r = Router(map: map, costing: costing, components: components)
@@ -246,7 +247,11 @@ public struct Planner: Sendable {
         // Already passing one?
         let builder = PlanBuilder(map: map, costing: router.costing, knowledge: knowledge)
         let pts = path.legs.flatMap { builder.legGeometry($0) }
-        for s in spots where pts.contains(where: { Geo.distance($0, s.at) <= Self.spotVisitRadius }) {
+        // Every spot against every point of the line: a point further north or south than the
+        // radius (a great circle is never shorter than its north–south part) is skipped before
+        // the great-circle distance, which was most of this check's time.
+        let latSpan = Self.spotVisitRadius / (Geo.earthRadius * Double.pi / 180) * (1 + 1e-9)
+        for s in spots where pts.contains(where: { abs($0.lat - s.at.lat) <= latSpan && Geo.distance($0, s.at) <= Self.spotVisitRadius }) {
             return (path, [s.name], nil)
         }
         for l in path.legs where map.flags(ofEdge: l.edge).contains(.plaza) {
@@ -297,8 +302,28 @@ public struct Planner: Sendable {
 
 /// A lock-protected memo of one costing per mode (costings are immutable values once built).
 /// A fixed slot per mode rather than a dictionary: no hashing set-up in a fresh process.
+///
+/// Also the last few costings of a mode under other weights: smoothest's detour-cap retries and
+/// steep-line searches (`Planner+Steep`) ask for the same raised weights on every plan, and a
+/// fresh costing computes each edge's cost again the first time a search reaches it (a costing's
+/// lazily computed costs are the same values whichever search computes them first).
 final class CostingCache: Sendable {
     private let byMode = Mutex([SkateCosting?](repeating: nil, count: RideMode.allCases.count))
+    /// Costings under weights other than their mode's, oldest first (a list: no hashing set-up).
+    private let byWeights = Mutex([(mode: RideMode, weights: ModeWeights, costing: SkateCosting)]())
+    /// Weighted costings kept: smoothest asks for up to 5 per plan (3 detour-cap retries, 2
+    /// steep-line weights); each costs 8 bytes per edge once its edges are computed.
+    static let maxWeighted = 8
+
+    func costing(for mode: RideMode, weights: ModeWeights, make: () -> SkateCosting) -> SkateCosting {
+        byWeights.withLock { list in
+            if let hit = list.first(where: { $0.mode == mode && $0.weights == weights }) { return hit.costing }
+            let c = make()
+            if list.count >= Self.maxWeighted { list.removeFirst() }
+            list.append((mode, weights, c))
+            return c
+        }
+    }
 
     func costing(for mode: RideMode, make: () -> SkateCosting) -> SkateCosting {
         byMode.withLock { byMode in

@@ -1,0 +1,18 @@
+import Synchronization
+
+/// Process-wide counts of the router's A* work, for `skateroute bench`'s breakdown of where a
+/// plan's time goes (searches per plan, states settled per plan). One relaxed atomic add per
+/// search and per `Search.advance` call: nothing in the inner loop.
+public enum SearchCounters {
+    private static let searchCount = Atomic<Int>(0)
+    private static let settledCount = Atomic<Int>(0)
+
+    /// Searches seeded so far (each `bestRoute` runs one to three).
+    public static var searches: Int { searchCount.load(ordering: .relaxed) }
+    /// States taken off the open list so far, over all searches (settled, and stale entries of
+    /// states settled before).
+    public static var settled: Int { settledCount.load(ordering: .relaxed) }
+
+    static func countSearch() { searchCount.add(1, ordering: .relaxed) }
+    static func countSettled(_ n: Int) { if n > 0 { settledCount.add(n, ordering: .relaxed) } }
+}
