@@ -6,10 +6,11 @@ import SkateImport
 /// `bench --braking`: the braking-weight trade-off (issue 26 item 2). For several values of
 /// smoothest's `brakingSecondsPerMetre` (caution at the same share of it as the table's), plans
 /// 30 seeded pairs per map and scores every line — ours and Routino's foot and bicycle on the same
-/// pairs — with one scorer that is not the planner's: the raw DEM sampled every
-/// `sampleMetres` along the line, braking metres where a window of ≥ 50 m averages ≤ −8 %,
-/// caution metres where one of ≥ 30 m averages ≤ −6 % (and not braking), crusty metres where the
-/// nearest rideable edge's roughness is crusty.
+/// pairs — with one scorer that is not the planner's (`LineScorer`): each line matched to the
+/// map's edges by bearing and continuity (`LineMatcher`), sampled every `sampleMetres` on those
+/// edges' stored profiles, braking metres where a window of ≥ 50 m averages ≤ −8 %, caution metres
+/// where one of ≥ 30 m averages ≤ −6 % (and not braking), crusty metres where the matched edge is
+/// crusty; beside it the naive nearest-edge reading and the raw DEM.
 struct BrakingBenchmark {
     /// A map to bench: its compiled map, OSM extract (for Routino) and DEM files (for the scorer).
     struct MapSet {
@@ -129,7 +130,7 @@ struct BrakingBenchmark {
         if bounds { printBounds(map: base, od: od, common: common, scorer: scorer, bicycle: peerScores.first { $0.0 == "routino bicycle" }?.1) }
     }
 
-    /// The issue's targets for smoothest against Routino bicycle on the same pairs (map-profile
+    /// The issue's targets for smoothest against Routino bicycle on the same pairs (matched
     /// scorer): braking ≤ 0.35×, braking + caution ≤ 0.9×, distance ≤ 1.3×.
     static let targetBraking = 0.35, targetSteep = 0.9, targetDistance = 1.3
 
