@@ -78,7 +78,7 @@ import SkateTestSupport
         #expect(share >= minEdgeAgreement, "\(name): the matcher put \(share * 100) % of the plans' metres on the plan's own edge")
         let tol = brakingShareTolerance * a.plannerBraking + brakingSlackMetres
         if brakingKnownIssue {
-            withKnownIssue("Monaco: with 99 % of the metres on the plan's own edges the scorer still counts ~4× the planner's braking on the same stored profiles (6,900 m against 1,652 m); the cause is not snapping and is not yet found (docs/surfaces-and-braking.md)") {
+            withKnownIssue("Monaco: with 99 % of the metres on the plan's own edges the scorer still counts ~4× the planner's braking on the same stored profiles (3,652 m against 1,652 m after lifts are matched; caution agrees, 3,161 against 3,198); the cause is not snapping and is not yet found (docs/surfaces-and-braking.md)") {
                 #expect(abs(a.scorerBraking - a.plannerBraking) <= tol, "\(name): scorer \(a.scorerBraking) m of braking, planner \(a.plannerBraking) m (tolerance \(tol) m)")
             }
         } else {

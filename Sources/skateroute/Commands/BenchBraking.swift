@@ -245,7 +245,17 @@ struct LineScorer {
     static func matchedElevation(_ m: LineMatcher.Matched, scorer: LineScorer) -> [Double]? {
         let n = m.points.count
         var z = [Double?](repeating: nil, count: n)
-        for k in 0..<n { if let h = m.hits[k] { z[k] = scorer.profileElevation(h.edge, offset: h.offset) } }
+        // A sample reads the edge of the gap leaving it (the last sample the gap arriving), as the
+        // planner's profile does at a change of leg: a vertex sample on a node may have been
+        // matched to another edge there, whose profile can end at another height.
+        for k in 0..<n {
+            guard let h = m.hits[k] else { continue }
+            // A lift's edge has no length: its floors are read from the streets at either end.
+            func ridden(_ e: Int?) -> Int? { e.flatMap { Double(scorer.map.edgeLength[$0]) > LineMatcher.liftMetres ? $0 : nil } }
+            let e = ridden(k < n - 1 ? m.gapEdge[k] : nil) ?? ridden(k > 0 ? m.gapEdge[k - 1] : nil) ?? h.edge
+            let offset = e == h.edge ? h.offset : (scorer.map.snap(m.points[k], toEdge: e)?.offset ?? h.offset)
+            z[k] = scorer.profileElevation(e, offset: offset)
+        }
         let known = z.indices.filter { z[$0] != nil }
         guard let first = known.first else { return nil }
         var out = [Double](repeating: z[first]!, count: n)

@@ -20,6 +20,7 @@ import SkateCore
 /// | `nodeChangeCost`      | 0.5   | moving to an edge that shares a node: cheap, but staying wins a tie |
 /// | `continuityMetres`    | 5 m   | scale of the mismatch between the network distance and the line's step |
 /// | `jumpCost`            | 30    | moving to an edge with no shared node: only where no connected chain fits |
+/// | `liftMetres`          | 0.5 m | a lift is drawn as two floors at one spot: such a segment keeps a sample, matched to a zero-length edge |
 struct LineMatcher {
     static let searchMetres = 15.0
     static let maxBearingDegrees = 30.0
@@ -27,6 +28,8 @@ struct LineMatcher {
     static let nodeChangeCost = 0.5
     static let continuityMetres = 5.0
     static let jumpCost = 30.0
+    /// Line segments and edges at most this long are a lift's two floors at one spot.
+    static let liftMetres = 0.5
 
     let map: SkateMap
 
@@ -67,7 +70,14 @@ struct LineMatcher {
         var pts: [Coordinate] = [line[0]], dist: [Double] = [0], bearings: [[Double]] = [[]]
         for (p, q) in zip(line, line.dropFirst()) {
             let d = Geo.distance(p, q)
-            guard d > 0 else { continue }
+            guard d > Self.liftMetres else {
+                // A lift (two floors at one spot): a sample of its own, any bearing, so the lift
+                // edge is matched and its gap is walked, not read as a cliff.
+                if map.nearestEdge(to: q, maxDistance: 1, where: { Double(map.edgeLength[$0]) <= Self.liftMetres }) != nil {
+                    pts.append(q); dist.append(dist.last! + max(d, 1e-3)); bearings.append([])
+                }
+                continue
+            }
             let b = Geo.bearing(p, q)
             bearings[bearings.count - 1].append(b)
             let k = max(1, Int((d / step).rounded(.up)))
@@ -111,8 +121,9 @@ struct LineMatcher {
         var out: [Candidate] = []
         for e in seen.sorted() {
             guard let s = map.snap(c, toEdge: e, projection: proj), s.distance <= Self.searchMetres else { continue }
-            guard let eb = edgeBearing(e, offset: s.offset) else { continue }
-            let fits = bearings.isEmpty || bearings.contains { b in
+            let lift = Double(map.edgeLength[e]) <= Self.liftMetres
+            guard let eb = edgeBearing(e, offset: s.offset) ?? (lift ? 0 : nil) else { continue }
+            let fits = bearings.isEmpty || lift || bearings.contains { b in
                 let d = abs(Geo.turnAngle(from: b, to: eb))
                 return d <= Self.maxBearingDegrees || 180 - d <= Self.maxBearingDegrees
             }
