@@ -2,7 +2,7 @@ import FoundationEssentials
 import SkateCore
 
 /// `bench --braking --braking-bounds`: why smoothest's braking metres stay where they are (issue
-/// 26 item 2). On the pairs every line routed, with the map-profile scorer: how much of
+/// 26 item 2). On the pairs every line routed, with the matched scorer (`LineMatcher`): how much of
 /// smoothest's braking lies in its first and last leg, what the router's own per-edge count says
 /// of the same lines, how often smoothest rides the fast line (its "smoothest means smoothest"
 /// rule), and what a min-braking search finds — with no detour cap (a lower bound for any legal
@@ -56,7 +56,7 @@ extension BrakingBenchmark {
         func row(_ label: String, _ s: Score) {
             print(String(printf: "    %-58@ braking %6.0f m  caution %6.0f m  %6.2f km  (%d pairs)", label, s.brakingMap, s.cautionMap, s.distance / 1000, s.count))
         }
-        print("  why smoothest still brakes (map-profile scorer, the \(common.count) common pairs):")
+        print("  why smoothest still brakes (matched scorer, the \(common.count) common pairs):")
         row("smoothest (table)", table)
         print(String(printf: "    of its braking: %.0f m in the first or last leg; the router's own per-edge count on the same lines: %.0f m", table.brakingMapEnds, own))
         print(String(printf: "    the planner's whole-line count on its own profile (BrakingGrade.lineMetres, what it chooses by): braking %.0f m, caution %.0f m", ownLine, ownLineCaution))
