@@ -30,12 +30,26 @@ public final class MappedFile: @unchecked Sendable {
     @usableFromInline let pointer: UnsafeMutablePointer<Element>
     @usableFromInline let capacity: Int
 
+    /// Whether `pointer` came from `calloc` (and goes back with `free`).
+    @usableFromInline let zeroed: Bool
+
     @usableFromInline init(capacity: Int) {
         self.capacity = max(capacity, 1)
         pointer = .allocate(capacity: self.capacity)
+        zeroed = false
     }
 
-    deinit { pointer.deallocate() }
+    /// Zero-filled storage whose pages the system hands out only when first touched (`calloc`
+    /// maps large blocks fresh): a per-edge table of zeros that a plan writes a few entries of
+    /// (the store's hazards and freshness) costs the pages written, not the whole map's edges.
+    @usableFromInline init(zeroedCapacity capacity: Int) {
+        self.capacity = max(capacity, 1)
+        guard let p = calloc(self.capacity, MemoryLayout<Element>.stride) else { fatalError("out of memory") }
+        pointer = p.bindMemory(to: Element.self, capacity: self.capacity)
+        zeroed = true
+    }
+
+    deinit { if zeroed { free(pointer) } else { pointer.deallocate() } }
 }
 
 /// The storage of every map array: owned memory while a map is built in memory, or a zero-copy
@@ -70,8 +84,9 @@ public struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, Mutab
     public init(repeating value: Element, count: Int) {
         self.init()
         guard count > 0 else { return }
-        let b = FlatBuffer<Element>(capacity: count)
-        b.pointer.initialize(repeating: value, count: count)
+        let allZero = Swift.withUnsafeBytes(of: value) { $0.allSatisfy { $0 == 0 } }
+        let b = allZero ? FlatBuffer<Element>(zeroedCapacity: count) : FlatBuffer<Element>(capacity: count)
+        if !allZero { b.pointer.initialize(repeating: value, count: count) }
         owner = b; base = UnsafePointer(b.pointer); storedCount = count
     }
 

@@ -247,7 +247,8 @@ public struct MapDerived: Sendable, Equatable {
     /// Whether the arrays fit a map with these counts and hold sane values (a loaded file's
     /// derived block is checked before use). Returns a description of the first problem, or nil.
     /// - Parameter scanValues: scan the values too (see `SkateMap.consistencyProblem(scanValues:)`).
-    func problem(nodes: Int, edges: Int, placesNamed: Int, scanValues: Bool = true) -> String? {
+    /// - Parameter placesNamed: the map's places with a name; nil skips the search index's count check.
+    func problem(nodes: Int, edges: Int, placesNamed: Int?, scanValues: Bool = true) -> String? {
         // Lengths are checked against `MapSection.all` before this runs; these are the values.
         for x in modeMinCostPerMetre where !(x >= 0 && x.isFinite) { return "bad mode cost" }
         for x in landmarkScale where !(x > 0 && x.isFinite) { return "bad landmark scale" }
@@ -263,7 +264,7 @@ public struct MapDerived: Sendable, Equatable {
         }
         if hasSearchIndex && (!csrOK(searchTokenStart, searchTokenBytes.count)
                               || !csrOK(searchCandidateTokenStart, searchTokenStart.count - 1)
-                              || searchCandidateTokenStart.count - 1 != placesNamed + streetEdge.count) {
+                              || placesNamed.map { searchCandidateTokenStart.count - 1 != $0 + streetEdge.count } == true) {
             return "bad place-search index"
         }
         guard scanValues else { return nil }

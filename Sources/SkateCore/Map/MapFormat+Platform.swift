@@ -12,4 +12,12 @@ extension MapFormat {
     #else
     static let populateFlag: Int32 = 0
     #endif
+
+    /// `madvise` advice for a mapping read at scattered places (no read-ahead around a fault):
+    /// MADV_RANDOM where the platform has it.
+    #if os(Linux)
+    static let randomAccessAdvice = MADV_RANDOM
+    #else
+    static let randomAccessAdvice: Int32 = 0
+    #endif
 }

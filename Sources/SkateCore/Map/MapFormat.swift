@@ -67,93 +67,68 @@ public enum MapFormat {
     /// recomputed from the arrays being written (never copied from a loaded map). A section
     /// whose bytes equal the start of one already written points at those bytes instead of
     /// repeating them (on a map without a DEM the grades, climbs and descents are all zero, and
-    /// the travel times are the same both ways).
+    /// the travel times are the same both ways). `write` lays the same bytes straight into the file.
     /// - Parameter progress: the share of the slow part (the landmark tables) done, 0…1.
     public static func encode(_ map: SkateMap, landmarks: LandmarkLayout = .standard,
                               progress: (@Sendable (Double) -> Void)? = nil) throws -> [UInt8] {
-        var map = map
-        // Via points as Int16 offsets from their edge's start node whenever they all fit (half
-        // the bytes of Int32 degrees); otherwise as they are.
-        if map.viaOffsetLat.isEmpty, !map.viaLat.isEmpty, let o = map.viaOffsets() {
-            map.viaOffsetLat = FlatArray(o.lat); map.viaOffsetLon = FlatArray(o.lon)
-            map.viaLat = []; map.viaLon = []
-        }
-        let d = MapDerived(map: map, landmarks: landmarks, progress: progress)
-        let sections = MapSection.all.map { s in let (elem, bytes) = s.bytes(map, d); return (s.id, UInt32(elem), bytes) }
-        let dirSize = sections.count * directoryEntrySize
-        var offset = align8(headerSize + dirSize)
-        var dir: [UInt8] = []
-        var body: [UInt8] = []
-        body.reserveCapacity(sections.reduce(0) { $0 + $1.2.count + 8 })
-        let bodyStart = offset
-        var written: [(offset: Int, count: Int)] = []
-        for (id, elem, bytes) in sections {
-            if let shared = written.first(where: { w in
-                w.count >= bytes.count && w.offset % 8 == 0 && body.withUnsafeBytes { b in
-                    bytes.withUnsafeBytes { memcmp(b.baseAddress! + (w.offset - bodyStart), $0.baseAddress!, bytes.count) == 0 }
-                }
-            }), !bytes.isEmpty {
-                dir.appendLE(id); dir.appendLE(elem); dir.appendLE(UInt64(shared.offset)); dir.appendLE(UInt64(bytes.count))
-                continue
-            }
-            dir.appendLE(id); dir.appendLE(elem); dir.appendLE(UInt64(offset)); dir.appendLE(UInt64(bytes.count))
-            let padTo = align8(offset + bytes.count)
-            body.append(contentsOf: bytes)
-            body.append(contentsOf: [UInt8](repeating: 0, count: padTo - offset - bytes.count))
-            if !bytes.isEmpty { written.append((offset, bytes.count)) }
-            offset = padTo
-        }
-        var payload = dir
-        payload.append(contentsOf: [UInt8](repeating: 0, count: align8(headerSize + dirSize) - headerSize - dirSize))
-        payload.append(contentsOf: body)
-        let digest = payload.withUnsafeBytes { XXHash64.hash($0) }
-        var out = magic
-        out.appendLE(version); out.appendLE(UInt32(sections.count)); out.appendLE(UInt64(payload.count))
-        out.appendLE(digest)
-        out.append(contentsOf: payload)
-        return out
+        var sink = MemoryMapSink()
+        let sections = try lay(map, landmarks: landmarks, progress: progress, into: &sink)
+        let digest = sink.bytes.withUnsafeBytes { XXHash64.hash(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
+        sink.overwrite(at: 0, header(sections: sections, payloadLength: sink.count - headerSize, digest: digest))
+        return sink.bytes
     }
 
     /// Writes a map atomically: to a temporary file beside `path`, then renamed over it, so a
-    /// failure never leaves a half-written map. The encoded bytes first pass the very checks
-    /// `load` runs (`decode` with the checksum, issue 29 row 5): a map this writes always loads,
-    /// and one that would not is refused here with the loader's reason, nothing written.
+    /// failure never leaves a half-written map. The sections go straight into that file, one at a
+    /// time (memory holds the map and one section, not copies of the file: issue 31), and the
+    /// file then passes the very checks `load` runs (`decode` over its mapping, issue 29 row 5):
+    /// a map this writes always loads, and one that would not is refused here with the loader's
+    /// reason, nothing written. The bytes are those `encode` returns.
     /// - Throws: `MapFileError.writeFailed` naming `path` (what the loader would refuse, or the
     ///   write error: disk full, no such folder).
     /// - Parameter progress: as `encode`'s.
     public static func write(_ map: SkateMap, to path: String, landmarks: LandmarkLayout = .standard,
                              progress: (@Sendable (Double) -> Void)? = nil) throws {
-        let bytes = try encode(map, landmarks: landmarks, progress: progress)
-        do {
-            _ = try bytes.withUnsafeBytes { try decode($0, path: path) }
-        } catch let e as MapFileError {
-            let reason: String
-            switch e {
-            case .corrupt(_, let r): reason = r
-            default: reason = e.description
-            }
-            throw MapFileError.writeFailed(path: path, reason: "the compiled map would not load (\(reason)); nothing written")
-        }
-        try writeAtomically(bytes, to: path)
-    }
-
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent()
-        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        let fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let reason = errno == ENOENT ? "folder \(dir.path) does not exist"
+                : "cannot write \(PathText.lastComponent(tmp)): \(String(cString: strerror(errno))); the old file was left as it was"
+            throw MapFileError.writeFailed(path: path, reason: reason)
+        }
+        var isOpen = true
+        defer { if isOpen { close(fd) } }
         do {
-            try Data(bytes).write(to: tmp)
+            var sink = FileMapSink(fd: fd, path: path, tmpName: PathText.lastComponent(tmp))
+            let sections = try lay(map, landmarks: landmarks, progress: progress, into: &sink)
+            let size = sink.count
+            // Hashed and checked where it lies: the file's pages, not a copy of them.
+            guard let base = mmap(nil, size, PROT_READ, MAP_SHARED, fd, 0), base != MAP_FAILED else {
+                throw MapFileError.writeFailed(path: path, reason: "cannot map the written file: \(String(cString: strerror(errno)))")
+            }
+            let file = MappedFile(base: UnsafeRawPointer(base), size: size)
+            let digest = XXHash64.hash(UnsafeRawBufferPointer(rebasing: file.bytes[headerSize...]))
+            try sink.overwrite(at: 0, header(sections: sections, payloadLength: size - headerSize, digest: digest))
+            do {
+                _ = try decode(file.bytes, path: path, file: file)
+            } catch let e as MapFileError {
+                let reason: String
+                switch e {
+                case .corrupt(_, let r): reason = r
+                default: reason = e.description
+                }
+                throw MapFileError.writeFailed(path: path, reason: "the compiled map would not load (\(reason)); nothing written")
+            }
+            close(fd); isOpen = false
             // rename(2) replaces the target atomically: readers see the old map or the new one.
-            guard rename(tmp.path, url.path) == 0 else {
+            guard rename(tmp, path) == 0 else {
                 throw MapFileError.writeFailed(path: path, reason: String(cString: strerror(errno)))
             }
-        } catch let e as MapFileError {
-            try? FileManager.default.removeItem(at: tmp)
-            throw e
         } catch {
-            try? FileManager.default.removeItem(at: tmp)
-            let reason = FileManager.default.fileExists(atPath: dir.path) ? "cannot write \(tmp.lastPathComponent): \(ErrorText.describe(error)); the old file was left as it was" : "folder \(dir.path) does not exist"
-            throw MapFileError.writeFailed(path: path, reason: reason)
+            unlink(tmp)
+            throw error
         }
     }
 
@@ -192,6 +167,11 @@ public enum MapFormat {
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE | (hash ? MapFormat.populateFlag : 0), fd, 0), base != MAP_FAILED else {
             throw MapFileError.unreadable(path: path, reason: "unreadable")
         }
+        // A plan reads a few scattered pages: without this, each first touch reads the 128 KB
+        // around it, in large folios a fault then maps whole, so a plan's resident pages grew with
+        // the file (37 → 80 MB from one Heidelberg to four, issue 31). Not when copying or
+        // hashing: those read every page in order.
+        if !hash && !copying { madvise(base, size, MapFormat.randomAccessAdvice) }
         // The map's arrays view this mapping (no copy); it is unmapped when the last one goes.
         let file = MappedFile(base: UnsafeRawPointer(base), size: size)
         let map = try decode(file.bytes, path: path, file: copying ? nil : file, verifyChecksum: hash)
@@ -268,8 +248,14 @@ public enum MapFormat {
         }
         for s in table where s.group == .derived { try s.read(&m, &d, reader(s)) }
         try checkLengths(table, group: .derived, map: m, derived: d, path: path)
-        var placesNamed = 0
-        for i in 0..<m.placeCount where m.placeName[i] != 0 && m.stringStart[Int(m.placeName[i]) + 1] > m.stringStart[Int(m.placeName[i])] { placesNamed += 1 }
+        // Counting the named places reads every place's name offsets (a region's places run to
+        // megabytes): only when the values are scanned (a file's first use), like the rest.
+        var placesNamed: Int?
+        if verifyChecksum {
+            var n = 0
+            for i in 0..<m.placeCount where m.placeName[i] != 0 && m.stringStart[Int(m.placeName[i]) + 1] > m.stringStart[Int(m.placeName[i])] { n += 1 }
+            placesNamed = n
+        }
         if let problem = d.problem(nodes: m.nodeCount, edges: m.edgeCount, placesNamed: placesNamed, scanValues: verifyChecksum) { throw MapFileError.corrupt(path: path, reason: problem) }
         m.derived = d
         return m

@@ -18,49 +18,49 @@ extension MapCompiler {
         insertConnectors()
 
         progress?(0.0 / Self.buildStages)
-        // 1. Runs of consecutive present, distinct nodes per way (extract edges cut ways short).
-        var runs: [(way: Int, refs: [Int64])] = []
-        var useCount: [Int64: UInt8] = [:]
-        useCount.reserveCapacity(keptWays.count * 8)
+        // 1. Runs of consecutive present, distinct nodes per way (extract edges cut ways short),
+        // with each node's index in `nodeIndex` (looked up once; the counts below are arrays by
+        // that index, not dictionaries by id: a region holds millions of road nodes).
+        var runs: [(way: Int, refs: [Int64], at: [Int32])] = []
+        var useCount = [UInt8](repeating: 0, count: nodeIndex.count)
         for (wi, w) in keptWays.enumerated() {
-            var cur: [Int64] = []
+            var cur: [Int64] = [], at: [Int32] = []
             func flush() {
-                if cur.count >= 2 { runs.append((wi, cur)) }
-                cur = []
+                if cur.count >= 2 { runs.append((wi, cur, at)) }
+                cur = []; at = []
             }
             for r in w.refs {
                 guard let ni = nodeIndex[r] else { stats.missingNodeRefs += 1; flush(); continue }
                 if cur.last == r { continue }
                 // An absurd step (a broken extract) is cut out: the load would refuse its edge.
-                if let last = cur.last, let li = nodeIndex[last],
-                   Geo.distance(lat1: lats[Int(li)], lon1: lons[Int(li)], lat2: lats[Int(ni)], lon2: lons[Int(ni)]) > Self.maxSegmentLength {
+                if let li = at.last,
+                   Geo.distance(lat1: nodeIndex.lat(li), lon1: nodeIndex.lon(li), lat2: nodeIndex.lat(ni), lon2: nodeIndex.lon(ni)) > Self.maxSegmentLength {
                     if stats.absurdSegments == 0 { stats.firstAbsurdWay = w.id }
                     stats.absurdSegments += 1
                     flush()
                 }
-                cur.append(r)
+                cur.append(r); at.append(ni)
             }
             flush()
         }
         for run in runs {
             // A node repeated inside one run (a loop) counts as a junction too.
-            for r in run.refs { useCount[r, default: 0] &+= 1 }
-            if run.refs.first == run.refs.last { useCount[run.refs[0], default: 0] &+= 1 }
+            for i in run.at { useCount[Int(i)] &+= 1 }
+            if run.refs.first == run.refs.last { useCount[Int(run.at[0])] &+= 1 }
         }
         // Tagged nodes (crossings, signals, kerbs, barriers) become graph nodes too, so their cost
         // is a transition the router sees exactly where it happens.
-        for (id, _) in taggedNodeFlags where useCount[id] != nil { useCount[id] = 2 }
-        func isGraphNode(_ r: Int64) -> Bool { (useCount[r] ?? 0) >= 2 }
+        for (id, _) in taggedNodeFlags { if let i = nodeIndex[id], useCount[Int(i)] != 0 { useCount[Int(i)] = 2 } }
+        func isGraphNode(_ i: Int32) -> Bool { useCount[Int(i)] >= 2 }
 
         progress?(1.0 / Self.buildStages)
-        // 2. Graph nodes in first-seen order.
-        var graphIndex: [Int64: UInt32] = [:]
-        func graphNode(_ r: Int64) -> UInt32 {
-            if let g = graphIndex[r] { return g }
+        // 2. Graph nodes in first-seen order (`graphIndex` by node index; `.max` = none yet).
+        var graphIndex = [UInt32](repeating: .max, count: nodeIndex.count)
+        func graphNode(_ r: Int64, _ i: Int32) -> UInt32 {
+            if graphIndex[Int(i)] != .max { return graphIndex[Int(i)] }
             let g = UInt32(map.nodeLat.count)
-            graphIndex[r] = g
-            let i = Int(nodeIndex[r]!)
-            map.nodeLat.append(lats[i]); map.nodeLon.append(lons[i])
+            graphIndex[Int(i)] = g
+            map.nodeLat.append(nodeIndex.lat(i)); map.nodeLon.append(nodeIndex.lon(i))
             map.nodeFlags.append(taggedNodeFlags[r] ?? 0); map.nodeOsmId.append(r)
             return g
         }
@@ -71,37 +71,36 @@ extension MapCompiler {
         var edgeInclinePct: [Double?] = []
         for run in runs {
             let w = keptWays[run.way]
-            var refs = run.refs
+            let refs = run.refs, at = run.at
             // A closed run with no junction inside would be a self-loop: split it at its middle.
-            let interiorJunction = refs.dropFirst().dropLast().contains(where: isGraphNode)
+            let interiorJunction = at.dropFirst().dropLast().contains(where: isGraphNode)
             if refs.first == refs.last && !interiorJunction && refs.count >= 3 {
-                useCount[refs[refs.count / 2], default: 0] = 2
+                useCount[Int(at[refs.count / 2])] = 2
             }
-            refs = run.refs
             var start = 0
             var runLength = 0.0
             for i in 1..<refs.count {
-                let a = Int(nodeIndex[refs[i - 1]]!), b = Int(nodeIndex[refs[i]]!)
-                runLength += Geo.distance(lat1: lats[a], lon1: lons[a], lat2: lats[b], lon2: lons[b])
+                let a = at[i - 1], b = at[i]
+                runLength += Geo.distance(lat1: nodeIndex.lat(a), lon1: nodeIndex.lon(a), lat2: nodeIndex.lat(b), lon2: nodeIndex.lon(b))
                 // Long pieces split at a shape node so measured roughness and hazards stay local.
                 let tooLong = runLength >= MapCompiler.maxEdgeLength && i < refs.count - 1
-                guard i == refs.count - 1 || isGraphNode(refs[i]) || tooLong else { continue }
-                if tooLong { useCount[refs[i]] = 2 }
+                guard i == refs.count - 1 || isGraphNode(at[i]) || tooLong else { continue }
+                if tooLong { useCount[Int(at[i])] = 2 }
                 runLength = 0
-                let piece = refs[start...i]
+                let first = start
                 start = i
-                let from = graphNode(piece.first!), to = graphNode(piece.last!)
+                let from = graphNode(refs[first], at[first]), to = graphNode(refs[i], at[i])
                 var crossings = 0
                 var length = 0.0
                 var prev: (Double, Double)?
-                for (j, r) in piece.enumerated() {
-                    let ni = Int(nodeIndex[r]!)
-                    let (la, lo) = (lats[ni], lons[ni])
+                for j in first...i {
+                    let r = refs[j], ni = at[j]
+                    let (la, lo) = (nodeIndex.lat(ni), nodeIndex.lon(ni))
                     // The end nodes' coordinates are the nodes' own; only via points are stored.
-                    if j > 0 && j < piece.count - 1 { map.viaLat.append(la); map.viaLon.append(lo) }
+                    if j > first && j < i { map.viaLat.append(la); map.viaLon.append(lo) }
                     if let p = prev { length += Geo.distance(lat1: p.0, lon1: p.1, lat2: la, lon2: lo) }
                     prev = (la, lo)
-                    if r != piece.first && r != piece.last, let f = taggedNodeFlags[r], NodeFlags(rawValue: f).contains(.crossing) {
+                    if r != refs[first] && r != refs[i], let f = taggedNodeFlags[r], NodeFlags(rawValue: f).contains(.crossing) {
                         crossings += 1
                     }
                 }
@@ -225,7 +224,7 @@ extension MapCompiler {
     func position(of refs: [Int64]) -> (Double, Double)? {
         var la = 0.0, lo = 0.0, n = 0
         let body = refs.count > 1 && refs.first == refs.last ? refs.dropLast() : refs[...]
-        for r in body { if let i = nodeIndex[r] { la += lats[Int(i)]; lo += lons[Int(i)]; n += 1 } }
+        for r in body { if let i = nodeIndex[r] { la += nodeIndex.lat(i); lo += nodeIndex.lon(i); n += 1 } }
         return n > 0 ? (la / Double(n), lo / Double(n)) : nil
     }
 
@@ -254,7 +253,7 @@ extension MapCompiler {
         for z in pendingZones.sorted(by: { $0.id < $1.id }) {
             for ring in z.rings {
                 var pts: [(Double, Double)] = []
-                for r in ring { if let i = nodeIndex[r] { pts.append((lats[Int(i)], lons[Int(i)])) } }
+                for r in ring { if let i = nodeIndex[r] { pts.append((nodeIndex.lat(i), nodeIndex.lon(i))) } }
                 guard pts.count >= 4 else { continue }
                 map.zoneKind.append(z.kind.rawValue)
                 map.zoneName.append(strings.intern(z.name))

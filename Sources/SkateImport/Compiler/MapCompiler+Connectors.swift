@@ -65,15 +65,14 @@ extension MapCompiler {
     mutating func copyNode(_ id: Int64, slot: Int64) -> Int64 {
         let c = -(id &* 16 &+ slot)
         if nodeIndex[c] == nil, let i = nodeIndex[id] {
-            nodeIndex[c] = Int32(lats.count)
-            lats.append(lats[Int(i)]); lons.append(lons[Int(i)])
+            nodeIndex.addCopy(id: c, lat: nodeIndex.lat(i), lon: nodeIndex.lon(i))
         }
         return c
     }
 
     func metres(_ a: Int64, _ b: Int64) -> Double {
         guard let i = nodeIndex[a], let j = nodeIndex[b] else { return .infinity }
-        return Geo.distance(lat1: lats[Int(i)], lon1: lons[Int(i)], lat2: lats[Int(j)], lon2: lons[Int(j)])
+        return Geo.distance(lat1: nodeIndex.lat(i), lon1: nodeIndex.lon(i), lat2: nodeIndex.lat(j), lon2: nodeIndex.lon(j))
     }
 
     /// Rewrites the kept ways around lifts and appends the connector ways (see the type's notes).

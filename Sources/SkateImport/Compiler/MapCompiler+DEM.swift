@@ -9,7 +9,7 @@ extension MapCompiler {
         var box = BoundingBox.empty
         for way in keptWays {
             for ref in way.refs {
-                if let i = nodeIndex[ref] { box.extend(lat: lats[Int(i)], lon: lons[Int(i)]) }
+                if let i = nodeIndex[ref] { box.extend(lat: nodeIndex.lat(i), lon: nodeIndex.lon(i)) }
             }
         }
         return box
@@ -17,18 +17,18 @@ extension MapCompiler {
 
     /// How much of the kept ways' nodes `dem` gives a height, and which SRTM tiles hold the rest.
     func coverage(of dem: CompositeDEM) -> DEMCoverage {
-        var seen = [Bool](repeating: false, count: lats.count)
+        var seen = [Bool](repeating: false, count: nodeIndex.count)
         var c = DEMCoverage()
         var tiles = Set<String>()
         for way in keptWays {
             for ref in way.refs {
-                guard let i = nodeIndex[ref].map(Int.init), !seen[i] else { continue }
-                seen[i] = true
+                guard let i = nodeIndex[ref], !seen[Int(i)] else { continue }
+                seen[Int(i)] = true
                 c.total += 1
-                if dem.elevation(lat: lats[i], lon: lons[i]) == nil {
+                if dem.elevation(lat: nodeIndex.lat(i), lon: nodeIndex.lon(i)) == nil {
                     c.missing += 1
-                    if c.firstGap == nil { c.firstGap = Coordinate(lat: lats[i], lon: lons[i]) }
-                    tiles.insert(DEMTiles.name(lat: lats[i], lon: lons[i]))
+                    if c.firstGap == nil { c.firstGap = Coordinate(lat: nodeIndex.lat(i), lon: nodeIndex.lon(i)) }
+                    tiles.insert(DEMTiles.name(lat: nodeIndex.lat(i), lon: nodeIndex.lon(i)))
                 }
             }
         }

@@ -41,7 +41,7 @@ extension MapCompiler {
         var areaRings: [(name: String, level: Int, rings: [[Coordinate]])] = []
         for area in townEvidence.adminAreas {
             let rings = Self.assembleRings(area.outerWays.compactMap { areaWayRefs[$0] }).map { ring in
-                ring.compactMap { r in nodeIndex[r].map { Coordinate(lat: lats[Int($0)], lon: lons[Int($0)]) } }
+                ring.compactMap { r in nodeIndex[r].map { Coordinate(lat: nodeIndex.lat($0), lon: nodeIndex.lon($0)) } }
             }.filter { $0.count >= 4 }
             if !rings.isEmpty { areaRings.append((area.name, area.level, rings)) }
         }
@@ -117,7 +117,7 @@ extension MapCompiler {
         let ref: Int64
         if let a = ahead { ref = a; toward = 1 } else if let b = behind { ref = b; toward = -1 } else { return nil }
         guard let k = nodeIndex[ref] else { return nil }
-        let north = (lats[Int(k)] - la) * 110_574 * toward, east = (lons[Int(k)] - lo) * 111_320 * cos(la * .pi / 180) * toward
+        let north = (nodeIndex.lat(k) - la) * 110_574 * toward, east = (nodeIndex.lon(k) - lo) * 111_320 * cos(la * .pi / 180) * toward
         let len = (north * north + east * east).squareRoot()
         return len > 0 ? ((north / len, east / len), it.side == 0) : nil
     }

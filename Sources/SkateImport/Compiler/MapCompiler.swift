@@ -67,10 +67,8 @@ public struct MapCompiler: OSMHandler {
     var options: ImportOptions
     var osmTimestamp = ""
 
-    // All node positions (ways reference them), by id.
-    var nodeIndex: [Int64: Int32] = [:]
-    var lats: [Double] = []
-    var lons: [Double] = []
+    /// Every node's position (ways, places, zones and buildings reference them), by id.
+    var nodeIndex = NodePositions()
     // Flags of tagged nodes (crossings, signals, kerbs…).
     var taggedNodeFlags: [Int64: UInt16] = [:]
 
@@ -119,8 +117,7 @@ public struct MapCompiler: OSMHandler {
 
     public mutating func node(id: Int64, lat: Double, lon: Double, tags: OSMTags) {
         stats.osmNodes += 1
-        nodeIndex[id] = Int32(lats.count)
-        lats.append(lat); lons.append(lon)
+        nodeIndex.add(id: id, lat: lat, lon: lon)
         guard !tags.isEmpty else { return }
         let f = NodeAttributes.flags(tags)
         if !f.isEmpty { taggedNodeFlags[id] = f.rawValue }

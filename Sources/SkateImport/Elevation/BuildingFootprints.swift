@@ -80,8 +80,8 @@ extension MapCompiler {
             var la: [Double] = [], lo: [Double] = []
             la.reserveCapacity(refs.count); lo.reserveCapacity(refs.count)
             for r in refs {
-                guard let i = nodeIndex[r].map(Int.init) else { break }
-                la.append(lats[i]); lo.append(lons[i])
+                guard let i = nodeIndex[r] else { break }
+                la.append(nodeIndex.lat(i)); lo.append(nodeIndex.lon(i))
             }
             guard la.count == refs.count, la.count >= 4 else { continue }
             out.rings.append(.init(lats: la, lons: lo, height: height))
