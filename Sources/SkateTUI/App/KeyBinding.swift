@@ -45,6 +45,8 @@ public enum KeyAction: Hashable, Sendable {
     case zoomIn, zoomOut
     case fit
     case toggleLegend
+    /// Colour every street by its roughness class (the skateability layer), or back to grey.
+    case toggleSkateLayer
     /// Next colour scheme (standard → colour-blind safe → high contrast).
     case cyclePalette
     // Plan
@@ -197,6 +199,9 @@ public struct KeyMap: Sendable {
         KeyBinding([.char("-"), .char("_")], .zoomOut, help: "Zoom out", screens: mapScreens.union([.ride])),
         KeyBinding([.char("f")], .fit, bar: "fit", help: "Fit the whole map (or route) in view", screens: mapScreens),
         KeyBinding([.char("L")], .toggleLegend, help: "Show or hide the legend", screens: mapScreens),
+        KeyBinding([.char("v")], .toggleSkateLayer, bar: "surface",
+                   help: "Skateability layer: every street in its surface class (bold measured or rated, plain from tags, dim guessed), steep ones dashed",
+                   screens: mapScreens),
         KeyBinding([.char("C")], .cyclePalette, help: "Next palette: colour-blind safe, high contrast",
                    screens: mapScreens.union([.ride, .arrival])),
 

@@ -15,6 +15,7 @@ struct TUIApp: Sendable {
         let services = services ?? TUIServices(map: context.map)
         // Keys that need a store (surface ratings) exist only when there is one.
         self.context = context.with(keyMap: context.keyMap.available(storeOpen: services.store != nil))
+            .with(skate: context.skate ?? SkateLayer(table: services.planner.table), shown: false)
         self.services = services
         self.initialOverlay = initialOverlay
         self.rideSpeed = rideSpeed
@@ -283,6 +284,16 @@ struct TUIApp: Sendable {
         case .saveRoute:
             if let p = m.preview { m.routeName = RouteNamePrompt.make(plan: p.plan, from: p.from, to: p.to) }
             return (m, [])
+        case .toggleSkateLayer:
+            m.skateLayer.toggle()
+            // The legend follows the layer: turning it on shows what the colours mean.
+            if m.skateLayer {
+                m.browse.showLegend = true
+                m.plan.map?.showLegend = true
+                m.preview?.map.showLegend = true
+            }
+            m.toast = Toast(text: m.skateLayer ? "surface layer on: streets by class, steep ones dashed (L legend)" : "surface layer off", kind: .info)
+            return (m, [])
         case .cyclePalette:
             let s = (m.scheme ?? context.theme.scheme).next
             m.scheme = s
@@ -546,7 +557,8 @@ struct TUIApp: Sendable {
     public func render(_ model: AppModel) -> ScreenBuffer {
         let size = model.size
         // The palette key swaps the theme; the legend follows since it is drawn from the theme.
-        let context = model.scheme.map { self.context.with(theme: self.context.theme.with(scheme: $0)) } ?? self.context
+        var context = model.scheme.map { self.context.with(theme: self.context.theme.with(scheme: $0)) } ?? self.context
+        if model.skateLayer { context = context.with(skate: context.skate, shown: true) }
         if TooSmallScreen.isTooSmall(size) { return TooSmallScreen.render(size: size, theme: context.theme) }
         var buffer = ScreenBuffer(size: size)
         let theme = context.theme

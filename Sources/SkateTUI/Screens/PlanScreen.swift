@@ -504,8 +504,15 @@ enum PlanScreen {
         overlay.cursor = map.viewport.center
         // The spots layer: every spot on the map, not only those near the route.
         if let sv = services { overlay.spots += sv.spots.filter { !overlay.spots.contains($0) } }
-        MapRenderer.render(map: context.map, overlay: overlay, viewport: map.viewport, theme: theme, into: &buffer, area: area)
+        MapRenderer.render(map: context.map, overlay: overlay, viewport: map.viewport, theme: theme, into: &buffer, area: area,
+                           layer: context.layer, detail: context.detail)
         ScaleBar.render(map.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
+        // The legend (`L`, and on with the skateability layer) bottom right, beside the scale bar.
+        if map.showLegend, let l = LegendWidget.layout(theme, mapHeight: area.height, maxWidth: area.width - ScaleBar.maxCells - 10,
+                                                       skateLayer: context.showSkateLayer) {
+            let r = Rect(x: area.maxX - l.size.width, y: area.maxY - l.size.height, width: l.size.width, height: l.size.height)
+            LegendWidget.render(theme: theme, into: &buffer, area: r, columns: l.columns, boxed: l.boxed, skateLayer: context.showSkateLayer)
+        }
         // Left panel.
         let w = panelWidth(size)
         let panel = Rect(x: 0, y: 1, width: w, height: body(size).height)
