@@ -26,6 +26,8 @@ public enum AppEvent: Hashable, Sendable {
     case searched(PlaceSearchAnswer)
     /// The installed maps, read for the map list (`AppCommand.listMaps`).
     case mapsListed([MapListRow])
+    /// The descents near a place (`AppCommand.findDownhills`).
+    case downhillsFound(DownhillAnswer)
 }
 
 /// Effects `update` asks the loop to carry out; effects with results come back as events.
@@ -69,6 +71,8 @@ enum AppCommand: Hashable, Sendable {
     case listMaps
     /// Leave the loop and open the map at this path (`runTUI` starts again on it).
     case switchMap(String)
+    /// Find the descents near a place; the answer arrives as `AppEvent.downhillsFound`.
+    case findDownhills(Coordinate, placeName: String)
 }
 
 /// What "Leave the ride?" was asked for.
@@ -122,6 +126,8 @@ struct AppModel: Hashable, Sendable {
     public var switchTo: String?
     /// The skateability layer is drawn on the map screens (the layer key).
     public var skateLayer = false
+    /// The descents list, when open (issue 32).
+    public var downhillList: DownhillListState?
 
     public init(screen: ScreenID, size: Size, browse: MapBrowseState, plan: PlanState = PlanState()) {
         self.screen = screen; self.size = size; self.browse = browse; self.plan = plan
@@ -139,6 +145,7 @@ struct AppModel: Hashable, Sendable {
         if spotList != nil { return .spotList }
         if savedList != nil { return .savedList }
         if mapList != nil { return .mapList }
+        if downhillList != nil { return .downhillList }
         if let p = picker, p.visible { return .ridePicker }
         if screen == .plan, plan.editing { return .planInput }
         if screen == .ride, let r = ride, r.frame.finished { return .arrival }
