@@ -51,6 +51,8 @@ public final class MapDetail: Sendable {
     let arterialEdges: [Int]
     /// The map's extent, drawn as a frame at wide zooms (nil for an empty map).
     public let outline: BoundingBox?
+    /// Towns by importance (`MapTownLabels.ranked`).
+    let towns: [(town: Int, municipality: Bool)]
 
     /// Sorts the map's edges by rank once (one pass over the edges).
     public init(map: SkateMap) {
@@ -65,6 +67,7 @@ public final class MapDetail: Sendable {
         majorEdges = major
         arterialEdges = major + arterial
         outline = map.bbox.isEmpty ? nil : map.bbox
+        towns = MapTownLabels.ranked(map: map)
     }
 
     /// The edges of rank `shown` and more important, or nil when the zoom draws minor streets

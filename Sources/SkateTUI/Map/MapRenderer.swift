@@ -25,6 +25,12 @@ enum MapRenderer {
         drawContext(map: map, viewport: vp, theme: theme, canvas: &canvas, quiet: routeShown, layer: layer, detail: detail)
         if let o = overlay { drawRoute(o, viewport: vp, theme: theme, canvas: &canvas) }
         canvas.render(into: &buffer, at: (area.x, area.y), glyphs: theme.glyphs)
+        // Without a route, the towns in view by importance (a route brings its own street names).
+        if !routeShown, let d = detail {
+            for l in MapTownLabels.place(d.towns, map: map, viewport: vp, area: area, avoid: avoid, theme: theme) {
+                buffer.write(l.text, x: l.x, y: l.y, style: theme.style(l.role))
+            }
+        }
         if let o = overlay {
             drawMarkers(o, viewport: vp, theme: theme, buffer: &buffer, area: area)
             let labels = MapLabels.place(o, viewport: vp, area: area, avoid: avoid, glyphs: theme.glyphs) { x, y in
