@@ -64,6 +64,7 @@ public enum TUIBenchmark {
 /// a loaded map, a browse frame at the widest zoom (the whole map in view, the level of detail
 /// at work) with and without the skateability layer, and a place search as the From field asks it.
 extension TUIBenchmark {
+    /// CPU seconds of the process (not wall time), see `CPUClock`.
     public struct RegionTiming: Sendable {
         /// Seconds from a loaded map to the first frame: services (planner table, place index,
         /// spots), the level-of-detail index, the opening view and one render.
@@ -72,6 +73,11 @@ extension TUIBenchmark {
         public var widestFrameSeconds: Double
         /// The same with the skateability layer on.
         public var widestLayerFrameSeconds: Double
+        /// The widest view's map drawn without the level of detail (every street but footways, as
+        /// before issue 31): the reference the two figures above are compared with.
+        public var widestFullDetailMapSeconds: Double
+        /// The widest view's map alone with the level of detail (same area as the reference).
+        public var widestMapSeconds: Double
         /// Metres per dot of that widest view.
         public var widestMetresPerDot: Double
         /// Median and slowest seconds of the place searches the field sends while a name is typed.
@@ -86,7 +92,7 @@ extension TUIBenchmark {
     /// searches on `map` at `width`×`height`.
     public static func benchmarkRegion(map: SkateMap, width: Int = 200, height: Int = 60, iterations: Int = 5,
                                        theme: Theme = Theme(colorMode: .truecolor, glyphMode: .unicode)) -> RegionTiming {
-        let clock = ContinuousClock()
+        let clock = CPUClock()
         let size = Size(width: width, height: height)
         var app: TUIApp?
         let first = clock.measure {
@@ -103,14 +109,43 @@ extension TUIBenchmark {
         var layered = m
         layered.skateLayer = true
         let layer = clock.measure { for _ in 0..<n { _ = a.render(layered) } }
+        let area = MapBrowseScreen.mapArea(size)
+        func mapOnly(_ lod: Bool) -> Double {
+            var b = ScreenBuffer(size: size)
+            return clock.measure {
+                for _ in 0..<n {
+                    MapRenderer.render(map: map, overlay: nil, viewport: m.browse.viewport, theme: theme, into: &b, area: area,
+                                       detail: a.context.detail, levelOfDetail: lod)
+                }
+            } / Double(n)
+        }
+        let full = mapOnly(false), lod = mapOnly(true)
         var times: [Double] = []
         for p in searchPrefixes {
             let q = PlaceSearchQuery(id: times.count + 1, field: .origin, text: p, distanceFrom: m.browse.viewport.center)
-            times.append(seconds(clock.measure { _ = PlanScreen.answer(q, search: a.services.search) }))
+            times.append(clock.measure { _ = PlanScreen.answer(q, search: a.services.search) })
         }
         times.sort()
-        return RegionTiming(firstFrameSeconds: seconds(first), widestFrameSeconds: seconds(grey) / Double(n),
-                            widestLayerFrameSeconds: seconds(layer) / Double(n), widestMetresPerDot: m.browse.viewport.metresPerDot,
+        return RegionTiming(firstFrameSeconds: first, widestFrameSeconds: grey / Double(n),
+                            widestLayerFrameSeconds: layer / Double(n), widestFullDetailMapSeconds: full, widestMapSeconds: lod,
+                            widestMetresPerDot: m.browse.viewport.metresPerDot,
                             searchMedianSeconds: times[times.count / 2], searchMaxSeconds: times.last ?? 0)
+    }
+}
+
+/// The process's CPU time (all threads), so a frame's figure does not count the time a loaded
+/// machine spent running other processes (wall time under load mostly measures the wait).
+struct CPUClock {
+    /// CPU seconds `body` took.
+    func measure(_ body: () -> Void) -> Double {
+        let a = Self.now()
+        body()
+        return Self.now() - a
+    }
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 }

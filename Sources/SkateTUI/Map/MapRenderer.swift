@@ -14,7 +14,7 @@ enum MapRenderer {
     ///   - detail: the map's level-of-detail index (`MapDetail`), nil to build none (small maps, tests).
     public static func render(map: SkateMap, overlay: RouteOverlay?, viewport: MapViewport, theme: Theme,
                               into buffer: inout ScreenBuffer, area: Rect, avoid: [Rect] = [], layer: SkateLayer? = nil,
-                              detail: MapDetail? = nil) {
+                              detail: MapDetail? = nil, levelOfDetail: Bool = true) {
         let area = area.intersection(buffer.area)
         guard !area.isEmpty else { return }
         buffer.fill(area, with: .blank)
@@ -22,7 +22,8 @@ enum MapRenderer {
         var vp = viewport
         vp.size = Size(width: area.width, height: area.height)
         let routeShown = overlay.map { !$0.segments.isEmpty } ?? false
-        drawContext(map: map, viewport: vp, theme: theme, canvas: &canvas, quiet: routeShown, layer: layer, detail: detail)
+        drawContext(map: map, viewport: vp, theme: theme, canvas: &canvas, quiet: routeShown, layer: layer, detail: detail,
+                    levelOfDetail: levelOfDetail)
         if let o = overlay { drawRoute(o, viewport: vp, theme: theme, canvas: &canvas) }
         canvas.render(into: &buffer, at: (area.x, area.y), glyphs: theme.glyphs)
         // Without a route, the towns in view by importance (a route brings its own street names).
@@ -84,12 +85,14 @@ enum MapRenderer {
 
     /// Draws the street web. `quiet`: a route is shown, so the web is dimmed under it.
     /// `layer`: each street in its class pen, steep streets dashed over it.
+    /// `levelOfDetail` false draws every street but footways at wide zooms, as before issue 31
+    /// (the benchmark's reference).
     static func drawContext(map: SkateMap, viewport vp: MapViewport, theme: Theme, canvas: inout BrailleCanvas, quiet: Bool = false,
-                            layer: SkateLayer? = nil, detail: MapDetail? = nil) {
+                            layer: SkateLayer? = nil, detail: MapDetail? = nil, levelOfDetail: Bool = true) {
         let ink = canvas.register(quiet ? theme.quietContextInk : theme.contextInk)
         let wide = vp.metresPerDot >= hierarchyMetresPerDot
         let major = wide && !quiet ? canvas.register(theme.majorRoadInk) : ink
-        let shown = MapDetail.shownRank(metresPerDot: vp.metresPerDot)
+        let shown = levelOfDetail ? MapDetail.shownRank(metresPerDot: vp.metresPerDot) : min(.minor, MapDetail.shownRank(metresPerDot: vp.metresPerDot))
         // Skateability pens: class × confidence (`SkateLayer.penIndex`).
         var pens: [Int] = []
         if layer != nil {
@@ -106,7 +109,7 @@ enum MapRenderer {
             return wide ? hierarchyInk(h, minor: ink, major: major) : ink
         }
         // At the widest zooms only a few road classes show: walk their short list, not the grid.
-        let edges = detail.flatMap { $0.edges(upTo: shown) } ?? visibleEdges(map: map, viewport: vp)
+        let edges = (levelOfDetail ? detail : nil).flatMap { $0.edges(upTo: shown) } ?? visibleEdges(map: map, viewport: vp)
         let proj = LocalProjection(origin: vp.origin)
         if let d = detail, shown < .minor, let box = d.outline {
             // The map's extent as a frame, so sparse major roads still sit in a place.

@@ -41,25 +41,37 @@ public struct SkateLayer: Sendable {
     /// from which a street is marked steep: one metre, so rounding noise of a flat edge is not.
     public static let steepMinBrakingMetres: Float = 1
 
-    public init(table: EdgeTable) { self.table = table }
+    /// Per edge, read once: pen index (class × 3 + confidence) in the low bits, `steepBit` when
+    /// steep, so a frame reads one byte per street.
+    let codes: [UInt8]
+    static let steepBit: UInt8 = 0x80
+
+    public init(table: EdgeTable) {
+        self.table = table
+        let n = table.rms.count
+        var c = [UInt8](repeating: 0, count: n)
+        for e in 0..<n {
+            let cls = RoughnessClass(rms: Double(table.rms[e])).rawValue
+            let conf = SkateConfidence((RoughnessSource(rawValue: Int(table.rmsSource[e])) ?? .highwayDefault).evidence).rawValue
+            let steep = max(table.brakingMetresFwd[e], table.brakingMetresBwd[e]) >= Self.steepMinBrakingMetres
+            c[e] = UInt8(cls * 3 + conf) | (steep ? Self.steepBit : 0)
+        }
+        codes = c
+    }
 
     /// The roughness class the router uses for edge `e`.
     @inline(__always)
-    public func roughnessClass(ofEdge e: Int) -> RoughnessClass { RoughnessClass(rms: Double(table.rms[e])) }
+    public func roughnessClass(ofEdge e: Int) -> RoughnessClass { RoughnessClass(rawValue: penIndex(ofEdge: e) / 3) ?? .crusty }
 
     /// How the class is known for edge `e`.
     @inline(__always)
-    public func confidence(ofEdge e: Int) -> SkateConfidence {
-        SkateConfidence((RoughnessSource(rawValue: Int(table.rmsSource[e])) ?? .highwayDefault).evidence)
-    }
+    public func confidence(ofEdge e: Int) -> SkateConfidence { SkateConfidence(rawValue: penIndex(ofEdge: e) % 3) ?? .guessed }
 
     /// True when riding edge `e` one way or the other has braking-grade metres.
     @inline(__always)
-    public func isSteep(_ e: Int) -> Bool {
-        max(table.brakingMetresFwd[e], table.brakingMetresBwd[e]) >= Self.steepMinBrakingMetres
-    }
+    public func isSteep(_ e: Int) -> Bool { codes[e] & Self.steepBit != 0 }
 
     /// Pen index (0..<12) of an edge: class × 3 + confidence.
     @inline(__always)
-    func penIndex(ofEdge e: Int) -> Int { roughnessClass(ofEdge: e).rawValue * 3 + confidence(ofEdge: e).rawValue }
+    func penIndex(ofEdge e: Int) -> Int { Int(codes[e] & ~Self.steepBit) }
 }

@@ -145,7 +145,7 @@ enum ExploreEntries {
 
     static func render(_ s: DownhillListState, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
         let rows = s.runs.map { $0.map { row($0.run, glyphs: theme.glyphs) } }
-        let width = max(50, (rows ?? []).map { DisplayWidth.of($0.name) + DisplayWidth.of($0.detail) + 6 }.max() ?? 0)
+        let width = max(50, (rows ?? []).map { DisplayWidth.of($0.name) + DisplayWidth.of($0.detail) + 9 }.max() ?? 0)
         PickerBox.render(title: "Descents near " + TerminalSafe.clean(s.placeName), rows: rows, selected: s.selected, width: width,
                          emptyNote: "No gentle, smooth descent within 3 km (a flat map, or every way down brakes)",
                          keys: "Enter plan there  Esc close", theme: theme, into: &buffer, area: area)
