@@ -196,6 +196,10 @@ public struct KeyMap: Sendable {
         KeyBinding([.char("x")], .swapEnds, help: "Swap origin and destination", screens: [.plan]),
         KeyBinding([.char("l")], .openSaved, bar: "saved", help: "Saved places and routes: Enter goes there or opens the route",
                    screens: [.plan]),
+        // Before the explore keys: on the plan bar at 120 columns the layer's key is the one that fits.
+        KeyBinding([.char("v")], .toggleSkateLayer, bar: "surface",
+                   help: "Skateability layer: every street in its surface class (bold measured or rated, plain from tags, dim guessed), steep ones dashed",
+                   screens: mapScreens),
         KeyBinding([.char("t")], .cruiseLoop, bar: "cruise",
                    help: "Cruise: a round trip from From in the mode (5 km; t again: 10, 2 km), shown like a route", screens: [.plan]),
         KeyBinding([.char("D")], .openDownhills, bar: "descents",
@@ -210,9 +214,6 @@ public struct KeyMap: Sendable {
         KeyBinding([.char("-"), .char("_")], .zoomOut, help: "Zoom out", screens: mapScreens.union([.ride])),
         KeyBinding([.char("f")], .fit, bar: "fit", help: "Fit the whole map (or route) in view", screens: mapScreens),
         KeyBinding([.char("L")], .toggleLegend, help: "Show or hide the legend", screens: mapScreens),
-        KeyBinding([.char("v")], .toggleSkateLayer, bar: "surface",
-                   help: "Skateability layer: every street in its surface class (bold measured or rated, plain from tags, dim guessed), steep ones dashed",
-                   screens: mapScreens),
         KeyBinding([.char("C")], .cyclePalette, help: "Next palette: colour-blind safe, high contrast",
                    screens: mapScreens.union([.ride, .arrival])),
 

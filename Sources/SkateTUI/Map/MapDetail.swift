@@ -27,6 +27,9 @@ public final class MapDetail: Sendable {
     /// spans ~36 km, and the secondary roads of every village fill it again.
     public static let hideArterialMetresPerDot: Double = 150
 
+    /// Dash pattern of the map's outline in dots: even and sparse, so it never reads as a road.
+    public static let outlineDash = (on: 2, off: 2)
+
     /// The rank of a highway class.
     @inline(__always)
     public static func rank(_ h: HighwayClass) -> Rank {

@@ -92,7 +92,8 @@ enum MapRenderer {
         let ink = canvas.register(quiet ? theme.quietContextInk : theme.contextInk)
         let wide = vp.metresPerDot >= hierarchyMetresPerDot
         let major = wide && !quiet ? canvas.register(theme.majorRoadInk) : ink
-        let shown = levelOfDetail ? MapDetail.shownRank(metresPerDot: vp.metresPerDot) : min(.minor, MapDetail.shownRank(metresPerDot: vp.metresPerDot))
+        let lod = MapDetail.shownRank(metresPerDot: vp.metresPerDot)
+        let shown = levelOfDetail ? lod : max(.minor, lod)
         // Skateability pens: class × confidence (`SkateLayer.penIndex`).
         var pens: [Int] = []
         if layer != nil {
@@ -116,7 +117,7 @@ enum MapRenderer {
             let corners = [Coordinate(lat: box.minLat, lon: box.minLon), Coordinate(lat: box.minLat, lon: box.maxLon),
                            Coordinate(lat: box.maxLat, lon: box.maxLon), Coordinate(lat: box.maxLat, lon: box.minLon),
                            Coordinate(lat: box.minLat, lon: box.minLon)]
-            polyline(corners, viewport: vp, ink: ink, dash: (on: 2, off: 2), canvas: &canvas)
+            polyline(corners, viewport: vp, ink: ink, dash: MapDetail.outlineDash, canvas: &canvas)
         }
         defer {
             if !steep.isEmpty {
