@@ -52,6 +52,10 @@ public final class MapDetail: Sendable {
     /// Major roads, then the arterial ones (edge indices).
     let majorEdges: [Int]
     let arterialEdges: [Int]
+    /// Each listed edge's box (min lat, min lon, max lat, max lon) by edge index into `boxes`
+    /// (4 floats an edge of `arterialEdges`, same order): a region's view holds a fraction of
+    /// its major roads, and a box test rejects the others without walking their shapes.
+    let boxes: [Float]
     /// The map's extent, drawn as a frame at wide zooms (nil for an empty map).
     public let outline: BoundingBox?
     /// Towns by importance (`MapTownLabels.ranked`).
@@ -69,18 +73,39 @@ public final class MapDetail: Sendable {
         }
         majorEdges = major
         arterialEdges = major + arterial
+        var b = [Float](); b.reserveCapacity(arterialEdges.count * 4)
+        for e in arterialEdges {
+            var lo = map.shapePoint(ofEdge: e, 0), hi = lo
+            for i in 1..<map.shapePointCount(ofEdge: e) {
+                let p = map.shapePoint(ofEdge: e, i)
+                lo = Coordinate(lat: min(lo.lat, p.lat), lon: min(lo.lon, p.lon)); hi = Coordinate(lat: max(hi.lat, p.lat), lon: max(hi.lon, p.lon))
+            }
+            b += [Float(lo.lat), Float(lo.lon), Float(hi.lat), Float(hi.lon)]
+        }
+        boxes = b
         outline = map.bbox.isEmpty ? nil : map.bbox
         towns = MapTownLabels.ranked(map: map)
     }
 
-    /// The edges of rank `shown` and more important, or nil when the zoom draws minor streets
-    /// (the spatial grid finds those).
-    public func edges(upTo shown: Rank) -> [Int]? {
+    /// The edges of rank `shown` and more important whose box meets `box`, or nil when the
+    /// zoom draws minor streets (the spatial grid finds those).
+    public func edges(upTo shown: Rank, in box: BoundingBox) -> [Int]? {
+        let n: Int
         switch shown {
-        case .major: return majorEdges
-        case .arterial: return arterialEdges
+        case .major: n = majorEdges.count
+        case .arterial: n = arterialEdges.count
         default: return nil
         }
+        // Float boxes: widen the view by a float's rounding at these latitudes (~1e-5°).
+        let pad = 1e-4
+        let s = Float(box.minLat - pad), w = Float(box.minLon - pad), nn = Float(box.maxLat + pad), ee = Float(box.maxLon + pad)
+        var out: [Int] = []
+        boxes.withUnsafeBufferPointer { b in
+            for i in 0..<n where b[4 * i] <= nn && b[4 * i + 2] >= s && b[4 * i + 1] <= ee && b[4 * i + 3] >= w {
+                out.append(arterialEdges[i])
+            }
+        }
+        return out
     }
 
     /// Number of edges drawn at each wide rank (for the benchmark's report).

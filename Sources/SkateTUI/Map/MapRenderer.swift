@@ -110,7 +110,7 @@ enum MapRenderer {
             return wide ? hierarchyInk(h, minor: ink, major: major) : ink
         }
         // At the widest zooms only a few road classes show: walk their short list, not the grid.
-        let edges = (levelOfDetail ? detail : nil).flatMap { $0.edges(upTo: shown) } ?? visibleEdges(map: map, viewport: vp)
+        let edges = (levelOfDetail ? detail : nil).flatMap { $0.edges(upTo: shown, in: vp.visibleBox) } ?? visibleEdges(map: map, viewport: vp)
         let proj = LocalProjection(origin: vp.origin)
         if let d = detail, shown < .minor, let box = d.outline {
             // The map's extent as a frame, so sparse major roads still sit in a place.
