@@ -143,7 +143,7 @@ enum LayerMap {
 
     @Test func layerKeyTogglesTheLayerAndTheLegend() {
         let app = TUIApp(context: TUIContext(map: map, theme: Theme(colorMode: .ansi256, glyphMode: .unicode), skate: LayerMap.layer(map)))
-        var m = app.initialModel(size: Size(width: 100, height: 30))
+        var m = app.initialModel(size: Size(width: 160, height: 48))
         m.plan.focus = .map
         let before = app.render(m)
         #expect(!before.lines.joined(separator: "\n").contains("guessed"))
