@@ -199,7 +199,11 @@ public struct KeyMap: Sendable {
         // Before the explore keys: on the plan bar at 120 columns the layer's key is the one that fits.
         KeyBinding([.char("v")], .toggleSkateLayer, bar: "surface",
                    help: "Skateability layer: every street in its surface class (bold measured or rated, plain from tags, dim guessed), steep ones dashed",
-                   screens: mapScreens),
+                   screens: [.plan]),
+        // The browse and preview bars are full (their keys keep their places): help only there.
+        KeyBinding([.char("v")], .toggleSkateLayer,
+                   help: "Skateability layer: every street in its surface class (bold measured or rated, plain from tags, dim guessed), steep ones dashed",
+                   screens: [.browse, .preview]),
         KeyBinding([.char("t")], .cruiseLoop, bar: "cruise",
                    help: "Cruise: a round trip from From in the mode (5 km; t again: 10, 2 km), shown like a route", screens: [.plan]),
         KeyBinding([.char("D")], .openDownhills, bar: "descents",
