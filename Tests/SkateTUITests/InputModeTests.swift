@@ -94,7 +94,9 @@ import Testing
                                         (.destination, before.plan.destination.chosen, m.plan.destination.chosen)] {
                     guard let o = old, new != o else { continue }
                     let editing = open == end || wasOpen == end
-                    let picked = before.keyContext == .spotList || before.keyContext == .savedList
+                    // Lists pick places explicitly; `t` (cruise) sets To to the loop on purpose.
+                    let picked = before.keyContext == .spotList || before.keyContext == .savedList || before.keyContext == .downhillList
+                        || (key == .char("t") && before.keyContext == .plan && end == .destination)
                     let swapped = key == .char("x") && before.keyContext == .plan &&
                         Set([before.plan.origin.chosen, before.plan.destination.chosen]) == Set([m.plan.origin.chosen, m.plan.destination.chosen])
                     #expect(editing || picked || swapped, "\(end) changed from \(o.name) to \(new?.name ?? "nothing") by \(key) in \(before.keyContext)")

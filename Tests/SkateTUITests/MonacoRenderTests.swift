@@ -20,7 +20,9 @@ import Testing
         var braillePerQuarter = [0, 0, 0, 0]
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX {
-                guard let s = frame[x, y].glyph.unicodeScalars.first, (0x2801...0x28FF).contains(s.value) else { continue }
+                // Braille streets, or a town name drawn over them (issue 31's labels).
+                guard let s = frame[x, y].glyph.unicodeScalars.first,
+                      (0x2801...0x28FF).contains(s.value) || (frame[x, y].glyph.first?.isLetter ?? false) else { continue }
                 braillePerQuarter[(x < area.width / 2 ? 0 : 1) + (y < area.height / 2 ? 0 : 2)] += 1
             }
         }

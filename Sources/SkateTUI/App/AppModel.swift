@@ -26,6 +26,8 @@ public enum AppEvent: Hashable, Sendable {
     case searched(PlaceSearchAnswer)
     /// The installed maps, read for the map list (`AppCommand.listMaps`).
     case mapsListed([MapListRow])
+    /// The descents near a place (`AppCommand.findDownhills`).
+    case downhillsFound(DownhillAnswer)
 }
 
 /// Effects `update` asks the loop to carry out; effects with results come back as events.
@@ -69,6 +71,8 @@ enum AppCommand: Hashable, Sendable {
     case listMaps
     /// Leave the loop and open the map at this path (`runTUI` starts again on it).
     case switchMap(String)
+    /// Find the descents near a place; the answer arrives as `AppEvent.downhillsFound`.
+    case findDownhills(Coordinate, placeName: String)
 }
 
 /// What "Leave the ride?" was asked for.
@@ -120,6 +124,10 @@ struct AppModel: Hashable, Sendable {
     public var mapList: MapListState?
     /// The map file to open once the loop ends (Enter on the map list).
     public var switchTo: String?
+    /// The skateability layer is drawn on the map screens (the layer key).
+    public var skateLayer = false
+    /// The descents list, when open (issue 32).
+    public var downhillList: DownhillListState?
 
     public init(screen: ScreenID, size: Size, browse: MapBrowseState, plan: PlanState = PlanState()) {
         self.screen = screen; self.size = size; self.browse = browse; self.plan = plan
@@ -137,6 +145,7 @@ struct AppModel: Hashable, Sendable {
         if spotList != nil { return .spotList }
         if savedList != nil { return .savedList }
         if mapList != nil { return .mapList }
+        if downhillList != nil { return .downhillList }
         if let p = picker, p.visible { return .ridePicker }
         if screen == .plan, plan.editing { return .planInput }
         if screen == .ride, let r = ride, r.frame.finished { return .arrival }
@@ -144,7 +153,8 @@ struct AppModel: Hashable, Sendable {
     }
 }
 
-/// Things that never change while the app runs: the map, the theme, the key table.
+/// Things that never change while the app runs: the map, the theme, the key table, the
+/// skateability facts and the level-of-detail index.
 public struct TUIContext: Sendable {
     public let map: SkateMap
     public let theme: Theme
@@ -152,17 +162,40 @@ public struct TUIContext: Sendable {
     /// Map name and attribution, sanitised once.
     public let mapName: String
     public let attribution: String
+    /// The skateability layer's facts (the planner's edge table), nil when the app has none.
+    public let skate: SkateLayer?
+    /// True when the maps draw the skateability layer (the layer key; `AppModel.skateLayer`).
+    public let showSkateLayer: Bool
+    /// Which streets each zoom draws (built once per map).
+    public let detail: MapDetail
 
-    public init(map: SkateMap, theme: Theme, keyMap: KeyMap = .standard) {
+    public init(map: SkateMap, theme: Theme, keyMap: KeyMap = .standard, skate: SkateLayer? = nil) {
         // (`TUIApp` drops the bindings that need a store when there is none.)
+        self.init(map: map, theme: theme, keyMap: keyMap, skate: skate, showSkateLayer: false, detail: MapDetail(map: map))
+    }
+
+    init(map: SkateMap, theme: Theme, keyMap: KeyMap, skate: SkateLayer?, showSkateLayer: Bool, detail: MapDetail) {
         self.map = map; self.theme = theme; self.keyMap = keyMap
+        self.skate = skate; self.showSkateLayer = showSkateLayer; self.detail = detail
         mapName = TerminalSafe.clean(map.metadata.name)
         attribution = TerminalSafe.clean(map.metadata.attribution)
     }
 
+    /// The layer to draw: the facts when the layer is on, else nil.
+    public var layer: SkateLayer? { showSkateLayer ? skate : nil }
+
     /// The same context drawn with another theme (the palette key).
-    public func with(theme: Theme) -> TUIContext { TUIContext(map: map, theme: theme, keyMap: keyMap) }
+    public func with(theme: Theme) -> TUIContext {
+        TUIContext(map: map, theme: theme, keyMap: keyMap, skate: skate, showSkateLayer: showSkateLayer, detail: detail)
+    }
 
     /// The same context with another key table.
-    public func with(keyMap: KeyMap) -> TUIContext { TUIContext(map: map, theme: theme, keyMap: keyMap) }
+    public func with(keyMap: KeyMap) -> TUIContext {
+        TUIContext(map: map, theme: theme, keyMap: keyMap, skate: skate, showSkateLayer: showSkateLayer, detail: detail)
+    }
+
+    /// The same context with the skateability facts (from the planner) and the layer on or off.
+    public func with(skate: SkateLayer?, shown: Bool) -> TUIContext {
+        TUIContext(map: map, theme: theme, keyMap: keyMap, skate: skate, showSkateLayer: shown, detail: detail)
+    }
 }

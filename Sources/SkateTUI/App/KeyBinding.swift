@@ -31,6 +31,8 @@ public enum ScreenID: String, Hashable, Sendable, CaseIterable {
     case savedList
     /// The list of installed maps (over the plan or browse screen).
     case mapList
+    /// The descents near From or the map cursor (over the plan screen).
+    case downhillList
 
     /// Contexts where printable keys are text, not commands.
     public var isTyping: Bool { self == .planInput || self == .routeName }
@@ -45,6 +47,8 @@ public enum KeyAction: Hashable, Sendable {
     case zoomIn, zoomOut
     case fit
     case toggleLegend
+    /// Colour every street by its roughness class (the skateability layer), or back to grey.
+    case toggleSkateLayer
     /// Next colour scheme (standard → colour-blind safe → high contrast).
     case cyclePalette
     // Plan
@@ -85,6 +89,10 @@ public enum KeyAction: Hashable, Sendable {
     case openSaved
     /// Open the list of installed maps (Enter switches).
     case openMaps
+    /// Plan a cruise loop from From (again: the next length).
+    case cruiseLoop
+    /// Open the list of descents near From (or the map cursor).
+    case openDownhills
     /// Scroll the help box.
     case helpUp, helpDown, helpPageUp, helpPageDown
     /// Answer "yes" to a confirmation (leave the ride).
@@ -149,9 +157,10 @@ public struct KeyMap: Sendable {
     /// Screens with a map you can move around on.
     static let mapScreens: Set<ScreenID> = [.browse, .plan, .preview]
     /// Screens where letters are commands (not typing, no question open): `q` and `?` work there.
-    static let commandScreens: Set<ScreenID> = [.browse, .plan, .preview, .ride, .ridePicker, .arrival, .spotList, .savedList, .mapList]
+    static let commandScreens: Set<ScreenID> = [.browse, .plan, .preview, .ride, .ridePicker, .arrival, .spotList, .savedList, .mapList,
+                                                .downhillList]
     /// Screens with a list to move through with the arrows.
-    static let listScreens: Set<ScreenID> = [.planInput, .ridePicker, .spotList, .savedList, .mapList]
+    static let listScreens: Set<ScreenID> = [.planInput, .ridePicker, .spotList, .savedList, .mapList, .downhillList]
 
     /// The app's one key table: dispatch, the key bar and the help box are generated from it.
     /// `h` files a hazard on every map screen, so panning is on the arrows.
@@ -187,6 +196,18 @@ public struct KeyMap: Sendable {
         KeyBinding([.char("x")], .swapEnds, help: "Swap origin and destination", screens: [.plan]),
         KeyBinding([.char("l")], .openSaved, bar: "saved", help: "Saved places and routes: Enter goes there or opens the route",
                    screens: [.plan]),
+        // Before the explore keys: on the plan bar at 120 columns the layer's key is the one that fits.
+        KeyBinding([.char("v")], .toggleSkateLayer, bar: "surface",
+                   help: "Skateability layer: every street in its surface class (bold measured or rated, plain from tags, dim guessed), steep ones dashed",
+                   screens: [.plan]),
+        // The browse and preview bars are full (their keys keep their places): help only there.
+        KeyBinding([.char("v")], .toggleSkateLayer,
+                   help: "Skateability layer: every street in its surface class (bold measured or rated, plain from tags, dim guessed), steep ones dashed",
+                   screens: [.browse, .preview]),
+        KeyBinding([.char("t")], .cruiseLoop, bar: "cruise",
+                   help: "Cruise: a round trip from From in the mode (5 km; t again: 10, 2 km), shown like a route", screens: [.plan]),
+        KeyBinding([.char("D")], .openDownhills, bar: "descents",
+                   help: "Descents near From (or the map cursor): Enter plans to the top and down the run", screens: [.plan]),
 
         // Map moves
         KeyBinding([.left], .panLeft, bar: "pan", help: "Pan west (moves the cursor)", screens: [.browse, .preview, .plan], keyText: "←↑↓→"),
@@ -210,7 +231,7 @@ public struct KeyMap: Sendable {
         KeyBinding([.pageDown], .stepsDown, help: "Scroll the step list down a page", screens: [.preview]),
         KeyBinding([.pageUp], .stepsUp, help: "Scroll the step list up a page", screens: [.preview]),
         KeyBinding([.escape], .back, bar: "back", help: "Back to the previous screen (asks first during a ride)",
-                   screens: [.preview, .ride, .ridePicker, .browse, .spotList, .savedList, .mapList]),
+                   screens: [.preview, .ride, .ridePicker, .browse, .spotList, .savedList, .mapList, .downhillList]),
 
         // Arrival
         KeyBinding([.enter], .confirm, bar: "plan", help: "Back to the plan screen", screens: [.arrival]),
@@ -224,6 +245,7 @@ public struct KeyMap: Sendable {
 
         // Map list (issue 27)
         KeyBinding([.enter], .confirm, bar: "open map", help: "Open the highlighted map (the plan starts afresh on it)", screens: [.mapList]),
+        KeyBinding([.enter], .confirm, bar: "plan there", help: "Plan to the top of the highlighted descent and down it", screens: [.downhillList]),
 
         // Spots and saved routes (issue 17)
         KeyBinding([.char("g")], .openSpots, bar: "spots", help: "Spots list: skateparks, plazas and your spots, nearest first",

@@ -6,6 +6,7 @@ public enum KeyMapDoc {
         (.plan, "Plan screen (command mode)"), (.planInput, "Plan screen, typing in From or To"),
         (.preview, "Route preview"), (.ride, "Ride"), (.confirmLeave, "\"Leave the ride?\""), (.arrival, "Arrival panel"),
         (.browse, "Map browser"), (.spotList, "Spots list"), (.savedList, "Saved places and routes"), (.mapList, "Maps"),
+        (.downhillList, "Descents list"),
         (.ridePicker, "Replay picker"), (.routeName, "\"Save route as\" prompt"), (.help, "Help box"),
     ]
 

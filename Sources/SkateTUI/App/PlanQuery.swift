@@ -15,8 +15,10 @@ public struct PlanQuery: Hashable, Sendable {
     public var mode: RideMode
     /// Id of the answer's first route (the rest follow), reserved when the query was made.
     public var firstPlanID: Int
-    public init(id: Int, from: Coordinate, to: Coordinate, mode: RideMode, firstPlanID: Int) {
-        self.id = id; self.from = from; self.to = to; self.mode = mode; self.firstPlanID = firstPlanID
+    /// A cruise loop or a descent instead of the trip to `to` (issue 32), nil for a trip.
+    public var explore: ExploreAsk?
+    public init(id: Int, from: Coordinate, to: Coordinate, mode: RideMode, firstPlanID: Int, explore: ExploreAsk? = nil) {
+        self.id = id; self.from = from; self.to = to; self.mode = mode; self.firstPlanID = firstPlanID; self.explore = explore
     }
 }
 

@@ -15,6 +15,7 @@ struct TUIApp: Sendable {
         let services = services ?? TUIServices(map: context.map)
         // Keys that need a store (surface ratings) exist only when there is one.
         self.context = context.with(keyMap: context.keyMap.available(storeOpen: services.store != nil))
+            .with(skate: context.skate ?? SkateLayer(table: services.planner.table), shown: false)
         self.services = services
         self.initialOverlay = initialOverlay
         self.rideSpeed = rideSpeed
@@ -134,6 +135,9 @@ struct TUIApp: Sendable {
             return (m, [])
         case .mapsListed(let rows):
             if m.mapList != nil { m.mapList = MapList.listed(rows, currentPath: services.mapPath) }
+            return (m, [])
+        case .downhillsFound(let a):
+            if m.downhillList != nil { m.downhillList?.runs = a.runs; m.downhillList?.selected = 0 }
             return (m, [])
         case .savedListed(let rows):
             if m.savedList != nil { m.savedList?.rows = rows; m.savedList?.selected = 0 }
@@ -274,6 +278,13 @@ struct TUIApp: Sendable {
         case .openMaps:
             m.mapList = MapListState()
             return (m, [.listMaps])
+        case .cruiseLoop:
+            m.plan = ExploreEntries.cruise(m.plan, services: services)
+            return (m, [])
+        case .openDownhills:
+            guard let (c, name) = ExploreEntries.downhillCenter(m.plan, map: context.map) else { return (m, []) }
+            m.downhillList = DownhillListState(placeName: name)
+            return (m, [.findDownhills(c, placeName: name)])
         case .openSpots:
             let start = m.preview?.plan.plan.geometry.first.map { ChosenPlace(name: m.preview?.from ?? "route start", at: $0) }
             if let from = m.screen == .preview ? (m.plan.origin.chosen ?? start) : SpotList.origin(plan: m.plan, map: context.map) {
@@ -282,6 +293,16 @@ struct TUIApp: Sendable {
             return (m, [])
         case .saveRoute:
             if let p = m.preview { m.routeName = RouteNamePrompt.make(plan: p.plan, from: p.from, to: p.to) }
+            return (m, [])
+        case .toggleSkateLayer:
+            m.skateLayer.toggle()
+            // The legend follows the layer: turning it on shows what the colours mean.
+            if m.skateLayer {
+                m.browse.showLegend = true
+                m.plan.map?.showLegend = true
+                m.preview?.map.showLegend = true
+            }
+            m.toast = Toast(text: m.skateLayer ? "surface layer on: streets by class, steep ones dashed (L legend)" : "surface layer off", kind: .info)
             return (m, [])
         case .cyclePalette:
             let s = (m.scheme ?? context.theme.scheme).next
@@ -294,6 +315,19 @@ struct TUIApp: Sendable {
             m.routeName = nil
             if action == .confirm { return (m, [.saveRoute(r)]) }
             m.toast = Toast(text: "route not saved", kind: .info)
+            return (m, [])
+        }
+        if ctx == .downhillList, let list = m.downhillList {
+            switch action {
+            case .back, .closeOverlay: m.downhillList = nil
+            case .confirm:
+                m.downhillList = nil
+                guard let runs = list.runs, runs.indices.contains(list.selected) else { return (m, []) }
+                m.plan = ExploreEntries.toRun(runs[list.selected], state: m.plan, services: services)
+                m.screen = .plan
+                m.preview = nil
+            default: m.downhillList = ExploreEntries.apply(action, to: list)
+            }
             return (m, [])
         }
         if ctx == .mapList, let list = m.mapList {
@@ -377,7 +411,7 @@ struct TUIApp: Sendable {
             m.plan = PlanScreen.apply(action, to: m.plan, context: context, services: services, size: m.size)
             // A newly chosen destination becomes a recent (not a swap of the ends).
             if action != .swapEnds, let d = m.plan.destination.chosen, d != before { return (m, [.recordDestination(d)]) }
-        case .planInput, .ridePicker, .spotList, .routeName, .help, .confirmLeave, .savedList, .mapList:
+        case .planInput, .ridePicker, .spotList, .routeName, .help, .confirmLeave, .savedList, .mapList, .downhillList:
             break
         case .arrival:
             break
@@ -443,7 +477,8 @@ struct TUIApp: Sendable {
         case .ride: return m.ride?.frame.position
         case .preview: return m.preview?.map.viewport.center
         case .plan, .planInput: return m.plan.map?.viewport.center
-        case .browse, .ridePicker, .spotList, .routeName, .help, .confirmLeave, .savedList, .mapList: return m.browse.viewport.center
+        case .browse, .ridePicker, .spotList, .routeName, .help, .confirmLeave, .savedList, .mapList, .downhillList:
+            return m.browse.viewport.center
         case .arrival: return m.ride?.frame.position
         }
     }
@@ -478,6 +513,8 @@ struct TUIApp: Sendable {
             return [.savedListed(SavedList.read(services: services))]
         case .listMaps:
             return [.mapsListed(services.maps?.list() ?? [])]
+        case .findDownhills(let c, let name):
+            return [.downhillsFound(ExploreEntries.findDownhills(center: c, placeName: name, planner: services.planner))]
         case .switchMap:
             return []
         case .plan(let q):
@@ -546,7 +583,8 @@ struct TUIApp: Sendable {
     public func render(_ model: AppModel) -> ScreenBuffer {
         let size = model.size
         // The palette key swaps the theme; the legend follows since it is drawn from the theme.
-        let context = model.scheme.map { self.context.with(theme: self.context.theme.with(scheme: $0)) } ?? self.context
+        var context = model.scheme.map { self.context.with(theme: self.context.theme.with(scheme: $0)) } ?? self.context
+        if model.skateLayer { context = context.with(skate: context.skate, shown: true) }
         if TooSmallScreen.isTooSmall(size) { return TooSmallScreen.render(size: size, theme: context.theme) }
         var buffer = ScreenBuffer(size: size)
         let theme = context.theme
@@ -555,7 +593,7 @@ struct TUIApp: Sendable {
         // The key bar under an overlay: the overlay's keys (help, question, lists) or the screen's.
         let ctx = model.keyContext == .ridePicker ? model.screen : model.keyContext
         switch model.screen {
-        case .browse, .planInput, .ridePicker, .arrival, .spotList, .routeName, .help, .confirmLeave, .savedList, .mapList:
+        case .browse, .planInput, .ridePicker, .arrival, .spotList, .routeName, .help, .confirmLeave, .savedList, .mapList, .downhillList:
             var b = model.browse
             if !extra.isEmpty { var o = b.overlay ?? RouteOverlay(); o.hazards += extra; b.overlay = o }
             MapBrowseScreen.render(b, context: context, into: &buffer)
@@ -580,6 +618,7 @@ struct TUIApp: Sendable {
         if let l = model.spotList { SpotList.render(l, theme: theme, into: &buffer, area: body) }
         if let l = model.savedList { SavedList.render(l, theme: theme, into: &buffer, area: body) }
         if let l = model.mapList { MapList.render(l, currentPath: services.mapPath, theme: theme, into: &buffer, area: body) }
+        if let l = model.downhillList { ExploreEntries.render(l, theme: theme, into: &buffer, area: body) }
         if let r = model.routeName { RouteNamePrompt.render(r, theme: theme, into: &buffer, area: body) }
         let bottom = Rect(size: size).splitBottom(1).bottom
         if let p = model.pending {

@@ -42,7 +42,7 @@ public enum TUIBenchmark {
         return FrameTiming(renderSeconds: seconds(r) / Double(n), diffSeconds: seconds(d) / Double(n), changedCells: changed)
     }
 
-    static func seconds(_ d: Duration) -> Double {
+    public static func seconds(_ d: Duration) -> Double {
         Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
@@ -57,5 +57,95 @@ public enum TUIBenchmark {
         }
         let first = segs.first?.points.first, last = segs.last?.points.last
         return RouteOverlay(segments: segs, start: first, end: last, hazards: segs.prefix(3).compactMap { $0.points.last })
+    }
+}
+
+/// The region figures of issue 31 must-have 4: how long the TUI takes to show its first frame on
+/// a loaded map, a browse frame at the widest zoom (the whole map in view, the level of detail
+/// at work) with and without the skateability layer, and a place search as the From field asks it.
+extension TUIBenchmark {
+    /// CPU seconds of the process (not wall time), see `CPUClock`.
+    public struct RegionTiming: Sendable {
+        /// Seconds from a loaded map to the first frame: services (planner table, place index,
+        /// spots), the level-of-detail index, the opening view and one render.
+        public var firstFrameSeconds: Double
+        /// Mean seconds of one browse frame with the whole map fitted, grey web.
+        public var widestFrameSeconds: Double
+        /// The same with the skateability layer on.
+        public var widestLayerFrameSeconds: Double
+        /// The widest view's map drawn without the level of detail (every street but footways, as
+        /// before issue 31): the reference the two figures above are compared with.
+        public var widestFullDetailMapSeconds: Double
+        /// The widest view's map alone with the level of detail (same area as the reference).
+        public var widestMapSeconds: Double
+        /// Metres per dot of that widest view.
+        public var widestMetresPerDot: Double
+        /// Median and slowest seconds of the place searches the field sends while a name is typed.
+        public var searchMedianSeconds: Double
+        public var searchMaxSeconds: Double
+    }
+
+    /// Prefixes typed into From, one search each (the field searches after every pause).
+    static let searchPrefixes = ["Hau", "Hauptstr", "Hauptstraße", "Bismarck", "Bismarckplatz", "Neckar", "Bahnhof", "Uni"]
+
+    /// Times the opening, the widest browse frame (`iterations` each, layer off and on) and the
+    /// searches on `map` at `width`×`height`.
+    public static func benchmarkRegion(map: SkateMap, width: Int = 200, height: Int = 60, iterations: Int = 5,
+                                       theme: Theme = Theme(colorMode: .truecolor, glyphMode: .unicode)) -> RegionTiming {
+        let clock = CPUClock()
+        let size = Size(width: width, height: height)
+        var app: TUIApp?
+        let first = clock.measure {
+            let a = TUIApp(map: map, theme: theme)
+            _ = a.render(a.initialModel(size: size))
+            app = a
+        }
+        let a = app!
+        var m = a.initialModel(size: size)
+        m.screen = .browse
+        m.browse = MapBrowseScreen.apply(.fit, to: m.browse, context: a.context)
+        let n = max(1, iterations)
+        let grey = clock.measure { for _ in 0..<n { _ = a.render(m) } }
+        var layered = m
+        layered.skateLayer = true
+        let layer = clock.measure { for _ in 0..<n { _ = a.render(layered) } }
+        let area = MapBrowseScreen.mapArea(size)
+        func mapOnly(_ lod: Bool) -> Double {
+            var b = ScreenBuffer(size: size)
+            return clock.measure {
+                for _ in 0..<n {
+                    MapRenderer.render(map: map, overlay: nil, viewport: m.browse.viewport, theme: theme, into: &b, area: area,
+                                       detail: a.context.detail, levelOfDetail: lod)
+                }
+            } / Double(n)
+        }
+        let full = mapOnly(false), lod = mapOnly(true)
+        var times: [Double] = []
+        for p in searchPrefixes {
+            let q = PlaceSearchQuery(id: times.count + 1, field: .origin, text: p, distanceFrom: m.browse.viewport.center)
+            times.append(clock.measure { _ = PlanScreen.answer(q, search: a.services.search) })
+        }
+        times.sort()
+        return RegionTiming(firstFrameSeconds: first, widestFrameSeconds: grey / Double(n),
+                            widestLayerFrameSeconds: layer / Double(n), widestFullDetailMapSeconds: full, widestMapSeconds: lod,
+                            widestMetresPerDot: m.browse.viewport.metresPerDot,
+                            searchMedianSeconds: times[times.count / 2], searchMaxSeconds: times.last ?? 0)
+    }
+}
+
+/// The process's CPU time (all threads), so a frame's figure does not count the time a loaded
+/// machine spent running other processes (wall time under load mostly measures the wait).
+struct CPUClock {
+    /// CPU seconds `body` took.
+    func measure(_ body: () -> Void) -> Double {
+        let a = Self.now()
+        body()
+        return Self.now() - a
+    }
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 }

@@ -10,8 +10,11 @@ enum MapRenderer {
     ///   - overlay: the route and markers, or nil for the bare map.
     ///   - viewport: what to show; its `size` should equal the area's size.
     ///   - avoid: regions drawn over the map afterwards (legend, scale bar) where no name goes.
+    ///   - layer: the skateability layer (streets in their class colours, steep ones dashed), nil for the grey web.
+    ///   - detail: the map's level-of-detail index (`MapDetail`), nil to build none (small maps, tests).
     public static func render(map: SkateMap, overlay: RouteOverlay?, viewport: MapViewport, theme: Theme,
-                              into buffer: inout ScreenBuffer, area: Rect, avoid: [Rect] = []) {
+                              into buffer: inout ScreenBuffer, area: Rect, avoid: [Rect] = [], layer: SkateLayer? = nil,
+                              detail: MapDetail? = nil, levelOfDetail: Bool = true) {
         let area = area.intersection(buffer.area)
         guard !area.isEmpty else { return }
         buffer.fill(area, with: .blank)
@@ -19,9 +22,16 @@ enum MapRenderer {
         var vp = viewport
         vp.size = Size(width: area.width, height: area.height)
         let routeShown = overlay.map { !$0.segments.isEmpty } ?? false
-        drawContext(map: map, viewport: vp, theme: theme, canvas: &canvas, quiet: routeShown)
+        drawContext(map: map, viewport: vp, theme: theme, canvas: &canvas, quiet: routeShown, layer: layer, detail: detail,
+                    levelOfDetail: levelOfDetail)
         if let o = overlay { drawRoute(o, viewport: vp, theme: theme, canvas: &canvas) }
         canvas.render(into: &buffer, at: (area.x, area.y), glyphs: theme.glyphs)
+        // Without a route, the towns in view by importance (a route brings its own street names).
+        if !routeShown, let d = detail {
+            for l in MapTownLabels.place(d.towns, map: map, viewport: vp, area: area, avoid: avoid, theme: theme) {
+                buffer.write(l.text, x: l.x, y: l.y, style: theme.style(l.role))
+            }
+        }
         if let o = overlay {
             drawMarkers(o, viewport: vp, theme: theme, buffer: &buffer, area: area)
             let labels = MapLabels.place(o, viewport: vp, area: area, avoid: avoid, glyphs: theme.glyphs) { x, y in
@@ -60,25 +70,64 @@ enum MapRenderer {
 
     /// Scale (metres per dot) from which the street web is drawn by hierarchy: footways and
     /// service ways hidden, major roads brighter. Below it every street is drawn alike.
-    public static let hierarchyMetresPerDot: Double = 4
+    public static let hierarchyMetresPerDot: Double = MapDetail.hideFootwaysMetresPerDot
 
     /// The pen of an edge at a wide zoom: nil hides it (footways, paths, service ways), major
     /// roads get the brighter pen.
     @inline(__always)
     static func hierarchyInk(_ h: HighwayClass, minor: Int, major: Int) -> Int? {
-        switch h {
-        case .primary, .secondary, .tertiary, .trunk, .motorway: return major
-        case .footway, .path, .steps, .corridor, .platform, .service, .track, .bridleway, .cycleway, .elevator, .construction: return nil
-        default: return minor
+        switch MapDetail.rank(h) {
+        case .major, .arterial: return major
+        case .minor: return minor
+        case .footway: return nil
         }
     }
 
     /// Draws the street web. `quiet`: a route is shown, so the web is dimmed under it.
-    static func drawContext(map: SkateMap, viewport vp: MapViewport, theme: Theme, canvas: inout BrailleCanvas, quiet: Bool = false) {
+    /// `layer`: each street in its class pen, steep streets dashed over it.
+    /// `levelOfDetail` false draws every street but footways at wide zooms, as before issue 31
+    /// (the benchmark's reference).
+    static func drawContext(map: SkateMap, viewport vp: MapViewport, theme: Theme, canvas: inout BrailleCanvas, quiet: Bool = false,
+                            layer: SkateLayer? = nil, detail: MapDetail? = nil, levelOfDetail: Bool = true) {
         let ink = canvas.register(quiet ? theme.quietContextInk : theme.contextInk)
         let wide = vp.metresPerDot >= hierarchyMetresPerDot
         let major = wide && !quiet ? canvas.register(theme.majorRoadInk) : ink
+        let lod = MapDetail.shownRank(metresPerDot: vp.metresPerDot)
+        let shown = levelOfDetail ? lod : max(.minor, lod)
+        // Skateability pens: class × confidence (`SkateLayer.penIndex`).
+        var pens: [Int] = []
+        if layer != nil {
+            for c in RoughnessClass.allCases { for k in SkateConfidence.allCases { pens.append(canvas.register(theme.streetInk(c, k))) } }
+        }
+        var steep: [Int] = []
+        @inline(__always) func pen(_ e: Int) -> Int? {
+            let h = map.highway(ofEdge: e)
+            guard MapDetail.rank(h) <= shown else { return nil }
+            if let l = layer {
+                if l.isSteep(e) { steep.append(e) }
+                return pens[l.penIndex(ofEdge: e)]
+            }
+            return wide ? hierarchyInk(h, minor: ink, major: major) : ink
+        }
+        // At the widest zooms only a few road classes show: walk their short list, not the grid.
+        let edges = (levelOfDetail ? detail : nil).flatMap { $0.edges(upTo: shown, in: vp.visibleBox) } ?? visibleEdges(map: map, viewport: vp)
         let proj = LocalProjection(origin: vp.origin)
+        if let d = detail, shown < .minor, let box = d.outline {
+            // The map's extent as a frame, so sparse major roads still sit in a place.
+            let corners = [Coordinate(lat: box.minLat, lon: box.minLon), Coordinate(lat: box.minLat, lon: box.maxLon),
+                           Coordinate(lat: box.maxLat, lon: box.maxLon), Coordinate(lat: box.maxLat, lon: box.minLon),
+                           Coordinate(lat: box.minLat, lon: box.minLon)]
+            polyline(corners, viewport: vp, ink: ink, dash: MapDetail.outlineDash, canvas: &canvas)
+        }
+        defer {
+            if !steep.isEmpty {
+                let s = canvas.register(theme.steepStreetInk)
+                for e in steep {
+                    let n = map.shapePointCount(ofEdge: e)
+                    polyline((0..<n).map { map.shapePoint(ofEdge: e, $0) }, viewport: vp, ink: s, dash: Theme.steepStreetDash, canvas: &canvas)
+                }
+            }
+        }
         // Degrees → dots as one multiply-add per axis (the projection and the viewport folded).
         let sx = proj.mPerDegLon / vp.metresPerDot
         let ox = -proj.origin.lon * sx - vp.centerX / vp.metresPerDot + Double(vp.dotWidth) / 2
@@ -90,8 +139,8 @@ enum MapRenderer {
             let east0 = -proj.origin.lon * proj.mPerDegLon, north0 = -proj.origin.lat * proj.mPerDegLat
             let axLon = f.xe * proj.mPerDegLon, axLat = f.xn * proj.mPerDegLat, ax0 = f.xe * east0 + f.xn * north0 + f.x0
             let ayLon = f.ye * proj.mPerDegLon, ayLat = f.yn * proj.mPerDegLat, ay0 = f.ye * east0 + f.yn * north0 + f.y0
-            for e in visibleEdges(map: map, viewport: vp) {
-                guard let pen = wide ? hierarchyInk(map.highway(ofEdge: e), minor: ink, major: major) : ink else { continue }
+            for e in edges {
+                guard let pen = pen(e) else { continue }
                 let count = map.shapePointCount(ofEdge: e)
                 let a = map.shapePoint(ofEdge: e, 0)
                 var px = a.lon * axLon + a.lat * axLat + ax0, py = a.lon * ayLon + a.lat * ayLat + ay0
@@ -104,8 +153,8 @@ enum MapRenderer {
             }
             return
         }
-        for e in visibleEdges(map: map, viewport: vp) {
-            guard let pen = wide ? hierarchyInk(map.highway(ofEdge: e), minor: ink, major: major) : ink else { continue }
+        for e in edges {
+            guard let pen = pen(e) else { continue }
             let count = map.shapePointCount(ofEdge: e)
             let a = map.shapePoint(ofEdge: e, 0)
             var px = a.lon * sx + ox, py = a.lat * sy + oy

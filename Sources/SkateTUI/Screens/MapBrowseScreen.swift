@@ -23,8 +23,8 @@ enum MapBrowseScreen {
     }
 
     /// Rows the legend takes at the bottom of a map of `size` (0 when it does not fit).
-    static func legendRows(_ size: Size, theme: Theme) -> Int {
-        LegendWidget.layout(theme, mapHeight: size.height, maxWidth: size.width - 16)?.size.height ?? 0
+    static func legendRows(_ size: Size, theme: Theme, skateLayer: Bool = false) -> Int {
+        LegendWidget.layout(theme, mapHeight: size.height, maxWidth: size.width - 16, skateLayer: skateLayer)?.size.height ?? 0
     }
 
     /// The initial state: fitted to the map.
@@ -60,7 +60,7 @@ enum MapBrowseScreen {
             let o = s.overlay?.boundingBox ?? .empty
             // A route keeps its ends out from under the legend; the whole map may run under it.
             if o.isEmpty { s.viewport.fit(context.map.bbox) }
-            else { s.viewport.fit(o, reservingBottomRows: s.showLegend ? legendRows(s.viewport.size, theme: context.theme) : 0) }
+            else { s.viewport.fit(o, reservingBottomRows: s.showLegend ? legendRows(s.viewport.size, theme: context.theme, skateLayer: context.showSkateLayer) : 0) }
         case .toggleLegend: s.showLegend.toggle()
         default: break
         }
@@ -72,7 +72,8 @@ enum MapBrowseScreen {
         let theme = context.theme
         let size = buffer.size
         let area = mapArea(size)
-        MapRenderer.render(map: context.map, overlay: s.overlay, viewport: s.viewport, theme: theme, into: &buffer, area: area)
+        MapRenderer.render(map: context.map, overlay: s.overlay, viewport: s.viewport, theme: theme, into: &buffer, area: area,
+                           layer: context.layer, detail: context.detail)
         // Title row: app, map name, centre and scale.
         let title = Rect(size: size).splitTop(1).top
         buffer.fill(title, with: Cell(" ", style: theme.style(.title)))
@@ -85,9 +86,10 @@ enum MapBrowseScreen {
         }
         // Legend bottom-right, attribution and scale bar bottom-left.
         if s.showLegend {
-            if let l = LegendWidget.layout(theme, mapHeight: area.height, maxWidth: area.width - 30) {
+            let layer = context.showSkateLayer
+            if let l = LegendWidget.layout(theme, mapHeight: area.height, maxWidth: area.width - 30, skateLayer: layer) {
                 let r = Rect(x: area.maxX - l.size.width, y: area.maxY - l.size.height, width: l.size.width, height: l.size.height)
-                LegendWidget.render(theme: theme, into: &buffer, area: r, columns: l.columns, boxed: l.boxed)
+                LegendWidget.render(theme: theme, into: &buffer, area: r, columns: l.columns, boxed: l.boxed, skateLayer: layer)
             }
         }
         let attribution = (theme.glyphs == .unicode ? "©" : "(c)") + " OpenStreetMap contributors"

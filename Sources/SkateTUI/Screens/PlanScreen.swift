@@ -108,7 +108,14 @@ struct PlanState: Hashable, Sendable {
     public var searchDue: Double?
     /// The search `update` has already sent as a command.
     public var sentSearchID = 0
+    /// A cruise loop or descent asked with `t` or the descents list, and the To place it put in
+    /// the field: it holds while To is still that place (a new To makes the trip ordinary again).
+    public var explore: ExploreAsk?
+    public var exploreTo: ChosenPlace?
     public init() {}
+
+    /// The explore ask still in force (To unchanged since it was made).
+    public var activeExplore: ExploreAsk? { destination.chosen != nil && destination.chosen == exploreTo ? explore : nil }
 
     public var selectedPlan: PlanRef? { routes.indices.contains(selectedRoute) ? routes[selectedRoute] : nil }
 }
@@ -423,7 +430,7 @@ enum PlanScreen {
             return s
         }
         let id = (s.query?.id ?? 0) + 1
-        s.query = PlanQuery(id: id, from: a.at, to: b.at, mode: s.mode, firstPlanID: s.nextPlanID)
+        s.query = PlanQuery(id: id, from: a.at, to: b.at, mode: s.mode, firstPlanID: s.nextPlanID, explore: s.activeExplore)
         s.nextPlanID += alternatives + 1
         s.planning = true
         s.routes = []
@@ -435,6 +442,9 @@ enum PlanScreen {
     /// The planner's work for a query (run by a command, off the UI thread in the live app).
     public static func answer(_ q: PlanQuery, planner: Planner) -> PlanAnswer {
         do {
+            if let plans = try ExploreEntries.answer(q, planner: planner) {
+                return PlanAnswer(query: q, plans: plans.enumerated().map { PlanRef(id: q.firstPlanID + $0.offset, plan: $0.element) }, error: nil)
+            }
             let best = try planner.plan(from: q.from, to: q.to, mode: q.mode, alternatives: alternatives)
             let refs = ([best] + best.alternatives).enumerated().map { PlanRef(id: q.firstPlanID + $0.offset, plan: $0.element) }
             return PlanAnswer(query: q, plans: refs, error: nil)
@@ -504,8 +514,15 @@ enum PlanScreen {
         overlay.cursor = map.viewport.center
         // The spots layer: every spot on the map, not only those near the route.
         if let sv = services { overlay.spots += sv.spots.filter { !overlay.spots.contains($0) } }
-        MapRenderer.render(map: context.map, overlay: overlay, viewport: map.viewport, theme: theme, into: &buffer, area: area)
+        MapRenderer.render(map: context.map, overlay: overlay, viewport: map.viewport, theme: theme, into: &buffer, area: area,
+                           layer: context.layer, detail: context.detail)
         ScaleBar.render(map.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
+        // The legend (`L`, and on with the skateability layer) bottom right, beside the scale bar.
+        if map.showLegend, let l = LegendWidget.layout(theme, mapHeight: area.height, maxWidth: area.width - ScaleBar.maxCells - 10,
+                                                       skateLayer: context.showSkateLayer) {
+            let r = Rect(x: area.maxX - l.size.width, y: area.maxY - l.size.height, width: l.size.width, height: l.size.height)
+            LegendWidget.render(theme: theme, into: &buffer, area: r, columns: l.columns, boxed: l.boxed, skateLayer: context.showSkateLayer)
+        }
         // Left panel.
         let w = panelWidth(size)
         let panel = Rect(x: 0, y: 1, width: w, height: body(size).height)

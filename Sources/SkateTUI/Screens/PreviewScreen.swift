@@ -158,11 +158,13 @@ enum PreviewScreen {
         // Names keep off the legend and the scale bar, drawn over the map afterwards.
         var legendRect: Rect?
         var legendLayout: (columns: Int, boxed: Bool)?
-        if s.map.showLegend, let l = LegendWidget.layout(theme, mapHeight: area.height, maxWidth: area.width - legendScaleRoom) {
+        if s.map.showLegend, let l = LegendWidget.layout(theme, mapHeight: area.height, maxWidth: area.width - legendScaleRoom,
+                                                                   skateLayer: context.showSkateLayer) {
             let ls = l.size
             legendRect = Rect(x: area.maxX - ls.width, y: area.maxY - ls.height, width: ls.width, height: ls.height)
             legendLayout = (l.columns, l.boxed)
-        } else if s.map.showLegend, let l = LegendWidget.layout(theme, mapHeight: area.height - 1, maxWidth: area.width) {
+        } else if s.map.showLegend, let l = LegendWidget.layout(theme, mapHeight: area.height - 1, maxWidth: area.width,
+                                                                          skateLayer: context.showSkateLayer) {
             // A narrow map (80×24): the legend takes the map's width, above the scale bar's row.
             let ls = l.size
             legendRect = Rect(x: area.maxX - ls.width, y: area.maxY - 1 - ls.height, width: ls.width, height: ls.height)
@@ -170,9 +172,9 @@ enum PreviewScreen {
         }
         let scaleRect = Rect(x: area.x, y: area.maxY - 1, width: ScaleBar.maxCells + 10, height: 1)
         MapRenderer.render(map: context.map, overlay: overlay, viewport: s.map.viewport, theme: theme, into: &buffer, area: area,
-                           avoid: [scaleRect] + (legendRect.map { [$0] } ?? []))
+                           avoid: [scaleRect] + (legendRect.map { [$0] } ?? []), layer: context.layer, detail: context.detail)
         if let r = legendRect, let l = legendLayout {
-            LegendWidget.render(theme: theme, into: &buffer, area: r, columns: l.columns, boxed: l.boxed)
+            LegendWidget.render(theme: theme, into: &buffer, area: r, columns: l.columns, boxed: l.boxed, skateLayer: context.showSkateLayer)
         }
         ScaleBar.render(s.map.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
         // Elevation profile under the map.

@@ -269,7 +269,7 @@ public enum RideScreen {
         let street = s.frame.finished ? nil : currentStreet(s)
         let chip = street.map { streetChip($0, area: area, glyphs: theme.glyphs) }
         MapRenderer.render(map: context.map, overlay: overlay, viewport: s.viewport, theme: theme, into: &buffer, area: area,
-                           avoid: [Rect(x: area.x, y: area.maxY - 1, width: ScaleBar.maxCells + 10, height: 1)] + (chip.map { [$0.rect] } ?? []))
+                           avoid: [Rect(x: area.x, y: area.maxY - 1, width: ScaleBar.maxCells + 10, height: 1)] + (chip.map { [$0.rect] } ?? []), detail: context.detail)
         ScaleBar.render(s.viewport, theme: theme, into: &buffer, x: area.x + 1, y: area.maxY - 1, maxWidth: area.width / 2)
         if let c = chip { buffer.write(c.text, x: c.rect.x, y: c.rect.y, style: theme.style(.keyBarKey), maxWidth: c.rect.width) }
         drawImpactMarks(s, theme: theme, into: &buffer, area: area)

@@ -33,14 +33,17 @@ public struct Theme: Sendable {
 
     /// Canvas layer of context streets.
     public static let contextLayer: UInt8 = 1
+    /// Canvas layer of the skateability layer's steep-street dashes (over the streets' class
+    /// colours, under any route).
+    public static let steepStreetLayer: UInt8 = 2
     /// Canvas layer of dimmed alternative routes (over context streets, under the route).
-    public static let alternativeLayer: UInt8 = 2
+    public static let alternativeLayer: UInt8 = 3
     /// Canvas layer of the route (over context streets and alternatives).
-    public static let routeLayer: UInt8 = 3
+    public static let routeLayer: UInt8 = 4
     /// Canvas layer of braking/caution dashes (over the route's roughness colour).
-    public static let brakingLayer: UInt8 = 4
+    public static let brakingLayer: UInt8 = 5
     /// Canvas layer of the part already ridden: grey over everything, so what is left stands out.
-    public static let riddenLayer: UInt8 = 5
+    public static let riddenLayer: UInt8 = 6
 
     /// Dash pattern of braking zones in dots: 4 on, 8 off (two cells lit, four in the route's
     /// class colour), so the surface class stays readable under a braking stretch.
@@ -78,6 +81,36 @@ public struct Theme: Sendable {
         case .meh: return Ink(style: s.adding(.bold), layer: Self.routeLayer, glyph: .fixed("~"))
         case .crusty: return Ink(style: s.adding(.bold), layer: Self.routeLayer, glyph: .fixed("#"))
         }
+    }
+
+    /// A street's pen on the skateability layer (`SkateLayer`): its class colour, one dot wide so
+    /// a route stays thicker; the weight says how the class is known (measured or rated: bold,
+    /// tags: plain, guessed: dim). Without colours the class is a texture as on the route
+    /// (butter a thin line, okay a double line or `=`, meh `~`, crusty `#`).
+    public func streetInk(_ c: RoughnessClass, _ confidence: SkateConfidence) -> Ink {
+        var s = style(c.role)
+        switch confidence {
+        // High contrast is bold throughout: underline keeps "measured" apart there.
+        case .solid: s = s.adding(scheme == .highContrast ? [.bold, .underline] : .bold)
+        case .tagged: break
+        case .guessed: s = s.adding(.dim)
+        }
+        guard colorMode.needsTextures else { return Ink(style: s, layer: Self.contextLayer, glyph: .braille, thickness: 1) }
+        switch c {
+        case .butter: return Ink(style: s, layer: Self.contextLayer, glyph: .braille, thickness: 1)
+        case .okay: return Ink(style: s, layer: Self.contextLayer, glyph: glyphs == .ascii ? .fixed("=") : .braille, thickness: thickPen)
+        case .meh: return Ink(style: s, layer: Self.contextLayer, glyph: .fixed("~"))
+        case .crusty: return Ink(style: s, layer: Self.contextLayer, glyph: .fixed("#"))
+        }
+    }
+
+    /// Dash pattern of steep streets on the skateability layer in dots: the braking dash.
+    public static let steepStreetDash = brakingDash
+
+    /// The pen of a steep street's dashes on the skateability layer: the braking colour (reverse
+    /// without colours), so it reads as the plans' braking zones do.
+    public var steepStreetInk: Ink {
+        Ink(style: style(.braking), layer: Self.steepStreetLayer, glyph: .braille, thickness: 1)
     }
 
     /// The pen of an alternative route: its class colour dimmed, thin (the chosen route stays brighter and thicker).

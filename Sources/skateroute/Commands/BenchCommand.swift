@@ -31,6 +31,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seeded end pairs per mode for the exactness check against a plain Dijkstra (0 = skip).") var exactPairs: Int = 20
     @Flag(help: "Only the peer comparison and the routing figures (skip legal, terrain, TUI, ride figures).") var routingOnly = false
     @Flag(help: "Only the TUI frame figures on the bundled map (browse, preview, ride north-up and heading-up at 200x60).") var tuiOnly = false
+    @Option(help: ArgumentHelp("With --tui-only: time this map instead of the bundled one (e.g. a region from --scale --write-region).", valueName: "path")) var tuiMap: String?
     @Flag(help: "Import the maps it times as `import --compact` does (one landmark table shared by all modes).") var compact = false
     @Option(help: ArgumentHelp("Import the maps it times with this landmark layout, as `import --landmarks` does.", valueName: "layout")) var landmarks: String?
     @Flag(help: "Import the maps it times in first-seen order instead of along a Hilbert curve (the numbering before issue 16's memory round), to compare.") var firstSeenOrder = false
@@ -62,8 +63,12 @@ struct BenchCommand: ParsableCommand {
         print("note: this is a debug build; figures are only meaningful from `swift build -c release`")
         #endif
         if tuiOnly {
-            let m = try MapFormat.load(path: BundledMaps.defaultMapPath())
-            Self.printTUIFigures(map: m, name: "Monaco (bundled)")
+            let clock = ContinuousClock()
+            var loaded: SkateMap?
+            let load = clock.measure { loaded = try? MapFormat.load(path: tuiMap ?? BundledMaps.defaultMapPath()) }
+            guard let m = loaded else { throw ValidationError("cannot read \(tuiMap ?? "the bundled map")") }
+            print(String(printf: "tui map load %.1f ms (%d edges)", TUIBenchmark.seconds(load) * 1000, m.edgeCount))
+            Self.printTUIFigures(map: m, name: tuiMap == nil ? "Monaco (bundled)" : m.metadata.name)
             return
         }
         if terrainOnly {
@@ -208,6 +213,13 @@ struct BenchCommand: ParsableCommand {
 
     /// Frame render + diff at 200×60: the browse screen, then the navigator screens.
     static func printTUIFigures(map m: SkateMap, name: String) {
+        let r = TUIBenchmark.benchmarkRegion(map: m)
+        print(String(printf: "tui 200x60 %@ (CPU time): first frame %.1f ms; widest browse frame (%.0f m/dot) %.2f ms, with the surface layer %.2f ms; place search p50 %.1f ms, max %.1f ms",
+                     name, r.firstFrameSeconds * 1000, r.widestMetresPerDot, r.widestFrameSeconds * 1000, r.widestLayerFrameSeconds * 1000,
+                     r.searchMedianSeconds * 1000, r.searchMaxSeconds * 1000))
+        print(String(printf: "tui 200x60 %@ (CPU time): widest map alone %.2f ms with the level of detail, %.2f ms drawing every street but footways (as before issue 31): %.1fx",
+                     name, r.widestMapSeconds * 1000, r.widestFullDetailMapSeconds * 1000,
+                     r.widestFullDetailMapSeconds / max(r.widestMapSeconds, 1e-9)))
         let f = TUIBenchmark.benchmarkFrame(map: m)
         print(String(printf: "tui frame 200x60 %@: render %.2f ms + diff %.2f ms (%d changed cells)", name, f.renderSeconds * 1000, f.diffSeconds * 1000, f.changedCells))
         for t in TUIBenchmark.benchmarkNavigator(map: m) {

@@ -41,6 +41,7 @@ struct ScaleBenchmark {
         var routeP50Ms = 0.0, routeP99Ms = 0.0, routeCount = 0, routeFailures = 0
         var planProcessMs: Double?, planPeakMB: Double?
         var tuiBrowseFrameMs = 0.0
+        var tuiFirstFrameMs: Double?, tuiWidestFrameMs: Double?
 
         /// Import wall time per road node, microseconds (flat when the import scales linearly).
         var importMicrosPerRoadNode: Double? { importSeconds.flatMap { roadNodes > 0 ? $0 * 1e6 / Double(roadNodes) : nil } }
@@ -124,6 +125,9 @@ struct ScaleBenchmark {
         unlink(scratch)
         try? FileManager.default.removeItem(atPath: cache)
         row.tuiBrowseFrameMs = TUIBenchmark.benchmarkFrame(map: map, iterations: 5).renderSeconds * 1000
+        let tui = TUIBenchmark.benchmarkRegion(map: map)
+        row.tuiFirstFrameMs = row.loadMs + tui.firstFrameSeconds * 1000
+        row.tuiWidestFrameMs = max(tui.widestFrameSeconds, tui.widestLayerFrameSeconds) * 1000
         return row
     }
 
@@ -168,8 +172,8 @@ struct ScaleBenchmark {
             ("plan_process_ms", num(r.planProcessMs)), ("plan_peak_rss_mb", num(r.planPeakMB)),
             ("tui_browse_frame_ms", num(r.tuiBrowseFrameMs)),
             ("load_average", .string(Self.loadAverage())),
-            ("tui_first_frame_ms", .null), ("tui_widest_frame_ms", .null),
-            ("note", .string("tui_first_frame_ms and tui_widest_frame_ms not measured yet; tui_browse_frame_ms is TUIBenchmark's 200x60 browse frame")),
+            ("tui_first_frame_ms", num(r.tuiFirstFrameMs)), ("tui_widest_frame_ms", num(r.tuiWidestFrameMs)),
+            ("note", .string("tui_browse_frame_ms is TUIBenchmark's 200x60 browse frame; tui_first_frame_ms is load_ms plus services, opening view and one render; tui_widest_frame_ms the slower of the whole-map browse frame with and without the surface layer (TUIBenchmark.benchmarkRegion)")),
         ]
         return JSONText.object(JSONObject(pairs: fields)).text()
     }
