@@ -104,7 +104,8 @@ extension Planner {
             // map's edge) shrink the polygon, so the length itself steers the next radius. The
             // line nearer the bounds steers, the cut one on a tie: on a small map the spurs may be
             // what brings a long loop to length, and the radius then stays where it is good.
-            let steer = paths.min { quality(of: $0, asked: length).miss < quality(of: $1, asked: length).miss } ?? path
+            let scored = paths.map { (path: $0, quality: quality(of: $0, asked: length)) }
+            let steer = scored.min { $0.quality.miss < $1.quality.miss }?.path ?? path
             if steer.length > 0 {
                 let step = pow(length / steer.length, LoopRules.radiusLearningRate)
                 let learned = min(max(factor / step, LoopRules.detourFactorRange.lowerBound), LoopRules.detourFactorRange.upperBound)
@@ -113,8 +114,7 @@ extension Planner {
             }
             // The line with its spurs cut first, then as routed: on a small map the spurs may be
             // what brings a long loop to its length, within the reuse it allows.
-            for p in paths {
-                let q = quality(of: p, asked: length)
+            for (p, q) in scored {
                 if best == nil || (q.miss, Self.effortPerMetre(p)) < (best!.quality.miss, Self.effortPerMetre(best!.path)) {
                     best = (p, q)
                 }
