@@ -109,4 +109,51 @@ struct ExploreEntriesTests {
             for line in b.lines { #expect(DisplayWidth.of(line) <= size.width, "\(size): \(line)") }
         }
     }
+
+    /// Where `word` first stands on each row of the descents list (the lines that list a drop),
+    /// in display cells.
+    static func columnsOf(_ word: String, in screen: String) -> [Int] {
+        screen.split(separator: "\n").compactMap { line -> Int? in
+            guard line.contains("drop"), let r = line.range(of: word) else { return nil }
+            return DisplayWidth.of(String(line[..<r.lowerBound]))
+        }
+    }
+
+    @Test func descentFiguresStandInColumnsWhateverTheName() throws {
+        var (app, m, _) = try Self.start()
+        (m, _) = RouteFixture.press(app, [.char("D")], from: m)
+        let runs = try #require(m.downhillList?.runs).map(\.run)
+        try #require(runs.count >= 2)
+        // Every row's figures are as wide as every other's, so right-aligned they line up.
+        let rows = ExploreEntries.rows(runs, glyphs: .unicode, inner: .max)
+        #expect(Set(rows.map { DisplayWidth.of($0.detail) }).count == 1, "\(rows.map(\.detail))")
+        for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
+            let screen = Self.text(app.render(app.update(m, .resize(size)).0))
+            for word in ["drop", "max", " m  "] {
+                let xs = Self.columnsOf(word, in: screen)
+                #expect(xs.count >= 2 && Set(xs).count == 1, "\(size) \(word) at \(xs):\n\(screen)")
+            }
+        }
+    }
+
+    @Test func narrowDescentListDropsDetailsBeforeNames() throws {
+        var (app, m, _) = try Self.start()
+        (m, _) = RouteFixture.press(app, [.char("D")], from: m)
+        let runs = try #require(m.downhillList?.runs).map(\.run)
+        let longest = runs.map { DisplayWidth.of(ExploreEntries.runName($0)) }.max() ?? 0
+        let keep = min(ExploreEntries.minimumNameWidth, longest)
+        for inner in [40, 52, 72] {
+            for r in ExploreEntries.rows(runs, glyphs: .unicode, inner: inner) {
+                // The name keeps its cells unless even the length alone does not fit.
+                let detail = DisplayWidth.of(r.detail)
+                #expect(2 + keep + 1 + detail <= inner || !r.detail.contains("  "), "\(inner): \(r.detail)")
+            }
+        }
+        // Wide enough, nothing is dropped: the steepest grade is listed.
+        #expect(ExploreEntries.rows(runs, glyphs: .unicode, inner: .max).allSatisfy { $0.detail.contains("max") })
+        // On the smallest plan screen (60×20) the first run's street still reads whole or nearly.
+        let screen = Self.text(app.render(app.update(m, .resize(Size(width: 60, height: 20))).0))
+        let name = ExploreEntries.runName(runs[0])
+        #expect(screen.contains(String(name.prefix(min(keep, name.count)))), Comment(rawValue: screen))
+    }
 }

@@ -47,4 +47,50 @@ import Testing
         #expect(t.renderSeconds > 0 && t.renderSeconds.isFinite)
         #expect(t.diffSeconds >= 0 && t.changedCells > 0)
     }
+
+    /// A browse frame's map, viewport and detail, fitted to the bundled Monaco map.
+    static func browseView(_ map: SkateMap) -> (MapViewport, MapDetail, Rect) {
+        let app = TUIApp(map: map, theme: Theme(colorMode: .ansi256, glyphMode: .unicode))
+        var m = app.initialModel(size: Size(width: 120, height: 40))
+        m.screen = .browse
+        let area = MapBrowseScreen.mapArea(Size(width: 120, height: 40))
+        return (m.browse.viewport, MapDetail(map: map), area)
+    }
+
+    @Test(.enabled(if: mapAvailable, "Maps/monaco.srmap is absent"))
+    func townNamesStepAsideForMarks() throws {
+        let map = try MapFormat.load(path: TestData.bundledMonaco)
+        let (vp, detail, area) = Self.browseView(map)
+        let theme = Theme(colorMode: .ansi256, glyphMode: .unicode)
+        var sized = vp
+        sized.size = Size(width: area.width, height: area.height)
+        let labels = MapTownLabels.place(detail.towns, map: map, viewport: sized, area: area, avoid: [], theme: theme)
+        let first = try #require(labels.first, "no town named on the fitted Monaco frame")
+        // A spot on the middle letter of the first name, as a skatepark beside a town centre is.
+        let spotCell = (x: first.x + first.width / 2 - area.x, y: first.y - area.y)
+        let spot = sized.coordinate(cellX: spotCell.x, cellY: spotCell.y)
+        var buffer = ScreenBuffer(width: 120, height: 40)
+        MapRenderer.render(map: map, overlay: RouteOverlay(spots: [spot]), viewport: vp, theme: theme, into: &buffer, area: area, detail: detail)
+        let screen = buffer.lines.joined(separator: "\n")
+        // The name is still written whole (one row off), and the spot is still drawn.
+        #expect(screen.contains(first.text), Comment(rawValue: screen))
+        #expect(buffer[first.x + first.width / 2, first.y].glyph == theme.spotGlyph, Comment(rawValue: screen))
+        // No name runs through a mark anywhere on the frame.
+        let marks = MapRenderer.markerCells(RouteOverlay(spots: [spot]), viewport: sized, area: area)
+        for l in MapTownLabels.place(detail.towns, map: map, viewport: sized, area: area, avoid: marks, theme: theme) {
+            #expect(!marks.contains { !$0.intersection(Rect(x: l.x, y: l.y, width: l.width, height: 1)).isEmpty }, "\(l)")
+        }
+    }
+
+    @Test(.enabled(if: mapAvailable, "Maps/monaco.srmap is absent"))
+    func roundTripShowsBothEnds() throws {
+        let map = try MapFormat.load(path: TestData.bundledMonaco)
+        let (vp, detail, area) = Self.browseView(map)
+        let theme = Theme(colorMode: .none, glyphMode: .ascii)
+        let at = vp.center
+        var buffer = ScreenBuffer(width: 120, height: 40)
+        MapRenderer.render(map: map, overlay: RouteOverlay(start: at, end: at), viewport: vp, theme: theme, into: &buffer, area: area, detail: detail)
+        // A loop starts and ends in one cell: A there and B beside it, neither hidden.
+        #expect(buffer.lines.contains { $0.contains(theme.startGlyph + theme.endGlyph) }, Comment(rawValue: buffer.lines.joined(separator: "\n")))
+    }
 }

@@ -28,7 +28,9 @@ enum MapRenderer {
         canvas.render(into: &buffer, at: (area.x, area.y), glyphs: theme.glyphs)
         // Without a route, the towns in view by importance (a route brings its own street names).
         if !routeShown, let d = detail {
-            for l in MapTownLabels.place(d.towns, map: map, viewport: vp, area: area, avoid: avoid, theme: theme) {
+            // A name never runs through a spot, hazard or A/B mark: the marks are drawn later.
+            let marks = overlay.map { markerCells($0, viewport: vp, area: area) } ?? []
+            for l in MapTownLabels.place(d.towns, map: map, viewport: vp, area: area, avoid: avoid + marks, theme: theme) {
                 buffer.write(l.text, x: l.x, y: l.y, style: theme.style(l.role))
             }
         }
@@ -209,6 +211,13 @@ enum MapRenderer {
         }
     }
 
+    /// The cells the overlay's marks take (spots, hazards, A, B, rider, cursor), in buffer
+    /// coordinates, one cell each.
+    static func markerCells(_ o: RouteOverlay, viewport vp: MapViewport, area: Rect) -> [Rect] {
+        let points = o.spots + o.hazards + [o.start, o.end, o.rider?.position, o.cursor].compactMap { $0 }
+        return points.compactMap { vp.cell($0) }.map { Rect(x: area.x + $0.x, y: area.y + $0.y, width: 1, height: 1) }
+    }
+
     static func drawMarkers(_ o: RouteOverlay, viewport vp: MapViewport, theme: Theme, buffer: inout ScreenBuffer, area: Rect) {
         func put(_ c: Coordinate, _ glyph: String, _ role: PaletteRole) {
             guard let cell = vp.cell(c) else { return }
@@ -218,7 +227,15 @@ enum MapRenderer {
         for s in o.spots { put(s, theme.spotGlyph, .spot) }
         for h in o.hazards { put(h, theme.hazardGlyph, .hazard) }
         if let s = o.start { put(s, theme.startGlyph, .start) }
-        if let e = o.end { put(e, theme.endGlyph, .end) }
+        if let e = o.end {
+            // A round trip ends where it starts: B goes beside A ("AB") rather than over it.
+            if let s = o.start, let a = vp.cell(s), let b = vp.cell(e), a == b {
+                let x = a.x + 1 < area.width ? a.x + 1 : a.x - 1
+                if x >= 0 { buffer.set(x: area.x + x, y: area.y + a.y, Cell(theme.endGlyph, style: theme.style(.end))) }
+            } else {
+                put(e, theme.endGlyph, .end)
+            }
+        }
         if let r = o.rider {
             // Without colour the rider is bracketed "(↑)" so it stands out from A/B/! marks.
             if theme.colorMode == .none, let cell = vp.cell(r.position) {

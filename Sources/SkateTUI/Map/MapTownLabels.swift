@@ -12,6 +12,8 @@ enum MapTownLabels {
     public static let maxColumns = 20
     /// At most one name per this many map cells, so names never crowd out the streets.
     public static let cellsPerLabel = 240
+    /// Rows tried for a name, relative to its town's row: one row off still reads as the town's.
+    static let rowOffsets = [0, -1, 1]
 
     /// Towns by importance, most important first, with whether each is a municipality.
     static func ranked(map: SkateMap) -> [(town: Int, municipality: Bool)] {
@@ -40,12 +42,16 @@ enum MapTownLabels {
             let text = DisplayWidth.clip(TerminalSafe.clean(map.townOwnName(t.town)), maxColumns: maxColumns, ellipsis: theme.glyphs.ellipsis)
             let w = DisplayWidth.of(text)
             guard w > 0 else { continue }
-            let r = Rect(x: area.x + cell.x - w / 2, y: area.y + cell.y, width: w, height: 1)
-            guard r.x >= area.x, r.maxX <= area.maxX, r.y >= area.y, r.maxY <= area.maxY else { continue }
-            let padded = Rect(x: r.x - 1, y: r.y, width: r.width + 2, height: 1)
-            if taken.contains(where: { !$0.intersection(padded).isEmpty }) { continue }
-            taken.append(padded)
-            out.append(PlacedLabel(text: text, x: r.x, y: r.y, role: t.municipality ? .hudValue : .hudLabel))
+            // On the town's row, else just above or below it (a mark or a name already there).
+            for dy in rowOffsets {
+                let r = Rect(x: area.x + cell.x - w / 2, y: area.y + cell.y + dy, width: w, height: 1)
+                guard r.x >= area.x, r.maxX <= area.maxX, r.y >= area.y, r.maxY <= area.maxY else { continue }
+                let padded = Rect(x: r.x - 1, y: r.y, width: r.width + 2, height: 1)
+                if taken.contains(where: { !$0.intersection(padded).isEmpty }) { continue }
+                taken.append(padded)
+                out.append(PlacedLabel(text: text, x: r.x, y: r.y, role: t.municipality ? .hudValue : .hudLabel))
+                break
+            }
         }
         return out
     }

@@ -133,20 +133,76 @@ enum ExploreEntries {
         return s
     }
 
-    /// One row: "Avenue X", then length, drop, mean and steepest grade, class, crossings.
-    static func row(_ r: DownhillRun, glyphs: GlyphMode) -> PickerBox.Row {
-        let minus = glyphs == .unicode ? "−" : "-"
-        func pct(_ v: Double) -> String { (v < 0 ? minus : "") + String(format1: abs(v)) + " %" }
-        let detail = Format.distance(r.length) + ", drop " + "\(Int(r.drop.rounded())) m, " + pct(r.meanGradePct)
-            + " (max " + pct(r.steepestGradePct) + "), " + r.roughness.name
-            + (r.crossings > 0 ? ", \(r.crossings) crossing" + (r.crossings == 1 ? "" : "s") : "")
-        return PickerBox.Row(name: runName(r), detail: detail)
+    /// One figure of a run in the list: a word before it ("drop", "max") and its value; values
+    /// are right-aligned after the word so digits and units line up down the list.
+    struct Figure {
+        var word: String
+        var value: String
+        /// A word-only figure (the class, the crossings) is left-aligned instead.
+        var isText: Bool = false
     }
 
+    /// A run's figures as the list's columns, in display order: length, drop, mean grade,
+    /// steepest grade, class, crossings (empty when none).
+    static func columns(_ r: DownhillRun, glyphs: GlyphMode) -> [Figure] {
+        let minus = glyphs == .unicode ? "−" : "-"
+        func pct(_ v: Double) -> String { (v < 0 ? minus : "") + String(format1: abs(v)) + " %" }
+        return [Figure(word: "", value: Format.distance(r.length)), Figure(word: "drop ", value: "\(Int(r.drop.rounded())) m"),
+                Figure(word: "", value: pct(r.meanGradePct)), Figure(word: "max ", value: pct(r.steepestGradePct)),
+                Figure(word: "", value: r.roughness.name, isText: true),
+                Figure(word: "", value: r.crossings > 0 ? "\(r.crossings) crossing" + (r.crossings == 1 ? "" : "s") : "", isText: true)]
+    }
+
+    /// The order in which columns leave a box too narrow for all of them (index into `columns`,
+    /// first to go first): crossings and the steepest grade are the details, length, mean grade
+    /// and class what a rider picks a run by.
+    static let columnsDroppedFirst = [5, 3, 1, 4]
+
+    /// Name columns the list keeps before it drops a figure: "Boulevard du Larvotto" and
+    /// "Schloss-Wolfsbrunnenweg" read whole; a street name cut much shorter stops telling runs apart.
+    static let minimumNameWidth = 22
+
+    /// Gap between columns, in cells.
+    static let columnGap = "  "
+
+    /// The list's rows, their figures in aligned columns (numbers right-aligned, words left) so the
+    /// same figure stands at the same place on every row whatever the name's length; columns
+    /// leave, least useful first, until the names keep `minimumNameWidth` cells of `inner` (the
+    /// box's width inside its frame and margins).
+    static func rows(_ runs: [DownhillRun], glyphs: GlyphMode, inner: Int) -> [PickerBox.Row] {
+        let table = runs.map { columns($0, glyphs: glyphs) }
+        guard let count = table.first?.count else { return [] }
+        func width(_ f: Figure) -> Int { DisplayWidth.of(f.word) + DisplayWidth.of(f.value) }
+        let widths = (0..<count).map { c in table.map { $0[c].value.isEmpty ? 0 : width($0[c]) }.max() ?? 0 }
+        let nameWidth = min(minimumNameWidth, runs.map { DisplayWidth.of(runName($0)) }.max() ?? 0)
+        func detailWidth(_ kept: [Int]) -> Int {
+            let used = kept.filter { widths[$0] > 0 }
+            return used.reduce(0) { $0 + widths[$1] } + max(0, used.count - 1) * DisplayWidth.of(columnGap)
+        }
+        var kept = Array(0..<count)
+        for c in columnsDroppedFirst where 2 + nameWidth + 1 + detailWidth(kept) > inner { kept.removeAll { $0 == c } }
+        return zip(runs, table).map { run, cells in
+            let parts = kept.filter { widths[$0] > 0 }.map { c -> String in
+                let f = cells[c]
+                let pad = String(repeating: " ", count: widths[c] - (f.value.isEmpty ? 0 : width(f)))
+                if f.isText || f.value.isEmpty { return f.word + f.value + pad }
+                return f.word + pad + f.value
+            }
+            return PickerBox.Row(name: runName(run), detail: parts.joined(separator: columnGap))
+        }
+    }
+
+    /// Narrowest box the list asks for, in cells: the empty note and the key line read whole.
+    static let preferredMinimumWidth = 50
+
     static func render(_ s: DownhillListState, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
-        let rows = s.runs.map { $0.map { row($0.run, glyphs: theme.glyphs) } }
-        let width = max(50, (rows ?? []).map { DisplayWidth.of($0.name) + DisplayWidth.of($0.detail) + 9 }.max() ?? 0)
-        PickerBox.render(title: "Descents near " + TerminalSafe.clean(s.placeName), rows: rows, selected: s.selected, width: width,
+        let runs = s.runs?.map(\.run)
+        let all = rows(runs ?? [], glyphs: theme.glyphs, inner: .max)
+        let width = max(preferredMinimumWidth, zip(all, runs ?? []).map { DisplayWidth.of(runName($1)) + DisplayWidth.of($0.detail) + 9 }.max() ?? 0)
+        // PickerBox's inner width for this area: the box less its frame and margins.
+        let inner = min(area.width - 4, width) - 4
+        let fitted = runs.map { rows($0, glyphs: theme.glyphs, inner: inner) }
+        PickerBox.render(title: "Descents near " + TerminalSafe.clean(s.placeName), rows: fitted, selected: s.selected, width: width,
                          emptyNote: "No gentle, smooth descent within 3 km (a flat map, or every way down brakes)",
                          keys: "Enter plan there  Esc close", theme: theme, into: &buffer, area: area)
     }
