@@ -68,4 +68,28 @@ import Testing
             #expect(metres < 30, "run along \(r.streets) rides \(metres) m of the Jardin Exotique braking stretch")
         }
     }
+
+    /// A run with no named street is named by what its ways are, as a step's text names an
+    /// unnamed way, never "unnamed": the type of the way that carries most of its metres, or the
+    /// square or park it crosses.
+    @Test func unnamedRunsAreDescribedByTheirWays() throws {
+        let planner = try #require(Self.planner, "Maps/monaco.srmap missing")
+        let map = try #require(Self.map)
+        let nouns = ["footway", "path", "cycleway", "pedestrian street", "square", "service road", "track", "passage", "platform",
+                     "living street", "street", "road", "sidewalk", "crossing", "steps", "lift", "way under construction"]
+        var unnamed = 0
+        for at in Self.places {
+            for r in planner.downhills(near: at, radius: 3_000) where r.streets.isEmpty {
+                unnamed += 1
+                let d = r.unnamedDescription
+                #expect(r.displayName == d && !d.isEmpty)
+                // A way type, or a named place of the map (a park or square near the run).
+                let isNoun = nouns.contains { d == $0 || d.hasPrefix($0 + " along ") || d.hasPrefix($0 + " over ") }
+                let isPlace = (0..<map.placeCount).contains { map.string(map.placeName[$0]) == d }
+                #expect(isNoun || isPlace, "run described as '\(d)'")
+            }
+        }
+        // Monaco lists unnamed runs (garden paths, sidewalks): the check is not vacuous.
+        #expect(unnamed >= 1)
+    }
 }

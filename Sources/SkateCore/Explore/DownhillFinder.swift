@@ -19,6 +19,12 @@ public struct DownhillRun: Sendable {
     public var cautionMetres: Double
     /// Street names along the run, in order, without repeats.
     public var streets: [String]
+    /// What the run is when no street on it has a name, as a step's text describes an unnamed way
+    /// ("footway through Jardin Exotique", "sidewalk along Boulevard du Larvotto"); empty when a
+    /// street is named.
+    public var unnamedDescription: String = ""
+    /// The run's name for a list: its first street, else what its ways are.
+    public var displayName: String { streets.first { !$0.isEmpty } ?? unnamedDescription }
     /// Ranking score (higher first): length less penalties for crossings and caution.
     public var score: Double
     public var top: Coordinate { plan.geometry.first ?? Coordinate(lat: 0, lon: 0) }
@@ -159,7 +165,16 @@ extension Planner {
         let score = stats.length - DownhillRules.crossingPenaltyMetres * Double(crossings) - DownhillRules.cautionPenaltyFactor * caution
         return DownhillRun(plan: plan, length: stats.length, drop: stats.drop, meanGradePct: stats.meanPct,
                            steepestGradePct: stats.steepestPct, surface: surface, roughness: worst, crossings: crossings,
-                           cautionMetres: caution, streets: streets, score: score)
+                           cautionMetres: caution, streets: streets,
+                           unnamedDescription: streets.isEmpty ? Self.describe(builder.wayPhrase(legs: path.legs, range: 0..<path.legs.count)) : "",
+                           score: score)
+    }
+
+    /// A way phrase as a name: "Jardin Exotique" for a way through or across a named place,
+    /// else the way's type without its article ("footway", "sidewalk along Rue X").
+    static func describe(_ p: WayPhrase) -> String {
+        if p.preposition != "onto" { return p.object }
+        return p.object.hasPrefix("the ") ? String(p.object.dropFirst(4)) : p.object
     }
 
     /// Length, drop, mean grade and steepest `ZoneRules.steepestWindow` window grade (percent)

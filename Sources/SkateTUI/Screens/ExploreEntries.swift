@@ -93,9 +93,10 @@ enum ExploreEntries {
         return PlanScreen.planNow(s, services: services)
     }
 
-    /// A run's name: its first street, or "unnamed".
+    /// A run's name: its first street, else what its ways are ("footway through Parc X").
     static func runName(_ r: DownhillRun) -> String {
-        TerminalSafe.clean(r.streets.first { !$0.isEmpty } ?? "unnamed way")
+        let name = r.displayName
+        return TerminalSafe.clean(name.isEmpty ? "unnamed way" : name)
     }
 
     /// Where the descents are looked for: From when set, else the map cursor.

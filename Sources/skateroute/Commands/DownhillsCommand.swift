@@ -27,7 +27,7 @@ struct DownhillsCommand: ParsableCommand {
                     "run": .int(Int64(i + 1)), "length_m": JSONText.rounded(r.length, 1), "drop_m": JSONText.rounded(r.drop, 1),
                     "mean_grade_pct": JSONText.rounded(r.meanGradePct, 2), "steepest_grade_pct": JSONText.rounded(r.steepestGradePct, 2),
                     "surface": .string(r.surface), "roughness": .string(r.roughness.name), "crossings": .int(Int64(r.crossings)),
-                    "caution_m": JSONText.rounded(r.cautionMetres, 1), "streets": .array(r.streets.map { .string($0) }),
+                    "caution_m": JSONText.rounded(r.cautionMetres, 1), "streets": .array(r.streets.map { .string($0) }), "name": .string(r.displayName),
                     "top": .array([JSONText.rounded(r.top.lat, 7), JSONText.rounded(r.top.lon, 7)]),
                     "bottom": .array([JSONText.rounded(r.bottom.lat, 7), JSONText.rounded(r.bottom.lon, 7)]),
                     "distance_m": JSONText.rounded(Geo.distance(found.center.at, r.top), 0),
@@ -43,7 +43,7 @@ struct DownhillsCommand: ParsableCommand {
             return
         }
         for (i, r) in runs.enumerated() {
-            let name = r.streets.isEmpty ? "unnamed ways" : r.streets.prefix(3).joined(separator: " → ")
+            let name = r.streets.isEmpty ? (r.unnamedDescription.isEmpty ? "unnamed ways" : r.unnamedDescription) : r.streets.prefix(3).joined(separator: " → ")
             CLIParse.emit(TerminalSafe.cleanLines("\(i + 1). \(name): \(Int(r.length.rounded())) m, drop \(Int(r.drop.rounded())) m, mean \(FixedDecimal.string(r.meanGradePct, decimals: 1)) %, "
                 + "steepest \(FixedDecimal.string(r.steepestGradePct, decimals: 1)) %, \(r.surface) (\(r.roughness.name)), "
                 + "\(r.crossings) crossing\(r.crossings == 1 ? "" : "s"), top \(Int(Geo.distance(found.center.at, r.top).rounded())) m away"))
