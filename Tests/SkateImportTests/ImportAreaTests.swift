@@ -1,6 +1,6 @@
 import Foundation
 import SkateCore
-import SkateImport
+@testable import SkateImport
 import SkateTestSupport
 import Testing
 
@@ -65,5 +65,52 @@ import Testing
         #expect(c.inner.nodes == [1, 2, 4, 5])
         #expect(c.inner.ways == [[1, 2], [4, 5]])
         #expect(c.nodesKept == 4 && c.waysKept == 1)
+    }
+
+    /// The PBF reader's path: nodes and ways the clipper drops are skipped before their tags are
+    /// decoded (`skipsNode`/`skipsWay`), and what reaches the inner handler and the counts are
+    /// the same as when every element is offered whole (the XML path above).
+    @Test func skippedElementsNeverReachTheInnerHandler() throws {
+        struct Sink: OSMHandler {
+            var nodes: [Int64] = [], ways: [[Int64]] = [], tags: [String] = []
+            mutating func node(id: Int64, lat: Double, lon: Double, tags t: OSMTags) { nodes.append(id); tags += t.pairs.map(\.value) }
+            mutating func way(id: Int64, refs: [Int64], tags: OSMTags) { ways.append(refs) }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("clip-\(getpid()).osm.pbf").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let w = try PBFWriter(path: path, bbox: BoundingBox(minLon: 0, minLat: 0, maxLon: 3, maxLat: 1))
+        // Every node tagged, so a skipped node's keys_vals run must be stepped over exactly.
+        for (id, lon) in [(1, 0.1), (2, 0.2), (3, 1.5), (4, 0.4), (5, 0.5), (6, 2.0)] {
+            try w.node(id: Int64(id), lat: 5_000_000, lon: Int64(lon * 1e7), tags: [(key: "name", value: "n\(id)"), (key: "x", value: "y")])
+        }
+        try w.way(id: 10, refs: [1, 2, 3, 4, 5, 6], tags: [(key: "highway", value: "residential")])
+        try w.way(id: 11, refs: [3, 6], tags: [(key: "highway", value: "residential")])
+        try w.finish()
+        var c = AreaClipper(area: .box(BoundingBox(minLon: 0, minLat: 0, maxLon: 1, maxLat: 1)), inner: Sink())
+        try OSMReader.read(path: path, into: &c)
+        #expect(c.inner.nodes == [1, 2, 4, 5])
+        #expect(c.inner.tags == ["n1", "y", "n2", "y", "n4", "y", "n5", "y"])
+        #expect(c.inner.ways == [[1, 2], [4, 5]])
+        #expect(c.nodesSeen == 6 && c.nodesKept == 4 && c.waysSeen == 2 && c.waysKept == 1)
+        #expect(c.extractBounds.maxLon == 2.0)
+    }
+
+    /// The kept-id store answers as a `Set` would, in its sorted form and after ids arrive out of
+    /// order.
+    @Test func keptIdsAnswerAsASet() {
+        var rng = SplitMix64(seed: 31)
+        var ascending = KeptNodeIds(), shuffled = KeptNodeIds(), reference = Set<Int64>()
+        var id: Int64 = -50
+        for _ in 0..<1_000 {
+            id += Int64(rng.next() % 7) + 1
+            ascending.insert(id); reference.insert(id)
+        }
+        for x in reference.shuffled(using: &rng) { shuffled.insert(x) }
+        #expect(ascending.count == reference.count && shuffled.count == reference.count)
+        for q in Int64(-60)...(id + 10) {
+            #expect(ascending.contains(q) == reference.contains(q), "\(q)")
+            #expect(shuffled.contains(q) == reference.contains(q), "\(q)")
+        }
+        #expect(!ascending.containsAny([-1_000, id + 1]) && ascending.containsAny([-1_000, reference.first!]))
     }
 }

@@ -8,6 +8,27 @@ import Testing
 @Suite struct MonacoRenderTests {
     static let mapAvailable = FileManager.default.fileExists(atPath: TestData.bundledMonaco)
 
+    /// Issue 31: the first frame walks none of the map-wide passes it does not draw: the place
+    /// index, the wide-zoom road lists and the skateability bytes wait for their first use, and
+    /// then answer as an eager build does.
+    @Test(.enabled(if: mapAvailable, "Maps/monaco.srmap is absent"))
+    func firstFrameLeavesTheMapWidePassesForLater() throws {
+        let map = try MapFormat.load(path: TestData.bundledMonaco)
+        let app = TUIApp(map: map, theme: Theme(colorMode: .ansi256, glyphMode: .unicode))
+        let m = app.initialModel(size: Size(width: 120, height: 40))
+        _ = app.render(m)
+        #expect(!app.services.searchIndex.isComputed)
+        #expect(!app.context.detail.builtRoads)
+        #expect(app.context.layer == nil && app.context.with(skateShown: true).layer != nil)
+        // First use builds them, and they are what an eager build gives.
+        let hits = app.services.search.search("Boulevard", near: nil, limit: 5).map(\.candidate.name)
+        #expect(app.services.searchIndex.isComputed && hits == PlaceSearch(map: map).search("Boulevard", near: nil, limit: 5).map(\.candidate.name))
+        #expect(!hits.isEmpty)
+        let wide = BoundingBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)
+        #expect(app.context.detail.edges(upTo: .arterial, in: wide)?.count == MapDetail(map: map).counts.arterial)
+        #expect(app.context.detail.builtRoads)
+    }
+
     @Test(.enabled(if: mapAvailable, "Maps/monaco.srmap is absent"))
     func browseFrameShowsStreetsEverywhere() throws {
         let map = try MapFormat.load(path: TestData.bundledMonaco)

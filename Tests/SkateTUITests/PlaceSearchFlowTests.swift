@@ -164,6 +164,16 @@ import Testing
         #expect(vp.visibleBox.contains(dense))
     }
 
+    /// A region's opening view reads every k-th node (issue 31: the first frame does not walk
+    /// the whole map): a sample of every other node still finds the same dense block.
+    @Test func sampledDensestAreaFindsTheSameBlock() {
+        let map = Self.spreadMap()
+        let all = OpeningView.densestArea(map)!
+        let sampled = OpeningView.densestArea(map, sampleNodes: max(1, map.nodeCount / 2))!
+        #expect(Geo.distance(all, sampled) < OpeningView.densityCellMetres, "\(all) vs \(sampled)")
+        #expect(Geo.distance(sampled, map.bbox.center) > 5_000)
+    }
+
     @Test func homeWinsAndSmallMapsOpenWhole() {
         let map = Self.spreadMap()
         let size = Size(width: 60, height: 20)

@@ -167,9 +167,11 @@ public struct PlaceSearch: Sendable {
             let own = Self.tokenBytes(Self.fold(map.townOwnName(k)))
             townWords.append((own, m == k ? own : own + Self.tokenBytes(Self.fold(map.townOwnName(m))), Int32(m)))
         }
+        // The place names already listed, once (a region has thousands of towns and a million names).
+        var placeTokens = Set(c.indices.lazy.filter { c[$0].kind == .place }.map { tok[$0] })
         for k in 0..<map.townCount {
             let own = townWords[k].own
-            guard !own.isEmpty, !c.indices.contains(where: { c[$0].kind == .place && tok[$0] == own }) else { continue }
+            guard !own.isEmpty, placeTokens.insert(own).inserted else { continue }
             let isDistrict = map.municipality(ofTown: k) != k
             c.append(PlaceCandidate(name: map.townOwnName(k), kind: .place, category: isDistrict ? PlaceKindWords.districtCategory : PlaceKindWords.townCategory,
                                     at: map.townCoordinate(k)))

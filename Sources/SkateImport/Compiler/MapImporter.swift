@@ -38,6 +38,9 @@ public struct ImportReport: Sendable, Equatable {
     public var nodesRead = 0, nodesKept = 0
     /// What `GroundModel` changed in the DEMs (nil without DEMs).
     public var ground: GroundReport?
+    /// Seconds reading the extract (wall and this process's CPU time): with `--bbox`/`--poly`,
+    /// the part of a cut that grows with the file rather than with what is kept.
+    public var readSeconds = 0.0, readCPUSeconds = 0.0
 }
 
 /// One step of an import, for progress lines: a phase and, when known, the fraction done (0…1).
@@ -71,6 +74,7 @@ public enum MapImporter {
             }
         }
         var compiler: MapCompiler
+        let readStart = ContinuousClock.now, readCPUStart = Self.cpuSeconds()
         if let area = request.area {
             var clipper = AreaClipper(area: area, inner: MapCompiler(options: request.options))
             try OSMReader.read(path: osmPath, into: &clipper, progress: onBytes)
@@ -86,6 +90,9 @@ public enum MapImporter {
             report.nodesRead = compiler.stats.osmNodes
             report.nodesKept = compiler.stats.osmNodes
         }
+        let readTime = ContinuousClock.now - readStart
+        report.readSeconds = Double(readTime.components.seconds) + Double(readTime.components.attoseconds) / 1e18
+        report.readCPUSeconds = Self.cpuSeconds() - readCPUStart
         progress?(reading, 1)
         guard compiler.stats.osmNodes > 0 || compiler.stats.osmWays > 0 else {
             throw ImportError(path: osmPath, problem: "no OSM nodes or ways found")
@@ -129,6 +136,15 @@ public enum MapImporter {
                                  progress: progress.map { p in { p("building the map", $0) } })
         report.stats = compiler.stats
         return (map, report)
+    }
+}
+
+extension MapImporter {
+    /// This process's CPU time in seconds (all threads).
+    static func cpuSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 }
 

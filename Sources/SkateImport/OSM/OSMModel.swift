@@ -28,6 +28,9 @@ public struct OSMMember: Sendable, Equatable {
 }
 
 /// Receives OSM elements as a reader streams them (PBF and XML deliver nodes, then ways, then relations).
+/// A handler that keeps part of an extract (`AreaClipper`) answers `skipsNode`/`skipsWay`, so the
+/// PBF reader leaves the tags of the elements it drops undecoded: cutting a city out of a region
+/// costs little per element left out. The XML reader does not ask; `node`/`way` drop the same.
 public protocol OSMHandler {
     /// The file's header: its bounding box and replication/osmosis timestamp (ISO 8601) when present.
     mutating func header(bbox: BoundingBox?, timestamp: String?)
@@ -37,11 +40,20 @@ public protocol OSMHandler {
     mutating func way(id: Int64, refs: [Int64], tags: OSMTags)
     /// A relation.
     mutating func relation(id: Int64, members: [OSMMember], tags: OSMTags)
+    /// Whether the reader may skip this node's tags and its `node` call: true for a node the
+    /// handler drops anyway (it has counted it). Asked by the PBF reader before decoding the
+    /// node's tags; the default is false.
+    mutating func skipsNode(id: Int64, lat: Double, lon: Double) -> Bool
+    /// Whether the reader may skip this way's tags and its `way` call (`refs`: its nodes); the
+    /// default is false.
+    mutating func skipsWay(id: Int64, refs: [Int64]) -> Bool
 }
 
 extension OSMHandler {
     public mutating func header(bbox: BoundingBox?, timestamp: String?) {}
     public mutating func relation(id: Int64, members: [OSMMember], tags: OSMTags) {}
+    public mutating func skipsNode(id: Int64, lat: Double, lon: Double) -> Bool { false }
+    public mutating func skipsWay(id: Int64, refs: [Int64]) -> Bool { false }
 }
 
 /// A problem reading an OSM or DEM input file: one line naming the file and the problem.

@@ -118,6 +118,17 @@ struct PrimitiveBlockDecoder {
             guard !lats.atEnd, !lons.atEnd else { throw ProtoError("dense nodes have fewer coordinates than ids") }
             lat &+= try lats.sint64()
             lon &+= try lons.sint64()
+            let (la, lo) = try grid.position(id: id, lat, lon)
+            if handler.skipsNode(id: id, lat: la, lon: lo) {
+                // Dropped: step over its keys_vals run without making strings.
+                if tagged {
+                    while !keysVals.atEnd {
+                        if try keysVals.varint() == 0 { break }
+                        _ = try keysVals.varint()
+                    }
+                }
+                continue
+            }
             var tags = OSMTags()
             if tagged {
                 // keys_vals: (key, value) string indices per node, each node's run ended by 0.
@@ -129,7 +140,6 @@ struct PrimitiveBlockDecoder {
                 }
                 if !pairs.isEmpty { tags.pairs = pairs }
             }
-            let (la, lo) = try grid.position(id: id, lat, lon)
             handler.node(id: id, lat: la, lon: lo, tags: tags)
         }
     }
@@ -151,6 +161,7 @@ struct PrimitiveBlockDecoder {
             }
         }
         let (la, lo) = try grid.position(id: id, lat, lon)
+        if handler.skipsNode(id: id, lat: la, lon: lo) { return }
         handler.node(id: id, lat: la, lon: lo, tags: try tags(keys: keys, vals: vals))
     }
 
@@ -177,6 +188,7 @@ struct PrimitiveBlockDecoder {
             ref &+= try refsField.sint64()
             refs.append(ref)
         }
+        if handler.skipsWay(id: id, refs: refs) { return }
         handler.way(id: id, refs: refs, tags: try tags(keys: keys, vals: vals))
     }
 

@@ -162,8 +162,10 @@ public struct TUIContext: Sendable {
     /// Map name and attribution, sanitised once.
     public let mapName: String
     public let attribution: String
-    /// The skateability layer's facts (the planner's edge table), nil when the app has none.
-    public let skate: SkateLayer?
+    /// The skateability layer's facts (the planner's edge table), nil when the app has none;
+    /// read from the table the first time the layer is shown (one byte per edge of the map).
+    public var skate: SkateLayer? { skateSource?.value }
+    private let skateSource: ComputedOnce<SkateLayer>?
     /// True when the maps draw the skateability layer (the layer key; `AppModel.skateLayer`).
     public let showSkateLayer: Bool
     /// Which streets each zoom draws (built once per map).
@@ -171,12 +173,13 @@ public struct TUIContext: Sendable {
 
     public init(map: SkateMap, theme: Theme, keyMap: KeyMap = .standard, skate: SkateLayer? = nil) {
         // (`TUIApp` drops the bindings that need a store when there is none.)
-        self.init(map: map, theme: theme, keyMap: keyMap, skate: skate, showSkateLayer: false, detail: MapDetail(map: map))
+        self.init(map: map, theme: theme, keyMap: keyMap, skateSource: skate.map { ComputedOnce(value: $0) }, showSkateLayer: false,
+                  detail: MapDetail(map: map))
     }
 
-    init(map: SkateMap, theme: Theme, keyMap: KeyMap, skate: SkateLayer?, showSkateLayer: Bool, detail: MapDetail) {
+    init(map: SkateMap, theme: Theme, keyMap: KeyMap, skateSource: ComputedOnce<SkateLayer>?, showSkateLayer: Bool, detail: MapDetail) {
         self.map = map; self.theme = theme; self.keyMap = keyMap
-        self.skate = skate; self.showSkateLayer = showSkateLayer; self.detail = detail
+        self.skateSource = skateSource; self.showSkateLayer = showSkateLayer; self.detail = detail
         mapName = TerminalSafe.clean(map.metadata.name)
         attribution = TerminalSafe.clean(map.metadata.attribution)
     }
@@ -186,16 +189,28 @@ public struct TUIContext: Sendable {
 
     /// The same context drawn with another theme (the palette key).
     public func with(theme: Theme) -> TUIContext {
-        TUIContext(map: map, theme: theme, keyMap: keyMap, skate: skate, showSkateLayer: showSkateLayer, detail: detail)
+        TUIContext(map: map, theme: theme, keyMap: keyMap, skateSource: skateSource, showSkateLayer: showSkateLayer, detail: detail)
     }
 
     /// The same context with another key table.
     public func with(keyMap: KeyMap) -> TUIContext {
-        TUIContext(map: map, theme: theme, keyMap: keyMap, skate: skate, showSkateLayer: showSkateLayer, detail: detail)
+        TUIContext(map: map, theme: theme, keyMap: keyMap, skateSource: skateSource, showSkateLayer: showSkateLayer, detail: detail)
     }
 
     /// The same context with the skateability facts (from the planner) and the layer on or off.
     public func with(skate: SkateLayer?, shown: Bool) -> TUIContext {
-        TUIContext(map: map, theme: theme, keyMap: keyMap, skate: skate, showSkateLayer: shown, detail: detail)
+        TUIContext(map: map, theme: theme, keyMap: keyMap, skateSource: skate.map { ComputedOnce(value: $0) }, showSkateLayer: shown, detail: detail)
+    }
+
+    /// The same context with the layer's facts read from `table` when first shown (unless it
+    /// has them already), layer on or off.
+    func with(skateFrom table: EdgeTable, shown: Bool) -> TUIContext {
+        TUIContext(map: map, theme: theme, keyMap: keyMap, skateSource: skateSource ?? ComputedOnce { SkateLayer(table: table) },
+                   showSkateLayer: shown, detail: detail)
+    }
+
+    /// The same context with the layer on or off (its facts unchanged).
+    func with(skateShown shown: Bool) -> TUIContext {
+        TUIContext(map: map, theme: theme, keyMap: keyMap, skateSource: skateSource, showSkateLayer: shown, detail: detail)
     }
 }

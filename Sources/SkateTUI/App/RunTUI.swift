@@ -100,8 +100,11 @@ func runSession(map: SkateMap, theme: Theme, terminal: NcursesTerminal, overlay:
     let workerPlanner = services.planner.detached()
     services.planWorker = PlanWorker { PlanScreen.answer($0, planner: workerPlanner) }
     // Place searches run off the key path too, debounced (issue 29 row 2).
-    let index = services.search
-    services.searchWorker = SearchWorker(search: { PlanScreen.answer($0, search: index) })
+    // The place index is built off the UI thread, after start-up (a region's first frame
+    // does not wait for it); a search sent before it is ready waits on the worker.
+    let index = services.searchIndex
+    services.warmSearch()
+    services.searchWorker = SearchWorker(search: { PlanScreen.answer($0, search: index.value) })
     services.searchDebounce = PlanScreen.liveSearchDebounce
     defer { services.feed?.stop() }
     let app = TUIApp(map: map, theme: theme, services: services, initialOverlay: overlay, rideSpeed: options.rideSpeed)

@@ -15,7 +15,7 @@ struct TUIApp: Sendable {
         let services = services ?? TUIServices(map: context.map)
         // Keys that need a store (surface ratings) exist only when there is one.
         self.context = context.with(keyMap: context.keyMap.available(storeOpen: services.store != nil))
-            .with(skate: context.skate ?? SkateLayer(table: services.planner.table), shown: false)
+            .with(skateFrom: services.planner.table, shown: false)
         self.services = services
         self.initialOverlay = initialOverlay
         self.rideSpeed = rideSpeed
@@ -45,11 +45,15 @@ struct TUIApp: Sendable {
         // Open on home, else the last view, else the whole map when small, else its densest area (issue 27).
         let home = services.rider.savedPlaces().first { $0.category == "home" && context.map.bbox.contains($0.at) }?.at
         let planArea = PlanScreen.mapArea(size)
+        // One search for the densest area serves both maps (a pass over a region's nodes).
+        let box = context.map.bbox
+        let opensDense = home == nil && services.lastView == nil && !box.isEmpty && OpeningView.longerSide(box) > OpeningView.wholeMapMaxMetres
+        let densest: Coordinate?? = opensDense ? .some(OpeningView.densestArea(context.map)) : nil
         m.plan.map?.viewport = OpeningView.viewport(map: context.map, size: Size(width: planArea.width, height: planArea.height), home: home,
-                                                    last: services.lastView)
+                                                    last: services.lastView, densest: densest)
         let browseArea = MapBrowseScreen.mapArea(size)
         browse.viewport = OpeningView.viewport(map: context.map, size: Size(width: browseArea.width, height: browseArea.height), home: home,
-                                               last: services.lastView)
+                                               last: services.lastView, densest: densest)
         m.browse = browse
         RiderSearch.fillRecents(&m.plan, services: services)
         if let n = services.startNotice { m.toast = Toast(text: n, kind: .error, remaining: Self.noticeSeconds) }
@@ -584,7 +588,7 @@ struct TUIApp: Sendable {
         let size = model.size
         // The palette key swaps the theme; the legend follows since it is drawn from the theme.
         var context = model.scheme.map { self.context.with(theme: self.context.theme.with(scheme: $0)) } ?? self.context
-        if model.skateLayer { context = context.with(skate: context.skate, shown: true) }
+        if model.skateLayer { context = context.with(skateShown: true) }
         if TooSmallScreen.isTooSmall(size) { return TooSmallScreen.render(size: size, theme: context.theme) }
         var buffer = ScreenBuffer(size: size)
         let theme = context.theme

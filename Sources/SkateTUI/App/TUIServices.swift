@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Glibc
 import SkateCore
@@ -10,7 +11,11 @@ import SkateStore
 /// Not thread-safe: the app loop is the only user (hence `@unchecked Sendable`).
 public final class TUIServices: @unchecked Sendable {
     public private(set) var planner: Planner
-    public let search: PlaceSearch
+    /// The place index (streets, places, towns), built on first use: on a region that is a pass
+    /// over a million names, so the live app builds it off the UI thread after start-up
+    /// (`warmSearch`) instead of before the first frame.
+    public var search: PlaceSearch { searchIndex.value }
+    let searchIndex: ComputedOnce<PlaceSearch>
     public let zones: NoReportZones
     public let knowledge: RoadKnowledge
     /// Where reports go; nil when there is no store (tests, read-only disks).
@@ -63,6 +68,13 @@ public final class TUIServices: @unchecked Sendable {
     /// This week's distance against the goal, read at start and after each ride.
     public var weekProgress: WeekProgress?
 
+    /// Builds the place index on a background queue now, so it is ready by the time the rider
+    /// has typed a name (a search asked for meanwhile waits for it).
+    public func warmSearch() {
+        let index = searchIndex
+        DispatchQueue.global(qos: .utility).async { _ = index.value }
+    }
+
     /// Hazard reports filed from the keyboard come from this reporter unless told otherwise.
     public static let defaultReporter = "tui"
 
@@ -73,7 +85,7 @@ public final class TUIServices: @unchecked Sendable {
         let rider = rider ?? store.map { StoreRiderData(store: $0, rideLogDirectory: rideLogDirectory, map: map) } ?? MemoryRiderData()
         self.rider = rider
         planner = Planner(map: map, knowledge: knowledge)
-        search = PlaceSearch(map: map)
+        searchIndex = ComputedOnce { PlaceSearch(map: map) }
         self.zones = zones ?? NoReportZones(map: map)
         self.knowledge = knowledge
         self.store = store

@@ -49,20 +49,41 @@ public final class MapDetail: Sendable {
         return .footway
     }
 
-    /// Major roads, then the arterial ones (edge indices).
-    let majorEdges: [Int]
-    let arterialEdges: [Int]
-    /// Each listed edge's box (min lat, min lon, max lat, max lon) by edge index into `boxes`
-    /// (4 floats an edge of `arterialEdges`, same order): a region's view holds a fraction of
-    /// its major roads, and a box test rejects the others without walking their shapes.
-    let boxes: [Float]
+    /// Major roads, then the arterial ones, with their boxes: built on the first wide zoom.
+    struct Roads: Sendable {
+        /// Major roads, then the arterial ones (edge indices).
+        var majorCount = 0
+        var arterialEdges: [Int] = []
+        /// Each listed edge's box (min lat, min lon, max lat, max lon) by edge index into `boxes`
+        /// (4 floats an edge of `arterialEdges`, same order): a region's view holds a fraction of
+        /// its major roads, and a box test rejects the others without walking their shapes.
+        var boxes: [Float] = []
+    }
+    /// The wide-zoom road lists, one pass over every edge the first time a wide zoom is drawn
+    /// (a region opens at a city's zoom, which finds its streets through the spatial grid).
+    private let roads: ComputedOnce<Roads>
     /// The map's extent, drawn as a frame at wide zooms (nil for an empty map).
     public let outline: BoundingBox?
-    /// Towns by importance (`MapTownLabels.ranked`).
-    let towns: [(town: Int, municipality: Bool)]
+    /// Towns by importance (`MapTownLabels.ranked`), ranked the first time labels are placed.
+    private let rankedTowns: ComputedOnce<[RankedTown]>
+    typealias RankedTown = (town: Int, municipality: Bool)
 
-    /// Sorts the map's edges by rank once (one pass over the edges).
+    /// Keeps the map; the road lists and the town ranking are built on first use.
     public init(map: SkateMap) {
+        roads = ComputedOnce { Self.roads(map) }
+        rankedTowns = ComputedOnce { MapTownLabels.ranked(map: map) }
+        outline = map.bbox.isEmpty ? nil : map.bbox
+    }
+
+    /// Towns by importance, most important first.
+    var towns: [RankedTown] { rankedTowns.value }
+
+    /// Whether the first frames have needed the map-wide passes yet (tests of the start-up).
+    var builtRoads: Bool { roads.isComputed }
+    var rankedTheTowns: Bool { rankedTowns.isComputed }
+
+    /// Sorts the map's edges by rank (one pass over the edges).
+    static func roads(_ map: SkateMap) -> Roads {
         var major: [Int] = [], arterial: [Int] = []
         for e in 0..<map.edgeCount {
             switch Self.rank(map.highway(ofEdge: e)) {
@@ -71,10 +92,9 @@ public final class MapDetail: Sendable {
             default: break
             }
         }
-        majorEdges = major
-        arterialEdges = major + arterial
-        var b = [Float](); b.reserveCapacity(arterialEdges.count * 4)
-        for e in arterialEdges {
+        var r = Roads(majorCount: major.count, arterialEdges: major + arterial)
+        var b = [Float](); b.reserveCapacity(r.arterialEdges.count * 4)
+        for e in r.arterialEdges {
             var lo = map.shapePoint(ofEdge: e, 0), hi = lo
             for i in 1..<map.shapePointCount(ofEdge: e) {
                 let p = map.shapePoint(ofEdge: e, i)
@@ -82,32 +102,28 @@ public final class MapDetail: Sendable {
             }
             b += [Float(lo.lat), Float(lo.lon), Float(hi.lat), Float(hi.lon)]
         }
-        boxes = b
-        outline = map.bbox.isEmpty ? nil : map.bbox
-        towns = MapTownLabels.ranked(map: map)
+        r.boxes = b
+        return r
     }
 
     /// The edges of rank `shown` and more important whose box meets `box`, or nil when the
     /// zoom draws minor streets (the spatial grid finds those).
     public func edges(upTo shown: Rank, in box: BoundingBox) -> [Int]? {
-        let n: Int
-        switch shown {
-        case .major: n = majorEdges.count
-        case .arterial: n = arterialEdges.count
-        default: return nil
-        }
+        guard shown < .minor else { return nil }
+        let r = roads.value
+        let n = shown == .major ? r.majorCount : r.arterialEdges.count
         // Float boxes: widen the view by a float's rounding at these latitudes (~1e-5°).
         let pad = 1e-4
         let s = Float(box.minLat - pad), w = Float(box.minLon - pad), nn = Float(box.maxLat + pad), ee = Float(box.maxLon + pad)
         var out: [Int] = []
-        boxes.withUnsafeBufferPointer { b in
+        r.boxes.withUnsafeBufferPointer { b in
             for i in 0..<n where b[4 * i] <= nn && b[4 * i + 2] >= s && b[4 * i + 1] <= ee && b[4 * i + 3] >= w {
-                out.append(arterialEdges[i])
+                out.append(r.arterialEdges[i])
             }
         }
         return out
     }
 
     /// Number of edges drawn at each wide rank (for the benchmark's report).
-    public var counts: (major: Int, arterial: Int) { (majorEdges.count, arterialEdges.count) }
+    public var counts: (major: Int, arterial: Int) { let r = roads.value; return (r.majorCount, r.arterialEdges.count) }
 }

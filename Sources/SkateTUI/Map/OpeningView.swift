@@ -15,12 +15,19 @@ enum OpeningView {
     /// one town (the bundled Monaco is ~4 km); a regional extract (Heidelberg's is ~30 km) is
     /// mostly fields and opens on its densest area instead.
     static let wholeMapMaxMetres: Double = 10_000
+    /// Most nodes read to find the densest area: nodes are numbered along a Hilbert curve, so
+    /// every k-th node samples each area in proportion (a town's block holds thousands), and a
+    /// region's opening view costs a bounded pass (Heidelberg's 47 k nodes are all read).
+    static let densitySampleNodes = 100_000
 
     /// The opening viewport for a map area of `size` cells.
     /// - Parameters:
     ///   - home: the rider's home place, used when it lies inside the map's bounding box.
     ///   - last: where the rider left this map, used when its centre lies inside the box.
-    static func viewport(map: SkateMap, size: Size, home: Coordinate? = nil, last: MapView? = nil) -> MapViewport {
+    ///   - densest: the map's densest area when already found (the plan and browse maps open on
+    ///     the same one); nil finds it.
+    static func viewport(map: SkateMap, size: Size, home: Coordinate? = nil, last: MapView? = nil,
+                         densest: Coordinate?? = nil) -> MapViewport {
         let box = map.bbox
         let origin = box.isEmpty ? Coordinate(lat: 0, lon: 0) : box.center
         var vp = MapViewport(origin: origin, metresPerDot: MapBrowseScreen.defaultMetresPerDot, size: size)
@@ -35,7 +42,7 @@ enum OpeningView {
             vp.metresPerDot = l.metresPerDot
             return vp
         }
-        guard !box.isEmpty, longerSide(box) > wholeMapMaxMetres, let dense = densestArea(map) else { return vp }
+        guard !box.isEmpty, longerSide(box) > wholeMapMaxMetres, let dense = densest ?? densestArea(map) else { return vp }
         vp.center(on: dense)
         vp.metresPerDot = cityMetresPerDot
         return vp
@@ -43,8 +50,9 @@ enum OpeningView {
 
     /// The mean position of the graph nodes in the 3×3 block of grid cells (`densityCellMetres`
     /// square each) that holds the most of them; nil for a map without nodes. A block rather than
-    /// one cell, so a campus of footways does not outweigh the town centre beside it.
-    static func densestArea(_ map: SkateMap) -> Coordinate? {
+    /// one cell, so a campus of footways does not outweigh the town centre beside it. On a map
+    /// with more than `densitySampleNodes` nodes, every k-th node is counted.
+    static func densestArea(_ map: SkateMap, sampleNodes: Int = densitySampleNodes) -> Coordinate? {
         let box = map.bbox
         guard map.nodeCount > 0, !box.isEmpty else { return nil }
         let midLat = (box.minLat + box.maxLat) / 2
@@ -60,7 +68,9 @@ enum OpeningView {
             let y = min(rows - 1, max(0, Int((c.lat - box.minLat) / dLat)))
             return y * cols + x
         }
-        for n in 0..<map.nodeCount { count[cell(map.coordinate(ofNode: n))] += 1 }
+        let stride = max(1, (map.nodeCount + sampleNodes - 1) / max(1, sampleNodes))
+        let sample = Swift.stride(from: 0, to: map.nodeCount, by: stride)
+        for n in sample { count[cell(map.coordinate(ofNode: n))] += 1 }
         func inBlock(_ i: Int, around centre: Int) -> Bool {
             abs(i % cols - centre % cols) <= 1 && abs(i / cols - centre / cols) <= 1
         }
@@ -73,7 +83,7 @@ enum OpeningView {
         }
         guard let best = block.indices.max(by: { block[$0] < block[$1] }) else { return nil }
         var lat = 0.0, lon = 0.0, k = 0.0
-        for n in 0..<map.nodeCount {
+        for n in sample {
             let c = map.coordinate(ofNode: n)
             if inBlock(cell(c), around: best) { lat += c.lat; lon += c.lon; k += 1 }
         }

@@ -36,12 +36,18 @@ struct ScaleBenchmark {
         var roadNodes = 0, graphNodes = 0
         var regionMB = 0.0, generateSeconds = 0.0
         var importSeconds: Double?, importPeakMB: Double?
+        /// The import child's user + system CPU seconds (on a loaded machine its wall time
+        /// mostly measures the wait).
+        var importCPUSeconds: Double?
         var mapMB = 0.0
         var loadMs = 0.0
         var routeP50Ms = 0.0, routeP99Ms = 0.0, routeCount = 0, routeFailures = 0
         var planProcessMs: Double?, planPeakMB: Double?
         var tuiBrowseFrameMs = 0.0
         var tuiFirstFrameMs: Double?, tuiWidestFrameMs: Double?
+        /// The first widest frame (it builds the wide-zoom road lists), the place index's build
+        /// (first use, off the UI thread in the app) and the searches' p50 and max (CPU ms).
+        var tuiFirstWidestFrameMs: Double?, tuiSearchIndexMs: Double?, tuiSearchP50Ms: Double?, tuiSearchMaxMs: Double?
 
         /// Import wall time per road node, microseconds (flat when the import scales linearly).
         var importMicrosPerRoadNode: Double? { importSeconds.flatMap { roadNodes > 0 ? $0 * 1e6 / Double(roadNodes) : nil } }
@@ -76,12 +82,13 @@ struct ScaleBenchmark {
         let scratch = tmp + "/time-\(k).txt"
         let importArgs = ["import", "--osm", pbf, "--out", out, "--name", "region-\(k)", "--dem-dir", demDir, "--allow-partial-dem"]
         let ti = BenchCommand.now()
-        let peak = PeerBenchmark.peakKB(selfPath, importArgs, scratch: scratch)
+        let usage = Self.childUsage(selfPath, importArgs, scratch: scratch)
         let importWall = BenchCommand.now() - ti
-        guard let peak else {
+        guard let (peak, cpu) = usage else {
             throw ImportError(path: pbf, problem: "`skateroute import` failed on the K = \(k) region (run it by hand: \(selfPath) \(importArgs.joined(separator: " ")))")
         }
         row.importSeconds = importWall
+        row.importCPUSeconds = cpu
         row.importPeakMB = Double(peak) / 1024
         unlink(pbf)
         row.mapMB = Double((try? InputPath.regularFileSize(out)) ?? 0) / 1e6
@@ -128,7 +135,22 @@ struct ScaleBenchmark {
         let tui = TUIBenchmark.benchmarkRegion(map: map)
         row.tuiFirstFrameMs = row.loadMs + tui.firstFrameSeconds * 1000
         row.tuiWidestFrameMs = max(tui.widestFrameSeconds, tui.widestLayerFrameSeconds) * 1000
+        row.tuiFirstWidestFrameMs = tui.firstWidestFrameSeconds * 1000
+        row.tuiSearchIndexMs = tui.searchIndexSeconds * 1000
+        row.tuiSearchP50Ms = tui.searchMedianSeconds * 1000
+        row.tuiSearchMaxMs = tui.searchMaxSeconds * 1000
         return row
+    }
+
+    /// Peak RSS (KB) and user + system CPU seconds of one child run through GNU time; nil when
+    /// the child failed.
+    static func childUsage(_ exe: String, _ args: [String], scratch: String) -> (Int, Double)? {
+        guard PeerBenchmark.time(PeerBenchmark.gnuTime, ["-f", "%M %U %S", "-o", scratch, exe] + args) != nil,
+              let text = try? String(contentsOfFile: scratch, encoding: .utf8),
+              let last = text.split(whereSeparator: \.isNewline).last else { return nil }
+        let f = last.split(separator: " ").map { String($0) }
+        guard f.count == 3, let kb = Int(f[0]), let u = Double(f[1]), let sys = Double(f[2]) else { return nil }
+        return (kb, u + sys)
     }
 
     /// `pairs` seeded origin/destination pairs on rideable edges of the main component, each no
@@ -164,7 +186,7 @@ struct ScaleBenchmark {
         let fields: [(String, JSONText)] = [
             ("k", .int(Int64(r.k))), ("road_nodes", .int(Int64(r.roadNodes))), ("graph_nodes", .int(Int64(r.graphNodes))),
             ("region_pbf_mb", num(r.regionMB)), ("generate_s", num(r.generateSeconds)),
-            ("import_s", num(r.importSeconds)), ("import_peak_rss_mb", num(r.importPeakMB)),
+            ("import_s", num(r.importSeconds)), ("import_cpu_s", num(r.importCPUSeconds)), ("import_peak_rss_mb", num(r.importPeakMB)),
             ("import_us_per_road_node", num(r.importMicrosPerRoadNode)), ("import_bytes_per_road_node", num(r.importBytesPerRoadNode)),
             ("map_mb", num(r.mapMB)), ("map_bytes_per_graph_node", num(r.graphNodes > 0 ? r.mapMB * 1e6 / Double(r.graphNodes) : nil)),
             ("load_ms", num(r.loadMs)), ("route_p50_ms", num(r.routeP50Ms)), ("route_p99_ms", num(r.routeP99Ms)),
@@ -173,7 +195,9 @@ struct ScaleBenchmark {
             ("tui_browse_frame_ms", num(r.tuiBrowseFrameMs)),
             ("load_average", .string(Self.loadAverage())),
             ("tui_first_frame_ms", num(r.tuiFirstFrameMs)), ("tui_widest_frame_ms", num(r.tuiWidestFrameMs)),
-            ("note", .string("tui_browse_frame_ms is TUIBenchmark's 200x60 browse frame; tui_first_frame_ms is load_ms plus services, opening view and one render; tui_widest_frame_ms the slower of the whole-map browse frame with and without the surface layer (TUIBenchmark.benchmarkRegion)")),
+            ("tui_first_widest_frame_ms", num(r.tuiFirstWidestFrameMs)), ("tui_search_index_ms", num(r.tuiSearchIndexMs)),
+            ("tui_search_p50_ms", num(r.tuiSearchP50Ms)), ("tui_search_max_ms", num(r.tuiSearchMaxMs)),
+            ("note", .string("import_s is the import child's wall time, import_cpu_s its user+system CPU; tui_browse_frame_ms is TUIBenchmark's 200x60 browse frame; tui_first_frame_ms is load_ms plus services, opening view and one render (CPU); tui_widest_frame_ms the slower of the whole-map browse frame with and without the surface layer after their first (tui_first_widest_frame_ms builds the wide-zoom road lists once); tui_search_index_ms builds the place index (first use, off the UI thread in the app); tui_search_* are the From field's searches (TUIBenchmark.benchmarkRegion)")),
         ]
         return JSONText.object(JSONObject(pairs: fields)).text()
     }

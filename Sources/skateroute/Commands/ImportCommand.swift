@@ -128,6 +128,7 @@ struct ImportCommand: ParsableCommand {
                          t1.timeIntervalSince(t0), t2.timeIntervalSince(t1), stats.osmNodes, stats.osmWays, stats.highwayWays,
                          map.metadata.waysKept, stats.osmRelations, stats.missingNodeRefs, stats.edgesWithElevation))
             if area != nil { print("area kept \(report.nodesKept) of \(report.nodesRead) nodes") }
+            print(String(printf: "read the extract in %.3f s (%.3f s CPU)", report.readSeconds, report.readCPUSeconds))
             if !report.demFiles.isEmpty { print("DEM files: " + report.demFiles.map { PathText.lastComponent($0) }.joined(separator: ", ")) }
             if let g = report.ground { print(g.summary) }
         }
