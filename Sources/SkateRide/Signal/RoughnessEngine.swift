@@ -14,7 +14,8 @@ public struct RoughnessEvent: Sendable, Equatable, Codable {
     /// the same at 50, 100 and 200 Hz (within `RoughnessBands.impactRateTolerance`). The event
     /// rule itself (floor and ratio) stays in the event band (`ratio`).
     public var peak: Double
-    /// Peak over the running baseline RMS (how much it stood out).
+    /// The fitted strike (`peak`, impact g) over the strike baseline (g: the running median of
+    /// clean windows' RMS of 20 ms means), how much it stood out; the same at every rate.
     public var ratio: Double
     /// How far the vertical acceleration fell below 1 g (g, ≥ 0) in the 0.15 s before the strike's
     /// onset, in the shape band (gravity removed, high-passed at 0.5 Hz only), as its lowest 20 ms
