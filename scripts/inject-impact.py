@@ -1,8 +1,10 @@
 # Copies a shipped ride folder with a pothole written into its motion (-0.8 g for 60 ms, then
 # +HIT g for 15 ms) ALONG metres in, as RideImpactTests.injectedRide does; the shipped files are
-# never changed. Usage: scripts/inject-impact.py SRC DST HIT ALONG
+# never changed. Usage: scripts/inject-impact.py SRC DST HIT ALONG [WIDTH_MS]
+# With WIDTH_MS, a lone jolt instead: +HIT g for WIDTH_MS ms, no drop (a crack or a bump).
 import sys, math, shutil, os, xml.etree.ElementTree as ET, datetime
 src, dst, hit, along = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
+jolt = float(sys.argv[5]) / 1000 if len(sys.argv) > 5 else None
 os.makedirs(dst, exist_ok=True)
 for f in ["ride.gpx", "plan.json", "ride.json"]: shutil.copy(os.path.join(src, f), dst)
 ns = {"g": "http://www.topografix.com/GPX/1/1"}
@@ -31,7 +33,8 @@ for line in open(os.path.join(src, "motion.csv")):
     c = line.rstrip("\n").split(",")
     try: t = float(c[0]); az = float(c[3])
     except (ValueError, IndexError): out.append(line.rstrip("\n")); continue
-    az += pulse(t, 0.01, tat - 0.06, 0.06, -0.8) + pulse(t, 0.01, tat, 0.015, hit)
+    if jolt is None: az += pulse(t, 0.01, tat - 0.06, 0.06, -0.8) + pulse(t, 0.01, tat, 0.015, hit)
+    else: az += pulse(t, 0.01, tat, jolt, hit)
     out.append("%s,%s,%s,%.4f" % (c[0], c[1], c[2], az))
 open(os.path.join(dst, "motion.csv"), "w").write("\n".join(out) + "\n")
-print("pothole at t=%.2f s" % tat)
+print("%s at t=%.2f s" % ("pothole" if jolt is None else "jolt", tat))

@@ -25,14 +25,19 @@ import SkateTestSupport
         let butter = standing.filter { $0.robustClass == .butter }.count
         #expect(butter >= standing.count - 1, "\(butter) of \(standing.count) standing windows read butter")
         #expect(standing.allSatisfy { ($0.robustClass ?? .crusty) <= .okay && !$0.degraded })
-        // Event rate: sidewalk > street with AUC ≥ 0.85.
+        // Event rate: sidewalk > street with AUC ≥ 0.75. The rule reads the fitted strike, the
+        // same at every rate (issue 28): 0.77 here at 200 Hz, where the 4–80 Hz band rule it
+        // replaced read 0.89 from slab-joint edges no 50 Hz sensor sees (and 0.68 at 50 Hz).
         let aucEvents = try #require(ev.auc(.eventsPerMinute, "sidewalk", "street"))
-        #expect(aucEvents >= 0.85, "events/min AUC \(aucEvents)")
+        #expect(aucEvents >= 0.75, "events/min AUC \(aucEvents)")
         let sidewalk = try #require(ev.median(.eventsPerMinute, label: "sidewalk"))
         let street = try #require(ev.median(.eventsPerMinute, label: "street"))
         #expect(sidewalk > street)
-        // Both riding classes are far from standing on every measure.
-        for m in RoughnessEvaluation.Measure.allCases {
+        // Both riding classes are far from standing on every level measure. Events are not a
+        // level: asphalt street mostly has no strike over 10 × its rolling, like standing.
+        let jointed = try #require(ev.auc(.eventsPerMinute, "sidewalk", "standing"))
+        #expect(jointed >= 0.75, "events/min: sidewalk > standing AUC \(jointed)")
+        for m in RoughnessEvaluation.Measure.allCases where m != .eventsPerMinute {
             let a = try #require(ev.auc(m, "street", "standing"))
             #expect(a >= 0.75, "\(m.rawValue): street > standing AUC \(a)")
         }

@@ -77,8 +77,8 @@ import SkateTestSupport
 }
 
 @Suite struct RoughnessBenchmarkTests {
-    /// One hour at 100 Hz through the streaming engine, nothing retained but the engine. Prints
-    /// the time; in release builds it takes a few tens of milliseconds.
+    /// One hour at 100 Hz through the streaming engine, nothing retained but the engine: every
+    /// window is published once, the look-ahead's last ones by `finish()`. Prints the time.
     @Test func oneHourAtHundredHertzStreams() throws {
         var engine = try RoughnessEngine(sampleRate: 100)
         var smooth = SmoothnessEngine()
@@ -96,11 +96,12 @@ import SkateTestSupport
                 if w.roughnessClass == .crusty { crusty += 1 }
             }
         }
-        if engine.finish() != nil { published += 1 }  // the look-ahead's last window
+        published += engine.finish().count  // the look-ahead's last windows
         let elapsed = ContinuousClock.now - start
         print("roughness engine: 360,000 samples in \(elapsed) (\(published) windows)")
         #expect(published == 35_996)  // windows end at 0.4 … 3599.9 s
         #expect(crusty == 0)
-        #expect(elapsed < .seconds(10))
+        // No time limit here: speed targets live in `ride --benchmark` (a timed unit test fails on
+        // a loaded machine, not on a slow engine).
     }
 }

@@ -38,7 +38,8 @@ struct SensingCLITests {
         let pairs = try #require(o["auc"] as? [[String: Any]])
         let events = try #require(pairs.first?["auc_events_per_min"] as? Double)
         let naive = try #require(pairs.first?["auc_naive_std_g"] as? Double)
-        #expect(events >= 0.85 && events > naive)
+        // 0.77 with the strike rule (issue 28; the 4–80 Hz band rule read 0.89 at 200 Hz, 0.68 at 50).
+        #expect(events >= 0.75 && events > naive)
         let missing = try BuiltCLI.run(["roughness", "--evaluate", dir, "--classes", "gravel"])
         #expect(missing.status == 1 && missing.stderr.contains("no such class folder") && missing.stderr.split(separator: "\n").count == 1)
         let notDir = try BuiltCLI.run(["roughness", "--evaluate", "/nonexistent/labelled"])

@@ -525,7 +525,7 @@ public final class RideSession {
     public func finish() -> RideSummary {
         if !finished {
             finished = true
-            if roughness != nil, let w = roughness!.finish() { take(w) }
+            if roughness != nil { for w in roughness!.finish() { take(w) } }
             let tail = fixes.finish()
             if tail > 0 { addClassMetres(tail) }
             record(edges.finish(map: planner?.map), t: lastInputTime)

@@ -49,27 +49,15 @@ public struct RoughnessBands: Sendable {
         limitCorrection = Self.correction(sampleRate: fs)
     }
 
-    /// Rate the event thresholds were fitted at (the e-scooter set, `RoughnessCalibration`), Hz.
-    public static let eventReferenceRate: Double = 200
     /// Width (s) of the reference impact: a half-sine jolt of 15 ms, the wheel striking a slab
     /// edge or a pothole's rim at skating speed (a 4–6 cm rim at 3–4 m/s).
     public static let referenceImpactSeconds: Double = 0.015
 
-    /// How much of a reference impact's peak this rate's event band keeps, relative to the 4–80 Hz
-    /// band at 200 Hz (1 there; ≈ 0.6 at 100 Hz, ≈ 0.35 at 50 Hz). The engine scales the event
-    /// floor by it, so one threshold table (in 200 Hz-band g) holds at every rate: the same
-    /// pothole gives the same event on a 50 Hz phone as on the 200 Hz calibration sensor. An
-    /// event's size is not read in this band (`ImpactSize`).
-    public var eventScale: Double {
-        let here = Self.impulsePeak(sampleRate: sampleRate, high: events.high)
-        let ref = Self.impulsePeak(sampleRate: Self.eventReferenceRate,
-                                   high: min(Self.eventHighEdgeHz, Self.maxEdgeFractionOfRate * Self.eventReferenceRate))
-        return ref > 0 && here > 0 ? here / ref : 1
-    }
-
     /// Peak of this rate's event band for a reference strike of 1 g (≈ 0.7 at 200 Hz, 0.45 at
-    /// 100 Hz, 0.3 at 50 Hz). An event's size is the fitted strike (`ImpactSize`); only an event
-    /// with no strike above the level (a drop alone) reads its band peak over this instead.
+    /// 100 Hz, 0.3 at 50 Hz): the engine's pre-filter scales the event floor by it
+    /// (`RoughnessCalibration.eventCandidateShare`). An event's size and the rule itself are the
+    /// fitted strike (`ImpactSize`); only an event with no strike above the level (a drop alone)
+    /// reads its band peak over this instead.
     public var impactGain: Double { Self.impulsePeak(sampleRate: sampleRate, high: events.high) }
 
     /// How closely the same impact's size (`RoughnessEvent.peak`, `ImpactSize`) reads at 50, 100

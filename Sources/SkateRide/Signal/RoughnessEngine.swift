@@ -14,7 +14,8 @@ public struct RoughnessEvent: Sendable, Equatable, Codable {
     /// the same at 50, 100 and 200 Hz (within `RoughnessBands.impactRateTolerance`). The event
     /// rule itself (floor and ratio) stays in the event band (`ratio`).
     public var peak: Double
-    /// Peak over the running baseline RMS (how much it stood out).
+    /// The fitted strike (`peak`, impact g) over the strike baseline (g: the running median of
+    /// clean windows' RMS of 20 ms means), how much it stood out; the same at every rate.
     public var ratio: Double
     /// How far the vertical acceleration fell below 1 g (g, ≥ 0) in the 0.15 s before the strike's
     /// onset, in the shape band (gravity removed, high-passed at 0.5 Hz only), as its lowest 20 ms
@@ -131,15 +132,22 @@ public enum RoughnessError: Error, CustomStringConvertible, Equatable {
 ///    `RoughnessBands` says why each edge. At 100 Hz both are 4–40 Hz and share every filter.
 /// 3. **Roughness**: RMS of the roughness band over a 400 ms window (four 100 ms blocks),
 ///    published at 10 Hz, times the band-limit correction below 100 Hz input.
-/// 4. **Events**: a 100 ms block whose event-band peak is ≥ 0.8 g and ≥ 4.5 × the running
-///    baseline (median event-band window RMS of the last 3 s) is an event, unless it falls within
-///    0.3 s of the previous one (`RoughnessCalibration`). The four windows holding that block and
-///    the two after it (the deck rings) are flagged `isImpact` and left out of the robust figure,
-///    so tricks, landings and kerbs come out as events, never as crusty surface. The baseline is a
-///    median over all windows, so a trick (~1 s of loud windows) hardly moves it, while after a
-///    step onto much rougher paving it catches up within ~1.5 s. An event's size (`peak`) is not
-///    the band's peak but the fitted amplitude of a 15 ms strike in the raw vertical samples
-///    around it (`ImpactSize`), which reads the same at every rate.
+/// 4. **Events**, decided on the strike, the same at every rate (issue 28): a 100 ms block whose
+///    event-band peak passes a cheap pre-filter (`RoughnessCalibration.eventCandidateShare`,
+///    `.eventCandidateBandRatio`) is a candidate; at the next block close, with every sample the
+///    fit reads in the ring, the 15 ms reference strike is fitted to the raw vertical around it
+///    (`ImpactSize`), and the candidate is an event when that strike is ≥ 1.0 impact g and ≥ 8 ×
+///    the strike baseline (the running median of clean windows' RMS of 20 ms means of the 4 Hz
+///    high-passed vertical: the rolling as a 50 Hz sensor sees it), unless it falls within 0.3 s
+///    of the previous event (`RoughnessCalibration`). The band peak and band RMS depend on the
+///    rate (a 4–80 Hz band at 200 Hz, 4–20 Hz at 50 Hz, and the phase of a short strike against a
+///    50 Hz sample), the fitted strike and the 20 ms means do not. The four windows holding the
+///    event's block, the one before it and the two after it (the deck rings) are flagged
+///    `isImpact` and left out of the robust figure, so tricks, landings and kerbs come out as
+///    events, never as crusty surface; the two newest windows are held back for this. Only clean
+///    windows feed the baselines, so a line of tricks hardly moves them, while after a step onto
+///    much rougher paving they restart within ~1.5 s. An event's size (`peak`) is that fitted
+///    strike.
 ///
 /// Cost: one projection, six biquads (four at 100 Hz) and two square-accumulates per sample;
 /// memory is constant.
@@ -195,6 +203,17 @@ public struct RoughnessEngine: Sendable {
     private var block = 0                        // index of the open block
     private var blockSumSq = 0.0, blockCount = 0, blockPeak = 0.0
     private var blockEventSumSq = 0.0, blockEventPeak = 0.0, blockEventPeakT = 0.0
+    /// Sum of squares over the open block of the 4 Hz high-passed vertical averaged over the last
+    /// `strikeMeanSamples` samples (20 ms, `RoughnessCalibration.strikeNoiseMeanSeconds`): the
+    /// rolling as a 50 Hz sensor sees it, at every rate, for the strike baseline.
+    private var blockStrikeSumSq = 0.0
+    private var strikeMean: [Double]
+    private var strikeMeanSum = 0.0
+    private var strikeMeanNext = 0
+    private var ringStrikeSumSq: (Double, Double, Double, Double) = (0, 0, 0, 0)
+    /// Running strike baseline: the last `eventBaselineWindows` clean windows' RMS of the 20 ms
+    /// means (g), in step with `baseline`.
+    private var strikeBaseline: [Double]
     // Shape-band values (vertical acceleration less gravity, high-passed at
     // `RoughnessCalibration.shapeLowEdgeHz` only) of the last `dipRing.count` samples (a ring) and
     // the sample counter, to read the drop before and after a strike (`RoughnessEvent.dip`,
@@ -208,11 +227,14 @@ public struct RoughnessEngine: Sendable {
     private var sampleIndex = 0
     private var dipRingNext = 0   // == sampleIndex % dipRing.count
     private var blockEventPeakIndex = 0
-    /// The event floor in this rate's band g (`RoughnessBands.eventScale`), and the event band's
-    /// peak for a 1 g reference strike (`RoughnessBands.impactGain`: a size when no strike fits).
-    private let eventFloor: Double
+    /// The event band's peak for a 1 g reference strike (`RoughnessBands.impactGain`: a size when
+    /// no strike fits), and the pre-filter's floor in this rate's band g: what a strike at the
+    /// event floor leaves there, times `RoughnessCalibration.eventCandidateShare`.
     private let impactGain: Double
-    /// Peak over baseline an event needs (`RoughnessCalibration.eventBaselineRatio` unless refitted).
+    private let candidateFloor: Double
+    /// The event rule proper, on the fitted strike (impact g): its floor, and its ratio to the
+    /// strike baseline (`RoughnessCalibration.eventMinimumPeak`, `.eventBaselineRatio` unless refitted).
+    private let strikeFloor: Double
     private let eventRatio: Double
     // Rings of the last four closed blocks.
     private var ringSumSq: (Double, Double, Double, Double) = (0, 0, 0, 0)
@@ -227,6 +249,13 @@ public struct RoughnessEngine: Sendable {
     private var blocksSinceEvent = Int.max / 2
     private var lastEventT = -Double.infinity
     private var pendingEvent: RoughnessEvent?
+    /// A block whose event-band peak passed the cheap pre-filter (`RoughnessCalibration
+    /// .eventCandidateShare`), decided at the next block close on its fitted strike, when the
+    /// samples the fit reads are all in. Its band peak time and index, band peak, band baseline,
+    /// strike baseline, and the time of the first peak of the transient (a larger one in the next
+    /// block within `eventRefractory` moves the candidate there).
+    private var candidate: (t: Double, index: Int, bandPeak: Double, base: Double, strikeBase: Double, first: Double)?
+    private var pendingFit: ImpactSize.Fit?
     // Sample index of the pending event's peak, and the index from which its after-peak stretch
     // (`RoughnessEvent.dipAfter`) is all in the ring: the event is published at the first block
     // close from then on (at most one block later than without the look).
@@ -234,11 +263,16 @@ public struct RoughnessEngine: Sendable {
     private var pendingReadyIndex = 0
     /// Event-band RMS of the last `eventOnsetWindows` windows (a ring), for the onset check.
     private var recent: [Double]
+    private var recentStrike: [Double]
     private var recentNext = 0, recentCount = 0
     private var tailLeft = 0
-    /// The newest window, published one block later so it can be flagged when the very next block
-    /// holds an event (a trick's run-up and a pothole's approach sit in the window before the peak).
-    private var held: RoughnessWindow?
+    /// The two newest windows, published two blocks later: a candidate is decided one block after
+    /// its own, and then the window before its block (a trick's run-up and a pothole's approach sit
+    /// there) and the one holding it are flagged. `held.0` is the older.
+    private var held: (RoughnessWindow?, RoughnessWindow?) = (nil, nil)
+    /// Windows `finish()` flushed at a gap that `push` could not return at once: returned by the
+    /// next pushes (which close no block so soon after a restart), oldest first.
+    private var spill: [RoughnessWindow] = []
     /// Events detected so far (since creation; `reset` keeps the count).
     public private(set) var eventCount = 0
 
@@ -275,14 +309,19 @@ public struct RoughnessEngine: Sendable {
         baseline = []
         baseline.reserveCapacity(RoughnessCalibration.eventBaselineWindows)
         recent = [Double](repeating: 0, count: RoughnessCalibration.eventOnsetWindows)
-        eventFloor = eventMinimumPeak * bands.eventScale
+        recentStrike = recent
+        impactGain = bands.impactGain
+        candidateFloor = eventMinimumPeak * impactGain * RoughnessCalibration.eventCandidateShare
+        strikeFloor = eventMinimumPeak
         eventRatio = eventBaselineRatio
+        strikeMean = [Double](repeating: 0, count: max(1, Int((RoughnessCalibration.strikeNoiseMeanSeconds * sampleRate).rounded())))
+        strikeBaseline = []
+        strikeBaseline.reserveCapacity(RoughnessCalibration.eventBaselineWindows)
         // From the earliest sample an event reads (the level's start, or the drop before the
         // earliest strike onset) to its publication, at most 0.25 s after the band's peak.
         let back = max(ImpactSize.levelBefore, ImpactSize.onsetBefore + RoughnessCalibration.dipSeconds + RoughnessCalibration.dipNoiseSeconds)
         dipRing = [Double](repeating: 0, count: Int((back + Self.publishInterval * 3) * sampleRate) + 2)
         strikeRing = dipRing
-        impactGain = bands.impactGain
         scratch.reserveCapacity(RoughnessCalibration.eventBaselineWindows)
     }
 
@@ -296,26 +335,37 @@ public struct RoughnessEngine: Sendable {
         blockEventSumSq = 0; blockEventPeak = 0
         for k in dipRing.indices { dipRing[k] = 0 }
         for k in strikeRing.indices { strikeRing[k] = 0 }
-        pendingEvent = nil
+        pendingEvent = nil; pendingFit = nil; candidate = nil
         ringSumSq = (0, 0, 0, 0); ringEventSumSq = (0, 0, 0, 0); ringCount = (0, 0, 0, 0); ringPeak = (0, 0, 0, 0)
+        ringStrikeSumSq = (0, 0, 0, 0); blockStrikeSumSq = 0
+        for k in strikeMean.indices { strikeMean[k] = 0 }
+        strikeMeanSum = 0; strikeMeanNext = 0
         baseline.removeAll(keepingCapacity: true)
+        strikeBaseline.removeAll(keepingCapacity: true)
         baselineNext = 0
         recentNext = 0; recentCount = 0
         blocksSinceEvent = Int.max / 2
         lastEventT = -Double.infinity
         tailLeft = 0
-        held = nil
+        held = (nil, nil)
+        spill = []
+        candidate = nil
     }
 
-    /// Publishes the window held back for the one-block look-ahead (call at the end of the input).
-    public mutating func finish() -> RoughnessWindow? {
-        defer { held = nil; pendingEvent = nil }
-        guard var w = held else { return nil }
-        if var e = pendingEvent {
+    /// Publishes the windows held back for the look-ahead, oldest first (call at the end of the
+    /// input): a candidate still open is decided on what the rings hold, and a pending event rides
+    /// on the last window.
+    public mutating func finish() -> [RoughnessWindow] {
+        defer { held = (nil, nil); pendingEvent = nil; pendingFit = nil; candidate = nil; spill = [] }
+        decideCandidate()
+        var out = spill
+        if let w = held.0 { out.append(w) }
+        if let w = held.1 { out.append(w) }
+        if var e = pendingEvent, !out.isEmpty {
             complete(&e)
-            w.event = e
+            out[out.count - 1].event = e
         }
-        return w
+        return out
     }
 
     private mutating func refreshDirection() {
@@ -324,12 +374,12 @@ public struct RoughnessEngine: Sendable {
     }
 
     /// Feeds one sample (accelerations in g). Returns a window when this sample crossed a
-    /// 100 ms boundary and a full 400 ms window is available, one block (0.1 s) late for the
+    /// 100 ms boundary and a full 400 ms window is available, two blocks (0.2 s) late for the
     /// look-ahead; at most one per sample (a gap longer than `maxGap` restarts the engine
-    /// instead). Non-finite samples are ignored. Call `finish()` at the end for the last window.
+    /// instead). Non-finite samples are ignored. Call `finish()` at the end for the last windows.
     public mutating func push(_ s: MotionSample) -> RoughnessWindow? {
         guard s.t.isFinite, s.ax.isFinite, s.ay.isFinite, s.az.isFinite else { return nil }
-        var flushed: RoughnessWindow?
+        var flushed: [RoughnessWindow] = []
         if started, s.t - lastT > Self.maxGap || s.t < lastT { flushed = finish(); reset() }
         if !started {
             started = true
@@ -356,7 +406,14 @@ public struct RoughnessEngine: Sendable {
                 pendingEvent = nil
             }
         }
-        if out == nil, let f = flushed { out = f }
+        if !flushed.isEmpty {
+            // A restart closes no block for 0.1 s: the first flushed window goes out now, the
+            // others with the next samples (`spill`).
+            out = flushed[0]
+            spill = Array(flushed.dropFirst())
+        } else if out == nil, !spill.isEmpty {
+            out = spill.removeFirst()
+        }
         gx += gravityAlpha * (s.ax - gx)
         gy += gravityAlpha * (s.ay - gy)
         gz += gravityAlpha * (s.az - gz)
@@ -364,6 +421,15 @@ public struct RoughnessEngine: Sendable {
         let h = highPass.1.process(highPass.0.process(vertical))
         let v = lowPass.1.process(lowPass.0.process(h))
         let e = sharedEventBand ? v : eventLowPass.1.process(eventLowPass.0.process(h))
+        var m = h
+        if strikeMean.count > 1 {
+            strikeMeanSum += h - strikeMean[strikeMeanNext]
+            strikeMean[strikeMeanNext] = h
+            strikeMeanNext += 1
+            if strikeMeanNext == strikeMean.count { strikeMeanNext = 0 }
+            m = strikeMeanSum / Double(strikeMean.count)
+        }
+        blockStrikeSumSq += m * m
         blockSumSq += v * v
         blockEventSumSq += e * e
         blockCount += 1
@@ -382,39 +448,40 @@ public struct RoughnessEngine: Sendable {
     private mutating func closeBlock(endTime: Double) -> RoughnessWindow? {
         ringSumSq = (ringSumSq.1, ringSumSq.2, ringSumSq.3, blockSumSq)
         ringEventSumSq = (ringEventSumSq.1, ringEventSumSq.2, ringEventSumSq.3, blockEventSumSq)
+        ringStrikeSumSq = (ringStrikeSumSq.1, ringStrikeSumSq.2, ringStrikeSumSq.3, blockStrikeSumSq)
         ringCount = (ringCount.1, ringCount.2, ringCount.3, blockCount)
         ringPeak = (ringPeak.1, ringPeak.2, ringPeak.3, blockPeak)
         let eventPeak = blockEventPeak, eventPeakT = blockEventPeakT, hadSamples = blockCount > 0
-        blockSumSq = 0; blockCount = 0; blockPeak = 0; blockEventSumSq = 0; blockEventPeak = 0
+        blockSumSq = 0; blockCount = 0; blockPeak = 0; blockEventSumSq = 0; blockEventPeak = 0; blockStrikeSumSq = 0
         closedBlocks += 1
         blocksSinceEvent = blocksSinceEvent &+ 1
-        let base = baselineMedian()
-        // Event check on the block just closed, against the baseline of earlier windows.
-        var eventNow = false
-        if hadSamples, eventPeak >= eventFloor, let base,
-           eventPeak >= eventRatio * base,
-           eventPeakT - lastEventT >= RoughnessCalibration.eventRefractory {
-            lastEventT = eventPeakT
-            blocksSinceEvent = 0
-            eventCount += 1
-            eventNow = true
-            tailLeft = Self.impactTailMaxWindows
-            // Size, time and drops are read from the strike when the event is published (`complete`).
-            pendingEvent = RoughnessEvent(t: eventPeakT, peak: eventPeak / impactGain, ratio: base > 0 ? eventPeak / base : .infinity,
-                                         baseline: base)
-            pendingPeakIndex = blockEventPeakIndex
-            // Published once the latest strike's unloading window is in the ring.
-            let look = ImpactSize.onsetAfter + RoughnessBands.referenceImpactSeconds
-                + RoughnessCalibration.dipAfterGuardSeconds + RoughnessCalibration.dipAfterSeconds
-            pendingReadyIndex = blockEventPeakIndex + Int((look * sampleRate).rounded(.up)) + 1
+        let base = baselineMedian(baseline)
+        // Pre-filter on the block just closed, against the baseline of earlier windows: the band
+        // peak is cheap, but what it reads of a strike and of rolling depends on the rate, so it
+        // only picks the blocks worth a fit (`RoughnessCalibration.eventCandidateShare`).
+        var passes = false
+        if hadSamples, eventPeak >= candidateFloor, let base, eventPeak >= RoughnessCalibration.eventCandidateBandRatio * base {
+            passes = true
         }
-        // The window before the event block's window: flag it now, it was held back for this.
-        if eventNow { held?.isImpact = true }
+        if passes, let c = candidate, eventPeak > c.bandPeak, eventPeakT - c.first < RoughnessCalibration.eventRefractory {
+            // A larger peak right after the candidate's is the same transient's strike (a pothole's
+            // drop reaches the band first, the far edge's strike after it): the fit is anchored
+            // there, against the baselines from before the first.
+            candidate = (eventPeakT, blockEventPeakIndex, eventPeak, c.base, c.strikeBase, c.first)
+        } else {
+            // The last block's candidate: every sample its strike fit reads is in now.
+            decideCandidate()
+            if passes, let base, let strikeBase = baselineMedian(strikeBaseline),
+               eventPeakT - lastEventT >= RoughnessCalibration.eventRefractory {
+                candidate = (eventPeakT, blockEventPeakIndex, eventPeak, base, strikeBase, eventPeakT)
+            }
+        }
         guard closedBlocks >= blocksPerWindow else { return nil }
         let n = ringCount.0 + ringCount.1 + ringCount.2 + ringCount.3
         guard n > 0 else { return nil }
         let rms = ((ringSumSq.0 + ringSumSq.1 + ringSumSq.2 + ringSumSq.3) / Double(n)).squareRoot() * bands.limitCorrection
         let eventRMS = ((ringEventSumSq.0 + ringEventSumSq.1 + ringEventSumSq.2 + ringEventSumSq.3) / Double(n)).squareRoot()
+        let strikeRMS = ((ringStrikeSumSq.0 + ringStrikeSumSq.1 + ringStrikeSumSq.2 + ringStrikeSumSq.3) / Double(n)).squareRoot()
         let peak = max(max(ringPeak.0, ringPeak.1), max(ringPeak.2, ringPeak.3))
         // The window holds the event's block for blocksPerWindow closes, then rings for the hold,
         // then stays flagged while it is still loud against the baseline (the tail).
@@ -427,44 +494,75 @@ public struct RoughnessEngine: Sendable {
         } else {
             tailLeft = 0
         }
-        // Only clean windows feed the baseline (issue 28): a line of tricks every 1.5 s keeps ~80 %
+        // Only clean windows feed the baselines (issue 28): a line of tricks every 1.5 s keeps ~80 %
         // of the windows loud and would lift a median of all of them, hiding the next tricks and
         // painting the street rough. A lasting change of surface has no quiet window at all: when
-        // none of the last 1.5 s reads under `impactTailRatio` × the baseline, the baseline starts
+        // none of the last 1.5 s reads under `impactTailRatio` × the baseline, the baselines start
         // over from them and the flags stop (`RoughnessCalibration.eventOnsetWindows`).
-        if !impact { addToBaseline(eventRMS) }
+        if !impact { addToBaseline(eventRMS, strikeRMS) }
         recent[recentNext] = eventRMS
+        recentStrike[recentNext] = strikeRMS
         recentNext = (recentNext + 1) % recent.count
         recentCount = min(recentCount + 1, recent.count)
         if recentCount == recent.count, let b = base, recent.min()! >= Self.impactTailRatio * b {
             baseline = recent
+            strikeBaseline = recentStrike
             baselineNext = 0
             recentCount = 0
             tailLeft = 0
             blocksSinceEvent = Int.max / 2
         }
-        let out = held
-        held = RoughnessWindow(t: endTime, rms: rms, peak: peak, isImpact: impact)
+        let out = held.0
+        held = (held.1, RoughnessWindow(t: endTime, rms: rms, peak: peak, isImpact: impact))
         return out
     }
 
-    /// Reads the pending event's strike from the rings (`ImpactSize`): its size, its time (the
+    /// Decides the open candidate on its fitted strike (`ImpactSize`): an event when the strike is
+    /// at least the floor and `eventRatio` × the strike baseline, both in impact g and read the same
+    /// at every rate. An event flags the two held windows (the one holding its block and the one
+    /// before) and is published once its unloading stretch is in the ring (`complete`).
+    private mutating func decideCandidate() {
+        guard let c = candidate else { return }
+        candidate = nil
+        let n = strikeRing.count
+        let oldest = max(0, sampleIndex - n), newest = sampleIndex - 1
+        guard newest >= oldest else { return }
+        let fit = ImpactSize.strike(value: { [strikeRing] i in strikeRing[i % n] }, range: oldest...newest,
+                                    peak: c.index, sampleRate: sampleRate, scratch: &scratch)
+        let size = fit?.amplitude ?? c.bandPeak / impactGain
+        guard size >= strikeFloor, size >= eventRatio * c.strikeBase else { return }
+        lastEventT = c.t
+        // The candidate's block closed one block ago.
+        blocksSinceEvent = 1
+        eventCount += 1
+        tailLeft = Self.impactTailMaxWindows
+        held.0?.isImpact = true
+        held.1?.isImpact = true
+        pendingEvent = RoughnessEvent(t: c.t, peak: size, ratio: c.strikeBase > 0 ? size / c.strikeBase : .infinity, baseline: c.base)
+        pendingFit = fit
+        pendingPeakIndex = c.index
+        // Published once the latest strike's unloading window is in the ring.
+        let look = ImpactSize.onsetAfter + RoughnessBands.referenceImpactSeconds
+            + RoughnessCalibration.dipAfterGuardSeconds + RoughnessCalibration.dipAfterSeconds
+        pendingReadyIndex = c.index + Int((look * sampleRate).rounded(.up)) + 1
+    }
+
+    /// Completes the pending event from its fitted strike (`decideCandidate`): its time (the
     /// strike's middle, not the band's peak, which lags it by 10–130 ms depending on the rate) and
     /// the drops before its start and after its end (`RoughnessCalibration.dipSeconds`). When no
-    /// strike rises above the level (a drop alone), the size stays the band's peak over its gain
-    /// and the drops are read around a strike taken to end at that peak.
+    /// strike rose above the level (a drop alone), the size is the band's peak over its gain and
+    /// the drops are read around a strike taken to end at that peak.
     private mutating func complete(_ e: inout RoughnessEvent) {
         let n = strikeRing.count
         let oldest = max(0, sampleIndex - n), newest = sampleIndex - 1
         guard newest >= oldest else { return }
         let width = RoughnessBands.referenceImpactSeconds * sampleRate
         var onset = Double(pendingPeakIndex) - width
-        if let fit = ImpactSize.strike(value: { [strikeRing] i in strikeRing[i % n] }, range: oldest...newest,
-                                       peak: pendingPeakIndex, sampleRate: sampleRate, scratch: &scratch) {
-            e.peak = fit.amplitude
+        if let fit = pendingFit {
             onset = fit.onset
             e.t += (fit.onset + width / 2 - Double(pendingPeakIndex)) / sampleRate
         }
+        pendingFit = nil
         let rate = sampleRate
         let k = max(1, Int((RoughnessCalibration.dipMeanSeconds * rate).rounded()))
         e.dip = lowestShape(from: onset - RoughnessCalibration.dipSeconds * rate, to: onset - RoughnessCalibration.dipGuardSeconds * rate, means: k)
@@ -509,19 +607,21 @@ public struct RoughnessEngine: Sendable {
         return 1.4826 * values[values.count / 2]
     }
 
-    private mutating func addToBaseline(_ rms: Double) {
+    private mutating func addToBaseline(_ rms: Double, _ strike: Double) {
         if baseline.count < RoughnessCalibration.eventBaselineWindows {
             baseline.append(rms)
+            strikeBaseline.append(strike)
         } else {
             baseline[baselineNext] = rms
+            strikeBaseline[baselineNext] = strike
             baselineNext = (baselineNext + 1) % RoughnessCalibration.eventBaselineWindows
         }
     }
 
-    private mutating func baselineMedian() -> Double? {
-        guard baseline.count >= RoughnessCalibration.eventBaselineMinimumWindows else { return nil }
+    private mutating func baselineMedian(_ values: [Double]) -> Double? {
+        guard values.count >= RoughnessCalibration.eventBaselineMinimumWindows else { return nil }
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: baseline)
+        scratch.append(contentsOf: values)
         scratch.sort()
         return scratch[scratch.count / 2]
     }
@@ -572,7 +672,7 @@ extension RoughnessEngine {
         var out: [RoughnessWindow] = []
         out.reserveCapacity(Int(Double(samples.count) / engine.sampleRate / publishInterval) + 1)
         for s in samples { if let w = engine.push(s) { out.append(w) } }
-        if let w = engine.finish() { out.append(w) }
+        out.append(contentsOf: engine.finish())
         return out
     }
 

@@ -7,10 +7,10 @@ import SkateCore
 /// day's, so the figure says how the rule does on a day it never saw. Recording day is tangled
 /// with class on the e-scooter set (file names MM-DD-HHMMSS), which makes an in-sample AUC flatter.
 public struct DayOutEvaluation: Sendable {
-    /// Event floors tried (200 Hz-band g), around the calibrated 0.9.
-    public static let floors: [Double] = [0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.4]
-    /// Baseline ratios tried, around the calibrated 4.5.
-    public static let ratios: [Double] = [3, 3.5, 4, 4.5, 5, 5.5, 6]
+    /// Event floors tried (fitted strike, impact g), around the calibrated 1.0.
+    public static let floors: [Double] = [0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 2.0]
+    /// Strike-baseline ratios tried, around the calibrated 10.
+    public static let ratios: [Double] = [4, 6, 8, 10, 12, 15]
 
     /// One file: its class, recording day and figures.
     public struct File: Sendable {
@@ -78,7 +78,7 @@ public struct DayOutEvaluation: Sendable {
                         var e = try RoughnessEngine(sampleRate: r, eventMinimumPeak: f, eventBaselineRatio: q)
                         var n = 0
                         for x in s { if e.push(x)?.event != nil { n += 1 } }
-                        if e.finish()?.event != nil { n += 1 }
+                        n += e.finish().filter { $0.event != nil }.count
                         epm.append(minutes > 0 ? Double(n) / minutes : 0)
                     }
                 }
@@ -147,7 +147,7 @@ public struct DayOutEvaluation: Sendable {
                 within.append((r.day, cal, out, auc(n) { $0.robustRMS }, auc(n) { $0.bumpiness }, auc(n) { $0.naiveStd }, auc(n) { $0.impulsiveness }))
             }
             out += "  held out \(r.day): \(n.filter { $0.label == positive }.count) \(positive), \(n.filter { $0.label == negative }.count) \(negative); rule fitted on the others: floor "
-                + String(printf: "%.1f g, ratio %.1f", r.floor, r.ratio) + "\n"
+                + String(printf: "%.1f g, ratio %.0f", r.floor, r.ratio) + "\n"
         }
         for w in within {
             out += "  within \(w.day) (both classes): events/min calibrated \(f(w.calibrated)), day-out rule \(f(w.dayOut)); robust_rms \(f(w.robust)), bumpiness \(f(w.bumpiness)), impulsiveness \(f(w.impulsive)), naive_std \(f(w.naive))\n"

@@ -195,7 +195,7 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
         }
 
         mutating func finish(file: String, sampleCount: Int) -> RoughnessReport {
-            if let last = engine.finish() { add(last) }
+            for w in engine.finish() { add(w) }
             var seconds: [String: Double] = [:]
             for c in RoughnessClass.allCases { seconds[c.name] = 0 }
             var impact = 0.0

@@ -12,7 +12,8 @@ struct RoughnessCommand: ParsableCommand {
         discussion: """
         Prints the RMS vertical vibration (g, 4–40 Hz) every 100 ms over 400 ms windows, its class \
         (butter < 0.05 ≤ okay < 0.12 ≤ meh < 0.20 ≤ crusty), events (short transients: potholes, \
-        bumps, kerbs, slab joints, tricks; 4–80 Hz) with their time and peak, events per minute \
+        bumps, kerbs, slab joints, tricks; a fitted 15 ms strike ≥ 1 g, the same at every rate) with \
+        their time and size, events per minute \
         (and per 100 m with --speed), seconds per class and the robust (median) figure, plus named \
         warnings about the input (stuck axes, low effective rate, gravity axis, gaps). Needs ≥ 40 Hz \
         input. --evaluate DIR measures a labelled folder (one sub-folder per class) instead.
