@@ -42,6 +42,8 @@ struct ScaleBenchmark {
         var mapMB = 0.0
         var loadMs = 0.0
         var routeP50Ms = 0.0, routeP99Ms = 0.0, routeCount = 0, routeFailures = 0
+        /// Why the failed routes failed: each error's first words, with its count.
+        var failureReasons: [String: Int] = [:]
         var planProcessMs: Double?, planPeakMB: Double?
         var tuiBrowseFrameMs = 0.0
         var tuiFirstFrameMs: Double?, tuiWidestFrameMs: Double?
@@ -112,7 +114,10 @@ struct ScaleBenchmark {
             let router = planner.router(for: mode)
             for (a, b) in od {
                 let s = BenchCommand.now()
-                do { _ = try planner.plan(from: try router.snap(a), to: try router.snap(b), router: router, mode: mode) } catch { row.routeFailures += 1 }
+                do { _ = try planner.plan(from: try router.snap(a), to: try router.snap(b), router: router, mode: mode) } catch {
+                    row.routeFailures += 1
+                    row.failureReasons[Self.reasonKey(error), default: 0] += 1
+                }
                 times.append(BenchCommand.now() - s)
             }
         }
@@ -155,6 +160,18 @@ struct ScaleBenchmark {
 
     /// `pairs` seeded origin/destination pairs on rideable edges of the main component, each no
     /// more than `maxTripMetres` apart in a straight line.
+    /// Failures grouped by their message's first `reasonWords` words (the rest names places).
+    static let reasonWords = 4
+
+    static func reasonKey(_ e: Error) -> String {
+        String(describing: e).split(separator: " ").prefix(reasonWords).joined(separator: " ")
+    }
+
+    /// "12× no legal route from, 3× …", most frequent first.
+    func reasonsText(_ r: Row) -> String {
+        r.failureReasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value)× \($0.key)" }.joined(separator: ", ")
+    }
+
     func tripPairs(map: SkateMap) -> [(Coordinate, Coordinate)] {
         let planner = Planner(map: map)
         let edges = (0..<map.edgeCount).filter { planner.components.isMain(edge: $0) && map.isRideable(edge: $0) }
@@ -178,7 +195,7 @@ struct ScaleBenchmark {
                       opt(r.importMicrosPerRoadNode, "%.1f"), opt(r.importBytesPerRoadNode, "%.0f"),
                       r.mapMB, r.graphNodes > 0 ? r.mapMB * 1e6 / Double(r.graphNodes) : 0, r.loadMs, r.routeP50Ms, r.routeP99Ms,
                       opt(r.planProcessMs, "%.0f"), opt(r.planPeakMB, "%.0f"), r.tuiBrowseFrameMs)
-            + (r.routeFailures > 0 ? "  (\(r.routeFailures) of \(r.routeCount) routes failed)" : "")
+            + (r.routeFailures > 0 ? "  (\(r.routeFailures) of \(r.routeCount) routes failed: \(reasonsText(r)))" : "")
     }
 
     func jsonLine(_ r: Row) -> String {
@@ -190,7 +207,7 @@ struct ScaleBenchmark {
             ("import_us_per_road_node", num(r.importMicrosPerRoadNode)), ("import_bytes_per_road_node", num(r.importBytesPerRoadNode)),
             ("map_mb", num(r.mapMB)), ("map_bytes_per_graph_node", num(r.graphNodes > 0 ? r.mapMB * 1e6 / Double(r.graphNodes) : nil)),
             ("load_ms", num(r.loadMs)), ("route_p50_ms", num(r.routeP50Ms)), ("route_p99_ms", num(r.routeP99Ms)),
-            ("routes", .int(Int64(r.routeCount))), ("route_failures", .int(Int64(r.routeFailures))),
+            ("routes", .int(Int64(r.routeCount))), ("route_failures", .int(Int64(r.routeFailures))), ("route_failure_reasons", .string(reasonsText(r))),
             ("plan_process_ms", num(r.planProcessMs)), ("plan_peak_rss_mb", num(r.planPeakMB)),
             ("tui_browse_frame_ms", num(r.tuiBrowseFrameMs)),
             ("load_average", .string(Self.loadAverage())),
