@@ -31,7 +31,7 @@ struct CrustyRuleProof {
     let map: SkateMap
     let costing: SkateCosting
     /// This proof's budget (`budgetPerSide` or `quickBudgetPerSide`); a quick one keeps its runs
-    /// in a dictionary rather than two node-sized arrays.
+    /// in a small table rather than pooled node labels.
     var budget = CrustyRuleProof.budgetPerSide
 
     /// The limit the proof tests against (a hair above the router's).
@@ -100,28 +100,38 @@ struct CrustyRuleProof {
         }
     }
 
+    /// A node's least run on one side, stamped (`SearchLabels`): a full proof starts without
+    /// filling a node-sized array (it filled two per proof, linear in the map: 0.75 MB on
+    /// Heidelberg, and far more on a region).
+    struct RunLabel: StampedLabel {
+        var run: Double
+        var stamp: UInt16 = 0
+        static var unreached: RunLabel { RunLabel(run: .infinity) }
+    }
+
     /// One direction's least runs and its work list (label-correcting: a node is queued again
     /// when its run drops; runs only drop, so this ends).
     struct Side {
-        /// Least run per node: an array of all nodes, or (quick proofs) only the nodes reached.
-        var dense: [Double]
+        /// Least run per node: pooled node labels, or (quick proofs) only the nodes reached.
+        let dense: SearchLabels<RunLabel>?
         var sparse: IntKeyedTable<Double>
-        let isSparse: Bool
         var queue: [Int] = []
         var head = 0
         var settled = 0
 
         init(nodeCount: Int, sparse: Bool) {
-            isSparse = sparse
-            dense = sparse ? [] : [Double](repeating: .infinity, count: nodeCount)
+            dense = sparse ? nil : SearchLabels(count: nodeCount)
             self.sparse = IntKeyedTable()
         }
 
-        func run(_ n: Int) -> Double { isSparse ? sparse[n] ?? .infinity : dense[n] }
+        func run(_ n: Int) -> Double {
+            if let dense { return dense[n].run }
+            return sparse[n] ?? .infinity
+        }
 
         mutating func offer(_ n: Int, _ r: Double) -> Bool {
             guard r < run(n) else { return false }
-            if isSparse { sparse[n] = r } else { dense[n] = r }
+            if let dense { dense[n] = RunLabel(run: r) } else { sparse[n] = r }
             queue.append(n)
             return true
         }

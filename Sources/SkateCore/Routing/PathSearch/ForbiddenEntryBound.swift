@@ -19,8 +19,9 @@ struct ForbiddenEntryBound {
     /// Effort seconds kept off the entry cost for the rounding of Float edge costs.
     static let slack = 1.0
 
-    /// Nodes that reach the target legally.
-    let inside: Set<Int>
+    /// Nodes that reach the target legally (`IntKeyedTable`, not a `Set`: the heuristic asks it
+    /// for every node the search reaches, and a miss ends at the first free slot without SipHash).
+    let inside: IntKeyedTable<Bool>
     /// Least cost of entering `inside` (effort seconds), less the straight-line part.
     let entry: Double
 
@@ -29,8 +30,9 @@ struct ForbiddenEntryBound {
     init?(map: SkateMap, costing: SkateCosting, target: EdgeSnap) {
         func legal(_ e: Int) -> Bool { AccessModel.decision(of: map.flags(ofEdge: e)).accessClass != .forbidden }
         let eb = target.edge
-        var inside: Set<Int> = [Int(map.edgeFrom[eb]), Int(map.edgeTo[eb])]
-        var queue = Array(inside)
+        var inside = IntKeyedTable<Bool>()
+        var queue: [Int] = []
+        for v in [Int(map.edgeFrom[eb]), Int(map.edgeTo[eb])] where inside[v] == nil { inside[v] = true; queue.append(v) }
         var head = 0
         while head < queue.count {
             if queue.count > Self.budget { return nil }
@@ -41,7 +43,7 @@ struct ForbiddenEntryBound {
                 // The traversal u → v is this edge in the other direction.
                 guard legal(e), costing.allowed(edge: e, reversed: !leavesReversed) else { continue }
                 let u = Int(leavesReversed ? map.edgeFrom[e] : map.edgeTo[e])
-                if inside.insert(u).inserted { queue.append(u) }
+                if inside[u] == nil { inside[u] = true; queue.append(u) }
             }
         }
         // The cheapest allowed traversal from outside into T (necessarily a forbidden one).
@@ -51,7 +53,7 @@ struct ForbiddenEntryBound {
                 let adj = map.adjacency[k]
                 let e = Int(adj >> 1), leavesReversed = adj & 1 == 1
                 let u = Int(leavesReversed ? map.edgeFrom[e] : map.edgeTo[e])
-                guard !inside.contains(u), costing.allowed(edge: e, reversed: !leavesReversed) else { continue }
+                guard inside[u] == nil, costing.allowed(edge: e, reversed: !leavesReversed) else { continue }
                 let c = costing.edgeCost(edge: e, reversed: !leavesReversed).cost
                     - costing.minCostPerMetre * Double(map.edgeLength[e]) * Self.chordMargin - Self.slack
                 entry = min(entry, c)
@@ -68,5 +70,5 @@ struct ForbiddenEntryBound {
     static let chordMargin = 1.01
 
     /// What to add to the straight-line bound of `node`.
-    @inline(__always) func extra(_ node: Int) -> Double { inside.contains(node) ? 0 : entry }
+    @inline(__always) func extra(_ node: Int) -> Double { inside[node] != nil ? 0 : entry }
 }

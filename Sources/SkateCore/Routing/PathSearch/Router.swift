@@ -327,6 +327,10 @@ struct Search: ~Copyable {
             if nb.via != e, nb.secondVia != e, nb.secondVia >= 0, Double(nb.second) + SkateCosting.minimumTransitionSlack <= g,
                Double(nb.second) + ctx.costing.transitionSlack(node: node) <= g { return }
             var changed = b == 0 && NodeBest.improve(&nb, edge: e, g: g)
+            if b > 0 && dominated(s, g: g) {
+                if changed { nodeBest[node] = nb }
+                return
+            }
             // A settled state is opened again when a cheaper way reaches it: the quantised
             // landmark bounds (`LandmarkTable`) are admissible but may be inconsistent by one
             // quantum, and reopening keeps the search exact then (with consistent bounds it never
@@ -341,9 +345,26 @@ struct Search: ~Copyable {
             heap.insert(QItem(f: g + nb.h, state: s))
             return
         }
+        if b > 0 && dominated(s, g: g) { return }
         if let old = label(s), old.g <= g { return }
         setLabel(s, Label(g: g, run: Float(run), parent: Int32(parent), via: Int32(via), closed: false))
         heap.insert(QItem(f: g + ctx.heuristic(node), state: s))
+    }
+
+    /// Whether a state of the same traversal (or node) in a lower crusty bucket costs at most `g`:
+    /// it carries a shorter crusty run for no more effort, so every line on from state `s` is
+    /// open to it at no more cost (no cost depends on the run, and the 100 m rule only ever
+    /// allows more after a shorter one). Dropping `s` then keeps the search exact, and under
+    /// the hard rule it keeps a crusty traversal from being searched once per 10 m bucket at
+    /// rising costs. Only for `s` past bucket 0 (bucket 0 is a run of 0).
+    @inline(__always) func dominated(_ s: Int, g: Double) -> Bool {
+        let first = s & ~Self.bucketMask
+        var k = first
+        while k < s {
+            if let l = label(k), l.g <= g { return true }
+            k += 1
+        }
+        return false
     }
 
     mutating func run(from a: EdgeSnap) -> RoutePath? {
@@ -393,7 +414,8 @@ struct Search: ~Copyable {
         let lenB = Double(map.edgeLength[eb])
         let fromB = Int(map.edgeFrom[eb]), toB = Int(map.edgeTo[eb])
         let crustyB = costing.isCrusty(edge: eb)
-        let hasPenalty = !ctx.penalty.isEmpty
+        let penalty = ctx.penalty
+        let hasPenalty = !penalty.isEmpty
         let settledBefore = settled
         defer { SearchCounters.countSettled(settled - settledBefore) }
 
@@ -407,6 +429,9 @@ struct Search: ~Copyable {
             settled += 1
             let s = top.state
             guard var lab = label(s), !lab.closed else { continue }
+            // A state a cheaper one with a shorter crusty run reached after it was queued (see
+            // `dominated`): nothing on from it can win.
+            if s & Self.bucketMask != 0 && dominated(s, g: lab.g) { continue }
             lab.closed = true
             setLabel(s, lab)
             let viaEdge = Int(lab.via) >> 1, viaRev = lab.via & 1 == 1
@@ -441,7 +466,7 @@ struct Search: ~Copyable {
                 let v = Int(rev ? map.edgeFrom[e] : map.edgeTo[e])
                 let t = costing.transitionCost(from: viaEdge, fromReversed: viaRev, node: u, to: e, toReversed: rev)
                 var c = Double(stored)
-                if hasPenalty, let p = ctx.penalty[e] { c *= p }
+                if hasPenalty, let p = penalty[e] { c *= p }
                 let g = lab.g + t + c
                 let run = costing.isCrusty(edge: e) ? Double(lab.run) + Double(map.edgeLength[e]) : 0
                 relax(node: v, g: g, run: run, parent: s, via: adj)

@@ -10,7 +10,7 @@ final class SearchContext {
     let costing: SkateCosting
     let target: EdgeSnap
     /// Per-edge cost multipliers (alternatives); empty for most searches.
-    let penalty: [Int: Double]
+    let penalty: EdgePenalties
     /// Whether the 100 m continuous-crusty rule binds this search.
     let hardRule: Bool
     let proj: LocalProjection
@@ -25,6 +25,7 @@ final class SearchContext {
         self.map = map
         self.costing = costing
         self.target = target
+        let penalty = EdgePenalties(penalty)
         self.penalty = penalty
         self.hardRule = hardRule
         self.entry = entry
@@ -70,7 +71,7 @@ final class SearchContext {
         Self.traversalCost(costing, penalty, e, rev, fraction: fraction)
     }
 
-    @inline(__always) static func traversalCost(_ costing: SkateCosting, _ penalty: [Int: Double], _ e: Int, _ rev: Bool, fraction: Double) -> Double {
+    @inline(__always) static func traversalCost(_ costing: SkateCosting, _ penalty: EdgePenalties, _ e: Int, _ rev: Bool, fraction: Double) -> Double {
         let c = costing.edgeCost(edge: e, reversed: rev).cost * fraction
         // Most searches have no penalties: skip hashing the edge id then.
         if !penalty.isEmpty, let p = penalty[e] { return c * p }

@@ -73,8 +73,9 @@ final class SearchLabelPool: Sendable {
 
     /// Storages kept for reuse: a plan holds at most two searches at once (rule-bound and
     /// relaxed) on each of at most two threads (the CLI or TUI and its plan worker), each with
-    /// its traversal labels and its per-node bests, and one `ShortestLine` per thread.
-    static let maxKept = 10
+    /// its traversal labels and its per-node bests, and beside them a crusty-rule proof's two
+    /// sides; or a `ShortestLine` from both ends (two) per thread.
+    static let maxKept = 12
 
     /// `SearchLabels<…>.Storage` of either label type (told apart by a cast, once per search).
     /// A storage is owned by one search at a time: the pool hands it from one to the next.

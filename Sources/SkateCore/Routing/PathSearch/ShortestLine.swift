@@ -38,7 +38,149 @@ public enum ShortestLine {
     /// The shortest path from `a` to `b` on edges `allowed` admits (the snapped edges are always
     /// admitted: the ends lie on them), or nil when none joins them. Legs are full edges except
     /// the partial first and last.
+    ///
+    /// Searched from both ends at once (`bidirectional`) when every node of the map lies within
+    /// `flatBoundLatitudeSpan` of both ends, where the flat bounds are consistent; otherwise from
+    /// `a` alone (`oneWay`). Both give the shortest length; `ShortestLineTests` compares them.
     public static func path(map: SkateMap, from a: EdgeSnap, to b: EdgeSnap, allowed: (Int) -> Bool) -> RoutePath? {
+        bothEndsHold(map: map, from: a, to: b) ? bidirectional(map: map, from: a, to: b, allowed: allowed)
+            : oneWay(map: map, from: a, to: b, allowed: allowed)
+    }
+
+    /// Whether `bidirectional`'s bounds are consistent over the whole map: every node lies within
+    /// `flatBoundLatitudeSpan` of both ends.
+    static func bothEndsHold(map: SkateMap, from a: EdgeSnap, to b: EdgeSnap) -> Bool {
+        let box = map.bbox, span = flatBoundLatitudeSpan * bidirectionalSpanShare
+        guard box.minLat <= box.maxLat else { return false }
+        return box.minLat >= a.point.lat - span && box.maxLat <= a.point.lat + span
+            && box.minLat >= b.point.lat - span && box.maxLat <= b.point.lat + span
+    }
+
+    /// The share of `flatBoundLatitudeSpan` the map may span from each end for `bidirectional`
+    /// (room for the bounding box's own rounding).
+    static let bidirectionalSpanShare = 0.99
+
+    /// A straight-line lower bound (metres) to a point, on the flat projection `oneWay` uses:
+    /// consistent for nodes within `flatBoundLatitudeSpan` of the point (an edge is never
+    /// shorter than the bound's change along it).
+    struct FlatBound {
+        let lat: Double, lon: Double, mPerDegLat: Double, mPerDegLon: Double
+
+        init(to p: Coordinate) {
+            let poleward = min(89.0, abs(p.lat) + flatBoundLatitudeSpan) * Double.pi / 180
+            lat = p.lat; lon = p.lon
+            mPerDegLat = Geo.earthRadius * Double.pi / 180
+            mPerDegLon = mPerDegLat * cos(poleward)
+        }
+
+        @inline(__always) func metres(lat nodeLat: Double, lon nodeLon: Double) -> Double {
+            let x = (nodeLon - lon) * mPerDegLon, y = (nodeLat - lat) * mPerDegLat
+            return (x * x + y * y).squareRoot() * boundMargin
+        }
+    }
+
+    /// Bidirectional A* with average potentials (Ikeda et al. 1994; Goldberg & Harrelson 2005):
+    /// the forward search keys a node by its metres from `a` plus π(v) = (bound to b − bound to
+    /// a) / 2, the backward search by its metres from `b` minus π(v). Both then see the same
+    /// non-negative reduced edge lengths, so this is a bidirectional Dijkstra on them: it stops
+    /// once the two least keys sum to at least the best meeting found, which is then the
+    /// shortest (every line's reduced length equals its length). Each side settles about the
+    /// half of the one-way search's ellipse nearer its own end.
+    static func bidirectional(map: SkateMap, from a: EdgeSnap, to b: EdgeSnap, allowed: (Int) -> Bool) -> RoutePath? {
+        let n = map.nodeCount
+        let fwd = SearchLabels<NodeLabel>(count: n), bwd = SearchLabels<NodeLabel>(count: n)
+        var heapF = SearchHeap<Open>(), heapB = SearchHeap<Open>()
+        let toA = FlatBound(to: a.point), toB = FlatBound(to: b.point)
+        // `bound` holds π(v) in the forward labels and −π(v) in the backward ones.
+        @inline(__always) func potential(_ v: Int) -> Double {
+            let lat = map.nodeLat[v], lon = map.nodeLon[v]
+            return (toB.metres(lat: lat, lon: lon) - toA.metres(lat: lat, lon: lon)) / 2
+        }
+        let lenA = Double(map.edgeLength[a.edge]), lenB = Double(map.edgeLength[b.edge])
+        var best = Double.infinity
+        var meet = -1  // −1: along the shared edge; else the node where the two lines meet
+        if a.edge == b.edge { best = abs(b.offset - a.offset) }
+        // Seeds: each end's edge to its two nodes (two tests each, no array of pairs).
+        @inline(__always) func seed(_ labels: SearchLabels<NodeLabel>, _ heap: inout SearchHeap<Open>, _ v: Int, _ d: Double, sign: Double) {
+            var l = labels[v]
+            guard d < l.dist else { return }
+            if l.bound == -1 { l.bound = sign * potential(v) }
+            l.dist = d; l.via = -1
+            labels[v] = l
+            heap.insert(Open(key: d + l.bound, node: v, g: d))
+        }
+        seed(fwd, &heapF, Int(map.edgeFrom[a.edge]), a.offset, sign: 1)
+        seed(fwd, &heapF, Int(map.edgeTo[a.edge]), lenA - a.offset, sign: 1)
+        seed(bwd, &heapB, Int(map.edgeFrom[b.edge]), b.offset, sign: -1)
+        seed(bwd, &heapB, Int(map.edgeTo[b.edge]), lenB - b.offset, sign: -1)
+        // A node both ends' edges share meets at once.
+        for v in [Int(map.edgeFrom[a.edge]), Int(map.edgeTo[a.edge])] where fwd[v].dist + bwd[v].dist < best {
+            best = fwd[v].dist + bwd[v].dist; meet = v
+        }
+        // Expands the least open node of one side; the other side's labels give meetings.
+        @inline(__always) func step(_ heap: inout SearchHeap<Open>, _ mine: SearchLabels<NodeLabel>, _ other: SearchLabels<NodeLabel>, sign: Double) {
+            guard let o = heap.popMin() else { return }
+            guard o.g <= mine[o.node].dist else { return }
+            let v = o.node
+            for k in Int(map.adjStart[v])..<Int(map.adjStart[v + 1]) {
+                let entry = Int(map.adjacency[k])
+                let e = entry >> 1, rev = entry & 1 == 1
+                guard allowed(e) || e == a.edge || e == b.edge else { continue }
+                let w = rev ? Int(map.edgeFrom[e]) : Int(map.edgeTo[e])
+                let d = o.g + Double(map.edgeLength[e])
+                var l = mine[w]
+                if d < l.dist {
+                    if l.bound == -1 { l.bound = sign * potential(w) }
+                    l.dist = d; l.via = Int32(entry)
+                    mine[w] = l
+                    heap.insert(Open(key: d + l.bound, node: w, g: d))
+                    let there = other[w].dist
+                    if d + there < best { best = d + there; meet = w }
+                }
+            }
+        }
+        while let f = heapF.min, let r = heapB.min, f.key + r.key < best {
+            if f.key <= r.key { step(&heapF, fwd, bwd, sign: 1) } else { step(&heapB, bwd, fwd, sign: -1) }
+        }
+        guard best.isFinite else { return nil }
+        if meet < 0 {
+            return RoutePath(legs: [RouteLeg(edge: a.edge, reversed: b.offset < a.offset, startOffset: a.offset, endOffset: b.offset)],
+                             cost: best, crustyRuleMet: true)
+        }
+        // From the meeting node back to a's edge…
+        var legs: [RouteLeg] = []
+        var v = meet
+        var guardSteps = n + 1
+        while fwd[v].via >= 0 && guardSteps > 0 {
+            guardSteps -= 1
+            let entry = Int(fwd[v].via)
+            let e = entry >> 1, rev = entry & 1 == 1
+            let len = Double(map.edgeLength[e])
+            legs.append(RouteLeg(edge: e, reversed: rev, startOffset: rev ? len : 0, endOffset: rev ? 0 : len))
+            v = rev ? Int(map.edgeTo[e]) : Int(map.edgeFrom[e])
+        }
+        let forward = v == Int(map.edgeTo[a.edge])
+        legs.append(RouteLeg(edge: a.edge, reversed: !forward, startOffset: a.offset, endOffset: forward ? lenA : 0))
+        legs.reverse()
+        // …and on to b's: the backward labels lead from the meeting node towards b, each the
+        // other way round (the backward search reached w from its parent by entry `e, rev`).
+        v = meet
+        guardSteps = n + 1
+        while bwd[v].via >= 0 && guardSteps > 0 {
+            guardSteps -= 1
+            let entry = Int(bwd[v].via)
+            let e = entry >> 1, rev = entry & 1 == 1
+            let len = Double(map.edgeLength[e])
+            legs.append(RouteLeg(edge: e, reversed: !rev, startOffset: rev ? 0 : len, endOffset: rev ? len : 0))
+            v = rev ? Int(map.edgeTo[e]) : Int(map.edgeFrom[e])
+        }
+        let fromEnd = v == Int(map.edgeTo[b.edge])
+        legs.append(RouteLeg(edge: b.edge, reversed: fromEnd, startOffset: fromEnd ? lenB : 0, endOffset: b.offset))
+        return RoutePath(legs: legs.filter { $0.length > 0 || map.edgeLength[$0.edge] == 0 }, cost: best, crustyRuleMet: true)
+    }
+
+    /// A* from `a` alone (the search before `bidirectional`, and where its bounds do not hold).
+    static func oneWay(map: SkateMap, from a: EdgeSnap, to b: EdgeSnap, allowed: (Int) -> Bool) -> RoutePath? {
         let n = map.nodeCount
         let labels = SearchLabels<NodeLabel>(count: n)
         var heap = SearchHeap<Open>()
