@@ -78,12 +78,14 @@ import SkateTestSupport
         #expect(share >= minEdgeAgreement, "\(name): the matcher put \(share * 100) % of the plans' metres on the plan's own edge")
         let tol = brakingShareTolerance * a.plannerBraking + brakingSlackMetres
         if brakingKnownIssue {
-            withKnownIssue("Monaco: with 99 % of the metres on the plan's own edges the scorer still counts ~4× the planner's braking on the same stored profiles (3,652 m against 1,652 m after lifts are matched; caution agrees, 3,161 against 3,198); the cause is not snapping and is not yet found (docs/surfaces-and-braking.md)") {
+            withKnownIssue("Monaco: after the lift fix the scorer counts 1,338 m of braking on smoothest's plans against the planner's 1,035 m (caution agrees, 3,162 against 3,264); the rest is a few pairs with ~76 m each the planner does not count, not yet traced (docs/surfaces-and-braking.md)") {
                 #expect(abs(a.scorerBraking - a.plannerBraking) <= tol, "\(name): scorer \(a.scorerBraking) m of braking, planner \(a.plannerBraking) m (tolerance \(tol) m)")
             }
         } else {
             #expect(abs(a.scorerBraking - a.plannerBraking) <= tol, "\(name): scorer \(a.scorerBraking) m of braking, planner \(a.plannerBraking) m (tolerance \(tol) m)")
         }
+        #expect(abs(a.scorerCaution - a.plannerCaution) <= brakingShareTolerance * a.plannerCaution + brakingSlackMetres,
+                "\(name): scorer \(a.scorerCaution) m of caution, planner \(a.plannerCaution) m")
     }
 
     @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func monacoPlansMatchTheirOwnEdgesAndBraking() throws {

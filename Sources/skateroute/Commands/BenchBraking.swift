@@ -41,6 +41,9 @@ struct BrakingBenchmark {
     /// Folder for `<map>-edges.tsv` (way id, metres, roughness class, source, surface, smoothness
     /// per edge: what `scripts/surface-crosscheck.py` compares with the OSM tags), or nil.
     var auditDir: String? = nil
+    /// Smoothest's steep-aware choice with other values (`SteepLineRule.override`), each with
+    /// its label, planned at the table's weights beside the table's own.
+    var steepVariants: [(label: String, values: SteepLineRule.Values)] = []
 
     /// One line's scored figures (metres).
     struct Score {
@@ -123,11 +126,24 @@ struct BrakingBenchmark {
         for mode in [RideMode.chillFewCrossings, .fastMildRoughness] {
             line(mode.rawValue + " (table)", sum(od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: mode)).map { scorer.score($0.geometry) } }))
         }
-        print("  (* = the table's weight; caution s/m = \(String(printf: "%.2f", cautionShare)) × braking s/m)")
+        if !steepVariants.isEmpty {
+            let std = SteepLineRule.Values.standard
+            let table = String(printf: "%g/", std.lineBrakingShare) + std.searchFactors.map { String(printf: "%g", $0) }.joined(separator: "+") + "/\(std.penaltyRounds) (table)"
+            for (label, values) in [(table, std)] + steepVariants {
+                let n0 = SearchCounters.searches
+                var plans = 0
+                let s = SteepLineRule.$override.withValue(values) { () -> Score in
+                    sum(od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: .smoothest)).map { plans += 1; return scorer.score($0.geometry) } })
+                }
+                line("steep " + label, s)
+                print(String(printf: "  %-28@   searches per plan %.1f (%d plans)", "", Double(SearchCounters.searches - n0) / Double(max(1, plans)), plans))
+            }
+        }
+        print("  (* = the table's weight; caution s/m = \(String(printf: "%.2f", cautionShare)) × braking s/m; steep share/factors/rounds = SteepLineRule's whole-line share, extra search factors, penalty rounds)")
         if let bike = peerScores.first(where: { $0.0 == "routino bicycle" }).map({ sum($0.1) }) {
             Self.printCurve(curve, bicycle: bike, foot: peerScores.first { $0.0 == "routino foot" }.map { sum($0.1) }, table: defaults.brakingSecondsPerMetre)
         }
-        if bounds { printBounds(map: base, od: od, common: common, scorer: scorer, bicycle: peerScores.first { $0.0 == "routino bicycle" }?.1) }
+        if bounds { printBounds(map: base, od: od, common: common, scorer: scorer, bicycle: peerScores.first { $0.0 == "routino bicycle" }?.1, foot: peerScores.first { $0.0 == "routino foot" }?.1) }
     }
 
     /// The issue's targets for smoothest against Routino bicycle on the same pairs (matched
@@ -250,9 +266,14 @@ struct LineScorer {
         // matched to another edge there, whose profile can end at another height.
         for k in 0..<n {
             guard let h = m.hits[k] else { continue }
-            // A lift's edge has no length: its floors are read from the streets at either end.
-            func ridden(_ e: Int?) -> Int? { e.flatMap { Double(scorer.map.edgeLength[$0]) > LineMatcher.liftMetres ? $0 : nil } }
-            let e = ridden(k < n - 1 ? m.gapEdge[k] : nil) ?? ridden(k > 0 ? m.gapEdge[k - 1] : nil) ?? h.edge
+            // A lift's edge has no length: its floors are read from the streets at either end,
+            // the floor before the lift from the street arriving (the chain may have put the lift's
+            // gap on the street at the other floor, which shares the spot).
+            func ridden(_ g: Int) -> Int? {
+                guard g >= 0, g < n - 1, !(g < m.liftGap.count && m.liftGap[g]), let e = m.gapEdge[g] else { return nil }
+                return Double(scorer.map.edgeLength[e]) > LineMatcher.liftMetres ? e : nil
+            }
+            let e = ridden(k) ?? ridden(k - 1) ?? h.edge
             let offset = e == h.edge ? h.offset : (scorer.map.snap(m.points[k], toEdge: e)?.offset ?? h.offset)
             z[k] = scorer.profileElevation(e, offset: offset)
         }
@@ -327,7 +348,7 @@ struct LineScorer {
         if !hasDEM { s.climb = 0; for i in 1..<n where zMatch[i] > zMatch[i - 1] { s.climb += zMatch[i] - zMatch[i - 1] } }
         let walkFlags: EdgeFlags = [.steps, .connector]
         func isWalked(_ e: Int) -> Bool { e >= 0 && !map.flags(ofEdge: e).isDisjoint(with: walkFlags) }
-        let walked: [Bool] = m.gapEdge.map { (e: Int?) -> Bool in isWalked(e ?? -1) }
+        let walked: [Bool] = m.gapEdge.indices.map { (k: Int) -> Bool in isWalked(m.gapEdge[k] ?? -1) || (k < m.liftGap.count && m.liftGap[k]) }
         let walkedNear: [Bool] = (0..<(n - 1)).map { (k: Int) -> Bool in isWalked(snapped[k]) || isWalked(snapped[k + 1]) }
         let raw: [BrakingLevel] = hasDEM ? Self.levels(dist, z) : []
         let near = Self.levels(dist, zNear, walked: walkedNear)

@@ -14,13 +14,40 @@ extension BrakingBenchmark {
     /// The issue's distance target for smoothest: ≤ 1.3× Routino bicycle's distance.
     static let distanceTarget = 1.3
 
-    func printBounds(map: SkateMap, od: [(Coordinate, Coordinate)], common: [Int], scorer: LineScorer, bicycle: [Score?]?) {
+    /// The braking weights (s per braking metre, caution at 0.3×) of the distance-versus-braking
+    /// sweep the summed bound chooses from: a costing of distance and steep metres alone (no
+    /// roughness, climb, crossing or traffic terms), so each weight's line is a point of the
+    /// pair's braking/distance Pareto front as the search sees it.
+    static let paretoWeights: [Double] = [0.5, 1, 2, 4, 8, 16, 64]
+    /// Searches per sweep weight that also charge the whole-line steep metres (`BrakingGrade
+    /// .lineMetres`) of the last line on its edges, as the planner's `SteepLineRule` rounds do.
+    static let paretoPenaltyRounds = 2
+
+    /// The weights of the distance-versus-braking sweep at braking weight `wb`.
+    static func paretoWeights(braking wb: Double) -> ModeWeights {
+        var w = ModeWeights.table(for: .smoothest)
+        w.roughness = 0; w.climbSecondsPerMetre = 0; w.flowReward = 0; w.brakingRisk = 0
+        w.crossingSeconds = 0; w.signalSeconds = 0; w.majorJunctionSeconds = 0; w.arterial = 1
+        w.bikeLaneReward = 0; w.sharpDownhillTurnSeconds = 0; w.hazardSeconds = 0
+        w.brakingSecondsPerMetre = wb; w.cautionSecondsPerMetre = wb * 0.3
+        return w
+    }
+
+    /// One candidate line of a pair for the summed bound: its score and where it came from.
+    struct Candidate {
+        var score: Score
+        var source: String
+    }
+
+    func printBounds(map: SkateMap, od: [(Coordinate, Coordinate)], common: [Int], scorer: LineScorer, bicycle: [Score?]?, foot: [Score?]?) {
         let planner = Planner(map: map)
         let smooth = planner.router(for: .smoothest)
         let fast = planner.router(for: .fastMildRoughness)
         var table = Score(), own = 0.0, ownLine = 0.0, ownLineCaution = 0.0, swapped = 0, swappedBraking = 0.0
         var sweep = [Score](repeating: Score(), count: Self.boundWeights.count)
         var least = Score(), leastWithin = Score(), within = 0
+        // Per pair (in `common` order): every candidate line, the bicycle's and smoothest's scores.
+        var perPair: [(bike: Score, smooth: Score, candidates: [Candidate])] = []
         for i in common {
             let (a, b) = od[i]
             guard let p = try? planner.plan(from: a, to: b, mode: .smoothest), let sa = try? smooth.snap(a), let sb = try? smooth.snap(b) else { continue }
@@ -34,7 +61,7 @@ extension BrakingBenchmark {
                 own += scorer.table.brakingMetres(l.edge, reversed: l.reversed) * l.length / Double(map.edgeLength[l.edge])
             }
             if let f = fast.bestRoute(from: sa, to: sb), f.legs == legs { swapped += 1; swappedBraking += s.brakingMap }
-            var candidates: [Score] = [s]
+            var candidates: [Candidate] = [Candidate(score: s, source: "smoothest")]
             for (k, wb) in Self.boundWeights.enumerated() {
                 var w = ModeWeights.table(for: .smoothest)
                 w.brakingSecondsPerMetre = wb
@@ -45,13 +72,18 @@ extension BrakingBenchmark {
                 let line = path.legs.flatMap { builder.legGeometry($0) }
                 let x = scorer.score(line)
                 sweep[k].add(x)
-                candidates.append(x)
+                candidates.append(Candidate(score: x, source: String(printf: "smoothest costing %.0f s/m", wb)))
             }
-            if let best = candidates.min(by: { $0.brakingMap < $1.brakingMap }) { least.add(best) }
-            if let bike = bicycle?[i] {
-                let ok = candidates.filter { $0.distance <= Self.distanceTarget * bike.distance }
-                if let best = ok.min(by: { $0.brakingMap < $1.brakingMap }) { leastWithin.add(best); within += 1 }
-            }
+            if let best = candidates.min(by: { $0.score.brakingMap < $1.score.brakingMap }) { least.add(best.score) }
+            guard let bike = bicycle?[i] else { continue }
+            let ok = candidates.filter { $0.score.distance <= Self.distanceTarget * bike.distance }
+            if let best = ok.min(by: { $0.score.brakingMap < $1.score.brakingMap }) { leastWithin.add(best.score); within += 1 }
+            // The summed bound's further candidates: the distance-versus-braking sweep (with its
+            // whole-line rounds) and the peers' own lines.
+            candidates += paretoCandidates(planner: planner, map: map, from: sa, to: sb, scorer: scorer)
+            candidates.append(Candidate(score: bike, source: "routino bicycle"))
+            if let f = foot?[i] { candidates.append(Candidate(score: f, source: "routino foot")) }
+            perPair.append((bike, s, candidates))
         }
         func row(_ label: String, _ s: Score) {
             print(String(printf: "    %-58@ braking %6.0f m  caution %6.0f m  %6.2f km  (%d pairs)", label, s.brakingMap, s.cautionMap, s.distance / 1000, s.count))
@@ -64,5 +96,87 @@ extension BrakingBenchmark {
         for (k, wb) in Self.boundWeights.enumerated() { row(String(printf: "min-braking search %.0f s/m, no detour cap", wb), sweep[k]) }
         row("least braking of any line above, per pair (no distance limit)", least)
         row(String(printf: "least braking within %.1f× Routino bicycle's distance", Self.distanceTarget), leastWithin)
+        printSummedBound(perPair)
+    }
+
+    /// Lines between `sa` and `sb` from the distance-versus-braking sweep (`paretoWeights`), each
+    /// weight's plain search followed by `paretoPenaltyRounds` searches that charge the last
+    /// line's whole-line steep metres on its edges, every line scored by `scorer`.
+    func paretoCandidates(planner: Planner, map: SkateMap, from sa: EdgeSnap, to sb: EdgeSnap, scorer: LineScorer) -> [Candidate] {
+        var out: [Candidate] = []
+        var seen: [[RouteLeg]] = []
+        for wb in Self.paretoWeights {
+            let r = planner.router(for: .smoothest, weights: Self.paretoWeights(braking: wb))
+            let builder = PlanBuilder(map: map, costing: r.costing, knowledge: .empty)
+            var penalty: [Int: Double] = [:]
+            for round in 0...Self.paretoPenaltyRounds {
+                guard let path = r.bestRoute(from: sa, to: sb, penalty: penalty) else { break }
+                if !seen.contains(path.legs) {
+                    seen.append(path.legs)
+                    let line = path.legs.flatMap { builder.legGeometry($0) }
+                    out.append(Candidate(score: scorer.score(line), source: String(printf: "distance+braking %g s/m%@", wb, round > 0 ? " +whole-line" : "")))
+                }
+                // Charge each leg's whole-line steep metres at the sweep's weights on its edge.
+                var added = false
+                for (l, st) in zip(path.legs, builder.steepMetresPerLeg(path)) where st.braking + st.caution > 0 && l.length > 0 {
+                    let c = r.costing.edgeCost(edge: l.edge, reversed: l.reversed).cost
+                    guard c > 0, c.isFinite else { continue }
+                    let share = l.length / max(Double(map.edgeLength[l.edge]), l.length)
+                    let m = 1 + (wb * st.braking + 0.3 * wb * st.caution) / (c * share)
+                    if m > (penalty[l.edge] ?? 1) { penalty[l.edge] = m; added = true }
+                }
+                if !added { break }
+            }
+        }
+        return out
+    }
+
+    /// The summed bound (issue 26's braking target): over the pairs, the least total braking
+    /// reachable by the candidate lines (smoothest's, the sweeps', Routino's) when (a) each pair's
+    /// line is within `distanceTarget` × Routino bicycle's distance on that pair, and (b) only the
+    /// total distance is within `distanceTarget` × Routino bicycle's total (the target's own
+    /// definition; the per-pair Pareto fronts combined by a Lagrange multiplier on distance).
+    func printSummedBound(_ perPair: [(bike: Score, smooth: Score, candidates: [Candidate])]) {
+        guard !perPair.isEmpty else { return }
+        var bike = Score(), smooth = Score(), capped = Score()
+        var sources: [String: Int] = [:]
+        for p in perPair {
+            bike.add(p.bike); smooth.add(p.smooth)
+            let ok = p.candidates.filter { $0.score.distance <= Self.distanceTarget * p.bike.distance + 1e-6 }
+            // Least braking, then least caution (the bicycle's own line always qualifies).
+            guard let best = ok.min(by: { ($0.score.brakingMap, $0.score.cautionMap) < ($1.score.brakingMap, $1.score.cautionMap) }) else { continue }
+            capped.add(best.score)
+            sources[best.source, default: 0] += 1
+        }
+        // (b): for a multiplier μ (braking metres per metre of distance), each pair takes the
+        // candidate of least braking + μ × distance; the least μ whose total fits the cap.
+        let cap = Self.distanceTarget * bike.distance
+        func pick(_ mu: Double) -> Score {
+            var s = Score()
+            for p in perPair {
+                if let c = p.candidates.min(by: { ($0.score.brakingMap + mu * $0.score.distance, $0.score.cautionMap) < ($1.score.brakingMap + mu * $1.score.distance, $1.score.cautionMap) }) { s.add(c.score) }
+            }
+            return s
+        }
+        var total = pick(0)
+        if total.distance > cap {
+            var lo = 0.0, hi = 1.0
+            while pick(hi).distance > cap && hi < 1e6 { hi *= 2 }
+            for _ in 0..<40 { let mid = (lo + hi) / 2; if pick(mid).distance > cap { lo = mid } else { hi = mid } }
+            total = pick(hi)
+        }
+        let target = BrakingBenchmark.targetBraking * bike.brakingMap
+        func ratio(_ s: Score) -> String {
+            String(printf: "braking %6.0f m (%.2f×)  brk+cau %6.0f m (%.2f×)  %7.2f km (%.2f×)", s.brakingMap, s.brakingMap / max(1, bike.brakingMap),
+                   s.brakingMap + s.cautionMap, (s.brakingMap + s.cautionMap) / max(1, bike.brakingMap + bike.cautionMap), s.distance / 1000, s.distance / max(1, bike.distance))
+        }
+        print("  summed bound (matched scorer, \(perPair.count) pairs; candidates per pair: smoothest's line, the four smoothest-costing sweeps, the distance+braking sweep \(Self.paretoWeights.map { String(printf: "%g", $0) }.joined(separator: ", ")) s/m each with \(Self.paretoPenaltyRounds) whole-line rounds, Routino foot and bicycle; × = ratio to Routino bicycle on the same pairs):")
+        print("    " + String(printf: "%-50@", "routino bicycle (reference)") + ratio(bike))
+        print("    " + String(printf: "%-50@", "smoothest (table)") + ratio(smooth))
+        print("    " + String(printf: "%-50@", String(printf: "bound, each pair ≤ %.1f× its bicycle distance", Self.distanceTarget)) + ratio(capped))
+        print("    " + String(printf: "%-50@", String(printf: "bound, total ≤ %.1f× the bicycle total", Self.distanceTarget)) + ratio(total))
+        print(String(printf: "    target braking ≤ %.2f× = %.0f m: %@ (per-pair bound %.0f m, total-distance bound %.0f m)", BrakingBenchmark.targetBraking, target,
+                     min(capped.brakingMap, total.brakingMap) <= target ? "reachable by these lines" : "NOT reachable by any of these lines", capped.brakingMap, total.brakingMap))
+        print("    the per-pair bound's lines come from: " + sources.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
     }
 }

@@ -21,6 +21,8 @@ import SkateCore
 /// | `continuityMetres`    | 5 m   | scale of the mismatch between the network distance and the line's step |
 /// | `jumpCost`            | 30    | moving to an edge with no shared node: only where no connected chain fits |
 /// | `liftMetres`          | 0.5 m | a lift is drawn as two floors at one spot: such a segment keeps a sample, matched to a zero-length edge |
+/// | `connectorMetres`     | 3 m   | a lift drawn a few metres long (Monaco: 1.6 m) is sampled at its ends only and its gap walked, as one at a spot |
+/// | `connectorSnapMetres` | 1 m   | the connector's ends and length agree with the segment's within this |
 struct LineMatcher {
     static let searchMetres = 15.0
     static let maxBearingDegrees = 30.0
@@ -30,6 +32,11 @@ struct LineMatcher {
     static let jumpCost = 30.0
     /// Line segments and edges at most this long are a lift's two floors at one spot.
     static let liftMetres = 0.5
+    /// Line segments at most this long that follow a connector edge (lift, escalator) are its
+    /// two ends (`isShortConnector`); longer connectors are matched like any edge.
+    static let connectorMetres = 3.0
+    /// How near a short connector's ends and length must be to the segment's, metres.
+    static let connectorSnapMetres = 1.0
 
     let map: SkateMap
 
@@ -51,6 +58,11 @@ struct LineMatcher {
         var hits: [Hit?] = []
         /// The edge each gap (sample k to k + 1) lies on, or nil when either end is unmatched.
         var gapEdge: [Int?] = []
+        /// Per gap: true where the line rides a lift there (its two floors at one spot, a
+        /// zero-length edge beside them), whatever edge the chain put the gap on. The floors'
+        /// samples lie on the lift's edge and on the streets at both floors at once, so the chain
+        /// may put the gap on a street; the scorer still walks it (never a cliff in a window).
+        var liftGap: [Bool] = []
 
         var matchedMetres: Double { gapMetres { $0 != nil } }
         var unmatchedMetres: Double { gapMetres { $0 == nil } }
@@ -67,14 +79,14 @@ struct LineMatcher {
         guard line.count >= 2 else { return out }
         // Samples with the bearing of the segment they lie on; a vertex also carries the bearing
         // of the segment leaving it (a junction's sample may lie on either edge).
-        var pts: [Coordinate] = [line[0]], dist: [Double] = [0], bearings: [[Double]] = [[]]
+        var pts: [Coordinate] = [line[0]], dist: [Double] = [0], bearings: [[Double]] = [[]], lift: [Bool] = []
         for (p, q) in zip(line, line.dropFirst()) {
             let d = Geo.distance(p, q)
-            guard d > Self.liftMetres else {
-                // A lift (two floors at one spot): a sample of its own, any bearing, so the lift
-                // edge is matched and its gap is walked, not read as a cliff.
-                if map.nearestEdge(to: q, maxDistance: 1, where: { Double(map.edgeLength[$0]) <= Self.liftMetres }) != nil {
-                    pts.append(q); dist.append(dist.last! + max(d, 1e-3)); bearings.append([])
+            guard d > Self.liftMetres, !isShortConnector(p, q, metres: d) else {
+                // A lift (two floors at one spot, or a few metres apart): a sample of its own, any
+                // bearing, so the lift edge is matched and its gap is walked, not read as a cliff.
+                if d > Self.liftMetres || map.nearestEdge(to: q, maxDistance: 1, where: { Double(map.edgeLength[$0]) <= Self.liftMetres }) != nil {
+                    pts.append(q); dist.append(dist.last! + max(d, 1e-3)); bearings.append([]); lift.append(true)
                 }
                 continue
             }
@@ -86,12 +98,14 @@ struct LineMatcher {
                 pts.append(Coordinate(lat: p.lat + (q.lat - p.lat) * t, lon: p.lon + (q.lon - p.lon) * t))
                 dist.append(dist.last! + d / Double(k))
                 bearings.append([b])
+                lift.append(false)
             }
         }
         out.points = pts
         out.distance = dist
+        out.liftGap = lift
         let n = pts.count
-        guard n >= 2 else { out.points = []; out.distance = []; return out }
+        guard n >= 2 else { out.points = []; out.distance = []; out.liftGap = []; return out }
         let cands = (0..<n).map { candidates(pts[$0], bearings: bearings[$0]) }
         out.hits = viterbi(cands, dist: dist)
         out.gapEdge = (0..<(n - 1)).map { k -> Int? in
@@ -102,6 +116,18 @@ struct LineMatcher {
             return a.edge
         }
         return out
+    }
+
+    /// True when the segment `p`–`q` (`metres` long, at most `connectorMetres`) is a lift or
+    /// escalator drawn a few metres long: a connector edge of about that length lies within
+    /// `connectorSnapMetres` of both ends. Its ends lie on the streets of both floors too, so only
+    /// the segment itself says which floor a sample is on.
+    func isShortConnector(_ p: Coordinate, _ q: Coordinate, metres d: Double) -> Bool {
+        guard d <= Self.connectorMetres else { return false }
+        return map.nearestEdge(to: q, maxDistance: Self.connectorSnapMetres, where: { e in
+            map.flags(ofEdge: e).contains(.connector) && abs(Double(map.edgeLength[e]) - d) <= Self.connectorSnapMetres
+                && (map.snap(p, toEdge: e)?.distance ?? .infinity) <= Self.connectorSnapMetres
+        }) != nil
     }
 
     /// A candidate state: the hit and its emission cost.
