@@ -11,33 +11,33 @@ import FoundationEssentials
 /// whole-line rule made dearer, and among those lines and its own takes the one whose effort plus
 /// *whole-line* steep metres (`BrakingGrade.lineMetres`) costs least.
 ///
-/// The values are the bench's choice (`skateroute bench --braking --steep-variants`, 30 seeded
-/// Heidelberg pairs, matched scorer, docs/surfaces-and-braking.md): a whole-line metre at twice
-/// the mode's weight, one steeper search and two penalty rounds brake 7 % less on Heidelberg than
-/// the last round's share of 1 with ×4 and ×16 searches and three rounds, with 0.7 fewer searches
-/// per plan and the same crusty metres; a share of 4 brakes less again but rides 35 % more crusty
-/// metres.
+/// The values are last round's. The bench's best variant (`skateroute bench --braking
+/// --steep-variants`, docs/surfaces-and-braking.md: a whole-line metre at twice the mode's weight,
+/// one ×4 search, two rounds) brakes 7 % less on 30 Heidelberg pairs with 0.7 fewer searches per
+/// plan, but it sends Jardin Exotique → Stade Louis II (the shipped descent ride) up a lift and
+/// down 290 m of road without a sidewalk, flagged too fast, to save 55 braking metres a rider can
+/// walk; it waits until the choice can offer walking a short steep bit instead.
 ///
 /// | constant                   | value    | why                                                              |
 /// |----------------------------|----------|------------------------------------------------------------------|
-/// | `searchFactors`            | 4        | braking weight × this: a line that goes well out of the way of steep edges (a ×16 search and a third round added 0.7 searches per plan for 1.3 % less braking on 30 Heidelberg pairs) |
-/// | `lineBrakingShare`         | 2.0      | a whole-line braking metre costs twice the mode's braking s/m on top of the search's charge (1.0 left Heidelberg at 0.59× Routino bicycle's braking) |
-/// | `lineCautionShare`         | 2.0      | the same for caution metres (the mode's caution s/m): no trading braking for many caution metres |
-/// | `penaltyRounds`            | 2        | searches charging the candidates' whole-line steep metres on their edges, one after another |
+/// | `searchFactors`            | 4, 16    | braking weight × these: lines that go well and far out of the way of steep edges |
+/// | `lineBrakingShare`         | 1.0      | a whole-line braking metre costs the mode's braking s/m again on top of the search's charge (2.0 trades short walkable steep bits for long road detours) |
+/// | `lineCautionShare`         | 1.0      | the same for caution metres (the mode's caution s/m): no trading braking for many caution metres |
+/// | `penaltyRounds`            | 3        | searches charging the candidates' whole-line steep metres on their edges, one after another |
 /// | `swapSlackMetres`          | 1 m      | the fast line may not brake or need caution more than this beyond smoothest's own |
 ///
 /// No extra search runs when the mode's own line has no whole-line steep metre and keeps the
 /// crusty rule: no other line can cost less by the choice's measure (exact).
 public enum SteepLineRule {
     /// The braking and caution weights of the extra searches, as multiples of the mode's.
-    public static let searchFactors: [Double] = [4]
+    public static let searchFactors: [Double] = [4, 16]
     /// Effort seconds per whole-line braking metre, as a share of `brakingSecondsPerMetre`.
-    public static let lineBrakingShare = 2.0
+    public static let lineBrakingShare = 1.0
     /// Effort seconds per whole-line caution metre, as a share of `cautionSecondsPerMetre`.
-    public static let lineCautionShare = 2.0
+    public static let lineCautionShare = 1.0
     /// Searches that charge the candidates' whole-line steep metres on their edges, one after
-    /// another (each adds the last line's steep edges): two reach the gain three did.
-    public static let penaltyRounds = 2
+    /// another (each adds the last line's steep edges): three reach most of the gain.
+    public static let penaltyRounds = 3
     /// Metres of slack when the fast line's steep metres are compared with smoothest's own.
     public static let swapSlackMetres = 1.0
     /// The modes that choose their line this way.
