@@ -148,35 +148,36 @@ public enum ShortestLine {
                              cost: best, crustyRuleMet: true)
         }
         // From the meeting node back to a's edge…
-        var legs: [RouteLeg] = []
-        var v = meet
-        var guardSteps = n + 1
-        while fwd[v].via >= 0 && guardSteps > 0 {
-            guardSteps -= 1
-            let entry = Int(fwd[v].via)
-            let e = entry >> 1, rev = entry & 1 == 1
-            let len = Double(map.edgeLength[e])
-            legs.append(RouteLeg(edge: e, reversed: rev, startOffset: rev ? len : 0, endOffset: rev ? 0 : len))
-            v = rev ? Int(map.edgeTo[e]) : Int(map.edgeFrom[e])
-        }
+        var (legs, v) = legsBack(from: meet, labels: fwd, map: map)
         let forward = v == Int(map.edgeTo[a.edge])
         legs.append(RouteLeg(edge: a.edge, reversed: !forward, startOffset: a.offset, endOffset: forward ? lenA : 0))
         legs.reverse()
         // …and on to b's: the backward labels lead from the meeting node towards b, each the
         // other way round (the backward search reached w from its parent by entry `e, rev`).
-        v = meet
-        guardSteps = n + 1
-        while bwd[v].via >= 0 && guardSteps > 0 {
-            guardSteps -= 1
-            let entry = Int(bwd[v].via)
-            let e = entry >> 1, rev = entry & 1 == 1
-            let len = Double(map.edgeLength[e])
-            legs.append(RouteLeg(edge: e, reversed: !rev, startOffset: rev ? 0 : len, endOffset: rev ? len : 0))
-            v = rev ? Int(map.edgeTo[e]) : Int(map.edgeFrom[e])
-        }
+        let towardsB = legsBack(from: meet, labels: bwd, map: map)
+        legs += towardsB.legs.map { RouteLeg(edge: $0.edge, reversed: !$0.reversed, startOffset: $0.endOffset, endOffset: $0.startOffset) }
+        v = towardsB.reached
         let fromEnd = v == Int(map.edgeTo[b.edge])
         legs.append(RouteLeg(edge: b.edge, reversed: fromEnd, startOffset: fromEnd ? lenB : 0, endOffset: b.offset))
         return RoutePath(legs: legs.filter { $0.length > 0 || map.edgeLength[$0.edge] == 0 }, cost: best, crustyRuleMet: true)
+    }
+
+    /// The whole edges of the labels' line from node `start` back to the search's seed, last
+    /// first, each leg as travelled towards `start`; and the seed node it reaches. At most one
+    /// leg per node, so a corrupt `via` chain cannot loop.
+    static func legsBack(from start: Int, labels: SearchLabels<NodeLabel>, map: SkateMap) -> (legs: [RouteLeg], reached: Int) {
+        var legs: [RouteLeg] = []
+        var v = start
+        var guardSteps = map.nodeCount + 1
+        while labels[v].via >= 0 && guardSteps > 0 {
+            guardSteps -= 1
+            let entry = Int(labels[v].via)
+            let e = entry >> 1, rev = entry & 1 == 1
+            let len = Double(map.edgeLength[e])
+            legs.append(RouteLeg(edge: e, reversed: rev, startOffset: rev ? len : 0, endOffset: rev ? 0 : len))
+            v = rev ? Int(map.edgeTo[e]) : Int(map.edgeFrom[e])
+        }
+        return (legs, v)
     }
 
     /// A* from `a` alone (the search before `bidirectional`, and where its bounds do not hold).
@@ -238,17 +239,9 @@ public enum ShortestLine {
                              cost: best, crustyRuleMet: true)
         }
         // Last leg: from bestEnd along b's edge to b.
-        var legs = [RouteLeg(edge: b.edge, reversed: bestEnd == toB, startOffset: bestEnd == toB ? lenB : 0, endOffset: b.offset)]
-        var v = bestEnd
-        var guardSteps = n + 1
-        while labels[v].via >= 0 && guardSteps > 0 {
-            guardSteps -= 1
-            let entry = Int(labels[v].via)
-            let e = entry >> 1, rev = entry & 1 == 1
-            let len = Double(map.edgeLength[e])
-            legs.append(RouteLeg(edge: e, reversed: rev, startOffset: rev ? len : 0, endOffset: rev ? 0 : len))
-            v = rev ? Int(map.edgeTo[e]) : Int(map.edgeFrom[e])
-        }
+        let back = legsBack(from: bestEnd, labels: labels, map: map)
+        var legs = [RouteLeg(edge: b.edge, reversed: bestEnd == toB, startOffset: bestEnd == toB ? lenB : 0, endOffset: b.offset)] + back.legs
+        let v = back.reached
         // First leg: from a along its edge to the node the search left it by.
         let forward = v == Int(map.edgeTo[a.edge])
         legs.append(RouteLeg(edge: a.edge, reversed: !forward, startOffset: a.offset, endOffset: forward ? lenA : 0))
