@@ -9,12 +9,8 @@
 /// not (an XML file with more decimals) turns the store into `Double`s. An extract whose ids do not
 /// ascend turns it into a dictionary, as before. The compiled map is the same in every form.
 struct NodePositions {
-    /// Ids of the nodes added by `add`, ascending while `byId` is nil.
-    private var ids: [Int64] = []
-    /// Every `blockSize`-th id: the bisection runs over this small array first, then inside one
-    /// block of `ids` (a few cache misses per look-up instead of one per halving of millions).
-    private var blockFirst: [Int64] = []
-    static let blockSize = 64
+    /// Ids of the nodes added by `add`, in the order of their positions, while `byId` is nil.
+    private var sorted = AscendingIds()
     /// Fixed-point coordinates (1e-7°) while `exact`; then `latD`/`lonD` hold them.
     private var latE7: [Int32] = [], lonE7: [Int32] = []
     private var latD: [Double] = [], lonD: [Double] = []
@@ -32,19 +28,19 @@ struct NodePositions {
 
     /// Stores a node read from the extract; a repeated id replaces the earlier position.
     mutating func add(id: Int64, lat: Double, lon: Double) {
-        if byId == nil, let last = ids.last, id <= last {
+        if byId == nil, let last = sorted.last, id <= last {
             if id == last { set(count - 1, lat: lat, lon: lon); return }
             // Ids out of order: index them all by dictionary from here on.
-            var d = [Int64: Int32](minimumCapacity: ids.count * 2)
-            for (i, x) in ids.enumerated() { d[x] = Int32(i) }
+            var d = [Int64: Int32](minimumCapacity: sorted.count * 2)
+            for (i, x) in sorted.ids.enumerated() { d[x] = Int32(i) }
             byId = d
+            sorted = AscendingIds()
         }
         if byId != nil {
             if let i = byId![id] { set(Int(i), lat: lat, lon: lon); return }
             byId![id] = Int32(count)
         } else {
-            if ids.count % Self.blockSize == 0 { blockFirst.append(id) }
-            ids.append(id)
+            sorted.append(id)
         }
         append(lat: lat, lon: lon)
     }
@@ -59,20 +55,7 @@ struct NodePositions {
     subscript(id: Int64) -> Int32? {
         if !late.isEmpty, let i = late[id] { return i }
         if let byId { return byId[id] }
-        // The last block starting at or before `id`, then the id inside it.
-        var lo = 0, hi = blockFirst.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if blockFirst[mid] <= id { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo > 0 else { return nil }
-        lo = (lo - 1) * Self.blockSize
-        hi = Swift.min(lo + Self.blockSize, ids.count)
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if ids[mid] < id { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < ids.count && ids[lo] == id ? Int32(lo) : nil
+        return sorted.index(of: id).map { Int32($0) }
     }
 
     /// Latitude of the position at `i` (an index from the subscript), degrees.

@@ -166,43 +166,68 @@ enum ExploreEntries {
     /// Gap between columns, in cells.
     static let columnGap = "  "
 
+    /// The descents list laid out once: every run's figures, each column's width and the names,
+    /// from which both the box's natural width and the rows fitted to a narrower box come.
+    struct DescentTable {
+        let names: [String]
+        let cells: [[Figure]]
+        /// Each column's width in cells (0 where no run has that figure).
+        let widths: [Int]
+
+        init(_ runs: [DownhillRun], glyphs: GlyphMode) {
+            names = runs.map(runName)
+            cells = runs.map { columns($0, glyphs: glyphs) }
+            let count = cells.first?.count ?? 0
+            widths = (0..<count).map { [cells] c in cells.map { $0[c].value.isEmpty ? 0 : Self.width($0[c]) }.max() ?? 0 }
+        }
+
+        static func width(_ f: Figure) -> Int { DisplayWidth.of(f.word) + DisplayWidth.of(f.value) }
+
+        /// Cells the kept columns take with their gaps.
+        func detailWidth(_ kept: [Int]) -> Int {
+            let used = kept.filter { widths[$0] > 0 }
+            return used.reduce(0) { $0 + widths[$1] } + max(0, used.count - 1) * DisplayWidth.of(columnGap)
+        }
+
+        /// Widest name plus every column: what a row takes in a box wide enough for all of it.
+        var naturalWidth: Int { (names.map(DisplayWidth.of).max() ?? 0) + detailWidth(Array(widths.indices)) }
+
+        /// The rows for a box `inner` cells wide inside its frame and margins: columns leave,
+        /// least useful first, until the names keep `minimumNameWidth` cells.
+        func rows(inner: Int) -> [PickerBox.Row] {
+            let nameWidth = min(minimumNameWidth, names.map(DisplayWidth.of).max() ?? 0)
+            var kept = Array(widths.indices)
+            for c in columnsDroppedFirst where 2 + nameWidth + 1 + detailWidth(kept) > inner { kept.removeAll { $0 == c } }
+            return zip(names, cells).map { name, row in
+                let parts = kept.filter { widths[$0] > 0 }.map { c -> String in
+                    let f = row[c]
+                    let pad = String(repeating: " ", count: widths[c] - (f.value.isEmpty ? 0 : Self.width(f)))
+                    if f.isText || f.value.isEmpty { return f.word + f.value + pad }
+                    return f.word + pad + f.value
+                }
+                return PickerBox.Row(name: name, detail: parts.joined(separator: columnGap))
+            }
+        }
+    }
+
     /// The list's rows, their figures in aligned columns (numbers right-aligned, words left) so the
     /// same figure stands at the same place on every row whatever the name's length; columns
     /// leave, least useful first, until the names keep `minimumNameWidth` cells of `inner` (the
     /// box's width inside its frame and margins).
     static func rows(_ runs: [DownhillRun], glyphs: GlyphMode, inner: Int) -> [PickerBox.Row] {
-        let table = runs.map { columns($0, glyphs: glyphs) }
-        guard let count = table.first?.count else { return [] }
-        func width(_ f: Figure) -> Int { DisplayWidth.of(f.word) + DisplayWidth.of(f.value) }
-        let widths = (0..<count).map { c in table.map { $0[c].value.isEmpty ? 0 : width($0[c]) }.max() ?? 0 }
-        let nameWidth = min(minimumNameWidth, runs.map { DisplayWidth.of(runName($0)) }.max() ?? 0)
-        func detailWidth(_ kept: [Int]) -> Int {
-            let used = kept.filter { widths[$0] > 0 }
-            return used.reduce(0) { $0 + widths[$1] } + max(0, used.count - 1) * DisplayWidth.of(columnGap)
-        }
-        var kept = Array(0..<count)
-        for c in columnsDroppedFirst where 2 + nameWidth + 1 + detailWidth(kept) > inner { kept.removeAll { $0 == c } }
-        return zip(runs, table).map { run, cells in
-            let parts = kept.filter { widths[$0] > 0 }.map { c -> String in
-                let f = cells[c]
-                let pad = String(repeating: " ", count: widths[c] - (f.value.isEmpty ? 0 : width(f)))
-                if f.isText || f.value.isEmpty { return f.word + f.value + pad }
-                return f.word + pad + f.value
-            }
-            return PickerBox.Row(name: runName(run), detail: parts.joined(separator: columnGap))
-        }
+        DescentTable(runs, glyphs: glyphs).rows(inner: inner)
     }
 
     /// Narrowest box the list asks for, in cells: the empty note and the key line read whole.
     static let preferredMinimumWidth = 50
 
     static func render(_ s: DownhillListState, theme: Theme, into buffer: inout ScreenBuffer, area: Rect) {
-        let runs = s.runs?.map(\.run)
-        let all = rows(runs ?? [], glyphs: theme.glyphs, inner: .max)
-        let width = max(preferredMinimumWidth, zip(all, runs ?? []).map { DisplayWidth.of(runName($1)) + DisplayWidth.of($0.detail) + 9 }.max() ?? 0)
+        let table = s.runs.map { DescentTable($0.map(\.run), glyphs: theme.glyphs) }
+        // A row's name, its columns and PickerBox's frame, margins and name gap.
+        let width = max(preferredMinimumWidth, table.map { $0.names.isEmpty ? 0 : $0.naturalWidth + 9 } ?? 0)
         // PickerBox's inner width for this area: the box less its frame and margins.
         let inner = min(area.width - 4, width) - 4
-        let fitted = runs.map { rows($0, glyphs: theme.glyphs, inner: inner) }
+        let fitted = table?.rows(inner: inner)
         PickerBox.render(title: "Descents near " + TerminalSafe.clean(s.placeName), rows: fitted, selected: s.selected, width: width,
                          emptyNote: "No gentle, smooth descent within 3 km (a flat map, or every way down brakes)",
                          keys: "Enter plan there  Esc close", theme: theme, into: &buffer, area: area)
