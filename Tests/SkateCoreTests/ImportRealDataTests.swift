@@ -61,6 +61,27 @@ struct ImportRealDataTests {
         #expect((s.lengthMBySurface["asphalt"] ?? 0) > 100_000)
     }
 
+    /// A map imported without a DEM has every grade 0: the plan's text, GPX and TUI must say the
+    /// grades are unknown, not print "+0.0 %" and "no braking or caution zones" (a rider would read
+    /// "flat"). The same trip on the map with its DEM prints grades, so the check can fail.
+    @Test func planOnAMapWithoutElevationSaysGradesAreUnknown() throws {
+        let (flat, _) = try MapImporter.compile(osmPath: TestData.monacoPBF, demPaths: [], options: Self.monaco)
+        let (hilly, _) = try MapImporter.compile(osmPath: TestData.monacoPBF, demPaths: [TestData.monacoDEMZip], options: Self.monaco)
+        let from = Coordinate(lat: 43.7341, lon: 7.4149), to = Coordinate(lat: 43.7260, lon: 7.4142)  // Jardin Exotique → Stade Louis II
+        let unknown = try Planner(map: flat).plan(from: from, to: to, mode: .smoothest)
+        let known = try Planner(map: hilly).plan(from: from, to: to, mode: .smoothest)
+        #expect(!unknown.hasElevation && known.hasElevation)
+        let stepLines = { (text: String) in text.split(separator: "\n").filter { $0.contains(" — ") && !$0.contains("wait and ride") } }
+        let unknownText = PlanFormats.text(unknown, from: "A", to: "B"), knownText = PlanFormats.text(known, from: "A", to: "B")
+        #expect(!stepLines(unknownText).isEmpty && stepLines(unknownText).allSatisfy { !$0.contains(" %") }, "\(unknownText)")
+        #expect(stepLines(knownText).contains { $0.contains(" %") })
+        #expect(PlanFormats.summaryLine(unknown).contains(PlanFormats.unknownTerrain))
+        #expect(!PlanFormats.summaryLine(unknown).contains("zone") && !PlanFormats.summaryLine(unknown).contains("climb 0 m"))
+        #expect(PlanFormats.summaryLine(known).contains("climb ") && !PlanFormats.summaryLine(known).contains(PlanFormats.unknownTerrain))
+        let gpx = PlanFormats.gpx(unknown, name: "A to B")
+        #expect(!gpx.contains(" %") && !gpx.contains("<ele>"), "\(gpx.prefix(600))")
+    }
+
     @Test func badInputsAreOneLineErrorsAndLeaveNoOutput() throws {
         let dir = TestData.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -242,7 +242,8 @@ enum PreviewScreen {
         }
         var used = 0
         for i in first..<plan.steps.count where used < rows {
-            let n = renderStep(plan.steps[i], theme: theme, into: &buffer, x: x0, y: y + used, width: inner, maxRows: rows - used)
+            let n = renderStep(plan.steps[i], theme: theme, into: &buffer, x: x0, y: y + used, width: inner, maxRows: rows - used,
+                               hasElevation: plan.hasElevation)
             if s.stepCursor == i {
                 // The highlighted step: a marker in the gutter and its rows in reverse video.
                 buffer.set(x: x0 - 1, y: y + used, Cell(theme.glyphs == .unicode ? "▶" : ">", style: theme.style(.hudValue)))
@@ -289,14 +290,17 @@ enum PreviewScreen {
     /// under itself (issue 34 item 4) and is cut with "…" only past them.
     /// - Returns: the rows written.
     @discardableResult
-    static func renderStep(_ step: RouteStep, theme: Theme, into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int, maxRows: Int = 1) -> Int {
+    /// On a map without elevation (`hasElevation` false) the grade column reads "?", not a 0 %
+    /// the map cannot know.
+    static func renderStep(_ step: RouteStep, theme: Theme, into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int, maxRows: Int = 1,
+                           hasElevation: Bool = true) -> Int {
         let c = step.context
         var cx = x
         cx += buffer.write(ManeuverArrow(step.maneuver).glyph(theme.glyphs) + " ", x: cx, y: y, style: theme.style(.hudValue))
         if step.maneuver != .arrive {
             cx += buffer.write(Format.distance(c.distance).leftPadded(to: 6) + " ", x: cx, y: y, style: theme.style(.text))
             let gradeRole: PaletteRole = c.braking == .braking ? .braking : (c.braking == .caution ? .caution : .text)
-            cx += buffer.write(Format.grade(c.gradePct).leftPadded(to: 7), x: cx, y: y, style: theme.style(gradeRole))
+            cx += buffer.write((hasElevation ? Format.grade(c.gradePct) : "?").leftPadded(to: 7), x: cx, y: y, style: theme.style(gradeRole))
             cx += buffer.write(" ", x: cx, y: y)
             // A lift or escalator has no surface: it says what it is.
             if let k = c.connector {

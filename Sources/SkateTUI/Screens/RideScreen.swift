@@ -253,7 +253,9 @@ public enum RideScreen {
         // The ETA is ride time; at another simulation speed the real wait is said beside it.
         let real = s.simSpeed == 1 ? nil : f.secondsLeft.map { $0 / s.simSpeed }
         // Standing at the end: the last fix's drift is not a speed.
-        return HUDData(speedKmh: f.position == nil ? nil : (f.finished ? 0 : f.speed * 3.6), stability: f.stability, gradePercent: f.grade, surface: f.surface,
+        return HUDData(speedKmh: f.position == nil ? nil : (f.finished ? 0 : f.speed * 3.6), stability: f.stability,
+                       // No elevation on the map: the grade is unknown (a dash), not 0 %.
+                       gradePercent: s.plan?.plan.hasElevation == false ? nil : f.grade, surface: f.surface,
                        braking: f.braking, next: next, distanceLeftMetres: f.distanceLeft, etaSeconds: f.secondsLeft,
                        rideClockSeconds: f.t, simSpeed: s.simSpeed, paused: s.paused, recording: s.start.recording && !f.finished,
                        then: then, ahead: ahead, realSecondsLeft: real)

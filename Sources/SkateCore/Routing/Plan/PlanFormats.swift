@@ -239,7 +239,7 @@ public enum PlanFormats {
                 continue
             }
             let dist = km(c.distance)
-            out += FixedDecimal.padLeft(String(s.index + 1), 3) + "  \(s.maneuver.arrow) \(s.instruction) — \(dist), \(sf(c.gradePct, 1)) %, "
+            out += FixedDecimal.padLeft(String(s.index + 1), 3) + "  \(s.maneuver.arrow) \(s.instruction) — \(dist), \(gradeText(c.gradePct, p))"
                 + c.roughnessClass.name + bracketed(marks) + "\n"
         }
         out += summaryLine(p) + "\n"
@@ -304,9 +304,21 @@ public enum PlanFormats {
     public static func summaryLine(_ p: RoutePlan) -> String {
         let crusty = p.metresByClass[.crusty]
         let g = p.gradeSummary
-        return "\(km(p.distance)), \(duration(p.duration)), climb \(len(g.climbM)), descent \(len(g.descentM)), "
-            + "max \(sf(g.maxGradePct, 1)) % / min \(sf(g.minGradePct, 1)) %, \(zoneCounts(p)), "
-            + "crusty \(len(crusty)), score \(f(p.score, 0))"
+        // A map imported without a DEM has every grade 0: that is "not known", not "flat", so the
+        // line says so instead of printing climbs, grades and zone counts it cannot know.
+        let terrain = p.hasElevation
+            ? "climb \(len(g.climbM)), descent \(len(g.descentM)), max \(sf(g.maxGradePct, 1)) % / min \(sf(g.minGradePct, 1)) %, \(zoneCounts(p))"
+            : unknownTerrain
+        return "\(km(p.distance)), \(duration(p.duration)), \(terrain), crusty \(len(crusty)), score \(f(p.score, 0))"
+    }
+
+    /// What the summary says in place of climbs, grades and zones on a map without elevation.
+    public static let unknownTerrain = "climb, grades and braking unknown (no elevation)"
+
+    /// A step's grade and the comma after it ("-3.2 %, "); nothing on a map without elevation,
+    /// where every grade reads 0 and would tell the rider "flat" without knowing it.
+    static func gradeText(_ pct: Double, _ p: RoutePlan) -> String {
+        p.hasElevation ? "\(sf(pct, 1)) %, " : ""
     }
 
     // MARK: GPX
@@ -355,7 +367,7 @@ public enum PlanFormats {
             s += "    <number>\(i)</number>\n    <type>\(i == 0 ? "plan" : "alternative")</type>\n"
             for st in route.steps {
                 guard let c = st.geometry.first else { continue }
-                let desc = "\(f(st.context.distance, 0)) m, \(sf(st.context.gradePct, 1)) %, \(st.context.roughnessClass.name)"
+                let desc = "\(f(st.context.distance, 0)) m, \(gradeText(st.context.gradePct, route))\(st.context.roughnessClass.name)"
                 s += "    <rtept lat=\"\(f(c.lat, 7))\" lon=\"\(f(c.lon, 7))\"><name>\(xmlEscape(st.instruction))</name><desc>\(xmlEscape(desc))</desc></rtept>\n"
             }
             s += "  </rte>\n"
