@@ -54,6 +54,27 @@ import Testing
         #expect(PlanScreen.routeRow(p) == Self.routeRowExpected)
     }
 
+    /// A plan on a map without elevation: the step rows show "?" for the grade, the route row a
+    /// dash for braking zones and climb, never the 0 the map cannot know. The same plan with
+    /// elevation shows its grades, so the check can fail.
+    @Test func planWithoutElevationShowsUnknownGrades() throws {
+        var p = try Self.plan()
+        #expect(p.hasElevation)
+        let theme = Theme(colorMode: .none, glyphMode: .unicode)
+        func rows(_ p: RoutePlan) -> [String] {
+            var b = ScreenBuffer(width: 50, height: p.steps.count)
+            for (i, s) in p.steps.enumerated() {
+                PreviewScreen.renderStep(s, theme: theme, into: &b, x: 0, y: i, width: 50, hasElevation: p.hasElevation)
+            }
+            return b.lines.filter { !$0.contains("Arrive") }
+        }
+        #expect(rows(p).allSatisfy { $0.contains("%") })
+        p.hasElevation = false
+        #expect(rows(p).allSatisfy { !$0.contains("%") && $0.contains(" ? ") }, "\(rows(p))")
+        let cells = PlanScreen.routeRow(p).split(separator: " ")
+        #expect(cells.suffix(2) == ["–", "–"], "\(PlanScreen.routeRow(p))")
+    }
+
     /// Street names are written beside their stretch (`MapLabels`), off the route and the markers.
     static let brailleExpected: [String] = [
         "          Rue Haute           ",

@@ -643,7 +643,8 @@ enum PlanScreen {
         let dist = Format.distance(p.distance).leftPadded(to: 7)
         let eta = Format.duration(p.duration).leftPadded(to: 7)
         let crusty = Format.metres(p.metresByClass[.crusty]).leftPadded(to: 7)
-        let brk = String(p.brakingZoneCount).leftPadded(to: 4)
+        // Without elevation the zones are unknown, not none.
+        let brk = (p.hasElevation ? String(p.brakingZoneCount) : "–").leftPadded(to: 4)
         let climb = (p.hasElevation ? UnitFormatter.length(p.gradeSummary.climbM) : "–").leftPadded(to: 6)
         return dist + eta + crusty + brk + climb
     }

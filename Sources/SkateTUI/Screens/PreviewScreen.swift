@@ -206,7 +206,8 @@ enum PreviewScreen {
         y += 1
         // Each fact once: distance, time and score above; crusty, braking, stairs and lifts here;
         // the grades below (the CLI's summary line would say distance and braking again).
-        var more = "crusty " + Format.metres(crusty) + "  " + brakingPhrase(plan.brakingZoneCount)
+        // No elevation: braking is unknown, not "no braking zones".
+        var more = "crusty " + Format.metres(crusty) + "  " + (plan.hasElevation ? brakingPhrase(plan.brakingZoneCount) : "braking unknown")
         if plan.cautionZoneCount > 0 { more += "  " + cautionPhrase(plan.cautionZoneCount) }
         if plan.walkMetres > 0 { more += "  walk " + Format.metres(plan.walkMetres) }
         if plan.liftsUsed > 0 { more += "  lifts \(plan.liftsUsed)" }
