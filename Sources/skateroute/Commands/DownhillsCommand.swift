@@ -11,7 +11,7 @@ struct DownhillsCommand: ParsableCommand {
         abstract: "Rank the descents near a place a skater enjoys (long, steady −2 … −7 %, smooth, legal).",
         discussion: "Braking-grade stretches are never listed. Plan to run N with `skateroute plan --from PLACE --to-run N` (same --near and --radius)."
     )
-    @Option(help: "Where you are: a place name or \"lat,lon\".") var near: String
+    @Option(parsing: .unconditional, help: "Where you are: a place name or \"lat,lon\".") var near: String
     @Option(help: "Runs whose top lies within this distance (\"3km\", \"800m\"; default 3km).") var radius: String?
     @Flag(help: "Print a JSON document.") var json = false
     @OptionGroup var mapOption: MapOption

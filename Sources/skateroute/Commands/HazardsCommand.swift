@@ -112,7 +112,7 @@ enum CLIParse {
 struct HazardsAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Report a hazard (merged with a nearby report of the same kind).")
     @Option(help: "Kind: \(HazardKind.namesList).") var kind: String
-    @Option(help: "Position \"lat,lon\" in degrees.") var at: String
+    @Option(parsing: .unconditional, help: "Position \"lat,lon\" in degrees.") var at: String
     @Option(help: "1 (minor) … 3 (severe).") var severity: Int = 2
     @Option(help: "How it was reported: cli, keyboard or ride_detected.") var source: String = "cli"
     @OptionGroup var reporter: ReporterOption
@@ -150,7 +150,7 @@ struct HazardsListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List live hazards (optionally near a point).")
     /// Default search radius around --near (metres): a couple of blocks.
     static let defaultRadius: Double = 200
-    @Option(help: "Only hazards near \"lat,lon\".") var near: String?
+    @Option(parsing: .unconditional, help: "Only hazards near \"lat,lon\".") var near: String?
     @Option(help: "Radius around --near in metres (default 200).") var radius: Double?
     @Flag(help: "Also list expired and voted-gone hazards.") var all = false
     @Flag(help: "Print JSON (keys sorted).") var json = false

@@ -25,7 +25,7 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Elevation: SRTM tile (.hgt, .hgt.zip), GeoTIFF (.tif) or ESRI ASCII grid (.asc), WGS84 lon/lat; repeat for several.", completion: .file(extensions: ["hgt", "zip", "tif", "tiff", "asc"])) var dem: [String] = []
     @Option(help: "A folder of DEM files: the SRTM tiles the map touches (N49E008.hgt[.zip]) and every .tif/.asc in it.", completion: .directory) var demDir: String?
     @Flag(help: "Build even when the DEMs leave some streets without a height (reports the share; those ways stay flat).") var allowPartialDem = false
-    @Option(help: ArgumentHelp("Keep only this box of the extract: south,west,north,east in degrees.", valueName: "S,W,N,E")) var bbox: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Keep only this box of the extract: south,west,north,east in degrees.", valueName: "S,W,N,E")) var bbox: String?
     @Option(help: "Keep only the area of this osmosis polygon file (.poly).", completion: .file(extensions: ["poly"])) var poly: String?
     @Option(help: "Output map file (.srmap). Default: your map library, under the map's name.") var out: String?
     @Option(help: "Area name shown in the app; also the library name (lower-cased, spaces as -). Default: from the extract's file name.") var name: String?

@@ -20,7 +20,7 @@ struct PlacesAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Save a place under a name.")
 
     @Argument(help: "The name (1–\(RiderName.maxLength) characters; unique, case- and accent-insensitive).") var name: String
-    @Option(help: "Where: \"lat,lon\" in degrees.") var at: String?
+    @Option(parsing: .unconditional, help: "Where: \"lat,lon\" in degrees.") var at: String?
     @Option(name: .customLong("here-from"), help: "Where: the position of a map place or another saved place.") var hereFrom: String?
     @Option(help: "One of \(SavedPlaceCategory.list).") var category: String = SavedPlaceCategory.other.rawValue
     @Option(help: "A short note (≤ \(RiderName.maxNoteLength) characters).") var note: String = ""

@@ -14,13 +14,13 @@ struct PlanCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, gpx, geojson }
 
-    @Option(help: "Start: a place name or \"lat,lon\".") var from: String
-    @Option(help: "Destination: a place name or \"lat,lon\".") var to: String?
+    @Option(parsing: .unconditional, help: "Start: a place name or \"lat,lon\".") var from: String
+    @Option(parsing: .unconditional, help: "Destination: a place name or \"lat,lon\".") var to: String?
     @Option(help: "Ride a round trip of this length from --from instead of to a destination (\"5km\", \"800m\").") var loop: String?
     @Option(help: "Seed of a loop's first heading: the same seed gives the same loop.") var seed: UInt64 = 0
     @Option(help: "Plan to descent N of `skateroute downhills` (near --near, else --from) and down it.") var toRun: Int?
     @Option(help: "With --to-run: the radius `downhills` searched (default 3km).") var radius: String?
-    @Option(help: "Settle a name found in several towns by nearness to this place (a name or \"lat,lon\").") var near: String?
+    @Option(parsing: .unconditional, help: "Settle a name found in several towns by nearness to this place (a name or \"lat,lon\").") var near: String?
     @Option(help: "Ride mode: \(RideMode.allCases.map(\.rawValue).joined(separator: "|")). Default: the settings file's mode, else smoothest.") var mode: String?
     @Option(help: "How many alternatives to look for.") var alternatives: Int = 0
     @Option(help: "Output: text, json, gpx or geojson.") var format: Format?

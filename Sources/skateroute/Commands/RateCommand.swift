@@ -13,7 +13,7 @@ struct RateCommand: ParsableCommand {
     /// Farthest a rating snaps to a street (metres): GPS error plus half a wide street.
     static let snapRadius: Double = 30
 
-    @Option(help: "Position \"lat,lon\" in degrees.") var at: String
+    @Option(parsing: .unconditional, help: "Position \"lat,lon\" in degrees.") var at: String
     @Argument(help: "butter, okay or crusty.") var rating: String
     @OptionGroup var reporter: ReporterOption
     @OptionGroup var store: StoreOptions

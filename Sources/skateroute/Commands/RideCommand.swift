@@ -26,7 +26,7 @@ struct RideCommand: ParsableCommand {
     @Argument(help: "A ride folder (holding ride.json), a ride.json, or a GPX file ('-': a GPX on standard input).", completion: .file()) var ride: String = ""
     @Flag(help: .hidden) var benchmark = false
     @Option(help: "A plan to follow: plan JSON (skateroute plan --format json) or GPX.", completion: .file(extensions: ["json", "gpx"])) var plan: String?
-    @Option(help: "Destination (place name or \"lat,lon\"), planned from the ride's first fix.") var to: String?
+    @Option(parsing: .unconditional, help: "Destination (place name or \"lat,lon\"), planned from the ride's first fix.") var to: String?
     @Option(help: "Motion file (CSV or NDJSON) for a bare GPX.", completion: .file(extensions: ["csv", "ndjson", "json"])) var motion: String?
     @Option(help: "Speed in km/h to synthesise times for a GPX without them.") var assumeSpeed: Double?
     @Option(help: "Ride mode for planning (default: the manifest's, else smoothest).") var mode: String?

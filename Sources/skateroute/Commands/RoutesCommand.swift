@@ -120,8 +120,8 @@ struct RoutesSaveCommand: ParsableCommand {
 
     @Argument(help: "The route's name (1–\(RiderName.maxLength) characters, unique).") var name: String
     @Option(help: "A plan JSON file (`plan --format json`), or - for standard input.") var plan: String?
-    @Option(help: "Plan here: start (a place, saved place or \"lat,lon\").") var from: String?
-    @Option(help: "Plan here: destination.") var to: String?
+    @Option(parsing: .unconditional, help: "Plan here: start (a place, saved place or \"lat,lon\").") var from: String?
+    @Option(parsing: .unconditional, help: "Plan here: destination.") var to: String?
     @Option(help: "Plan here: ride mode.") var mode: String = RideMode.smoothest.rawValue
     @OptionGroup var mapOption: MapOption
     @OptionGroup var storeOptions: StoreOptions

@@ -20,7 +20,7 @@ struct SearchCommand: ParsableCommand {
     static let maxLimit = 100
 
     @Argument(help: "The place text to look up.") var query: String
-    @Option(help: "Rank places near this one (a name, saved place or \"lat,lon\") higher.") var near: String?
+    @Option(parsing: .unconditional, help: "Rank places near this one (a name, saved place or \"lat,lon\") higher.") var near: String?
     @Option(help: "How many candidates to list (1…\(SearchCommand.maxLimit)).") var limit: Int = 10
     @Flag(help: "Print JSON (keys sorted).") var json = false
     @OptionGroup var mapOption: MapOption

@@ -19,7 +19,7 @@ struct SpotsCommand: ParsableCommand {
     /// Default `--radius` with `--near` (metres): a 20-minute push at 12 km/h.
     static let defaultRadius = 4_000.0
 
-    @Option(help: "Only spots near this place (a name, saved place or \"lat,lon\"), nearest first.") var near: String?
+    @Option(parsing: .unconditional, help: "Only spots near this place (a name, saved place or \"lat,lon\"), nearest first.") var near: String?
     @Option(help: "With --near: metres around the place.") var radius: Double = SpotsCommand.defaultRadius
     @Flag(help: "Print JSON (keys sorted).") var json = false
     @OptionGroup var mapOption: MapOption

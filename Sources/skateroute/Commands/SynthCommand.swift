@@ -17,8 +17,8 @@ struct SynthCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "Start: a place name or \"lat,lon\".") var from: String
-    @Option(help: "Destination: a place name or \"lat,lon\".") var to: String
+    @Option(parsing: .unconditional, help: "Start: a place name or \"lat,lon\".") var from: String
+    @Option(parsing: .unconditional, help: "Destination: a place name or \"lat,lon\".") var to: String
     @Option(help: "Ride mode: \(RideMode.allCases.map(\.rawValue).joined(separator: "|")).") var mode: String = RideMode.smoothest.rawValue
     @Option(help: "Random seed.") var seed: UInt64 = 1
     @Flag(help: "Leave the route at a junction for 150–300 m, then continue (exercises rerouting).") var detour = false
