@@ -75,6 +75,17 @@ import Testing
         #expect(cells.suffix(2) == ["–", "–"], "\(PlanScreen.routeRow(p))")
     }
 
+    /// The preview's facts row keeps each fact whole: at 40 cells "1 caution zone" moves to a second
+    /// row instead of reading "1 caution zo" (a 100-column preview cut it so).
+    @Test func summaryFactsWrapWholeNotMidWord() {
+        let facts = ["crusty 0 m", "no braking zones", "1 caution zone", "lifts 1"]
+        let rows = PreviewScreen.packFacts(facts, width: 30, ellipsis: "…")
+        #expect(rows == ["crusty 0 m  no braking zones", "1 caution zone  lifts 1"])
+        #expect(rows.allSatisfy { DisplayWidth.of($0) <= 30 })
+        // A fact wider than the row alone is cut with the ellipsis, never run past it.
+        #expect(PreviewScreen.packFacts(["DETOUR 3.1× walk: road tunnel, unpaved"], width: 20, ellipsis: "…") == ["DETOUR 3.1× walk: r…"])
+    }
+
     /// Street names are written beside their stretch (`MapLabels`), off the route and the markers.
     static let brailleExpected: [String] = [
         "          Rue Haute           ",

@@ -207,18 +207,21 @@ enum PreviewScreen {
         // Each fact once: distance, time and score above; crusty, braking, stairs and lifts here;
         // the grades below (the CLI's summary line would say distance and braking again).
         // No elevation: braking is unknown, not "no braking zones".
-        var more = "crusty " + Format.metres(crusty) + "  " + (plan.hasElevation ? brakingPhrase(plan.brakingZoneCount) : "braking unknown")
-        if plan.cautionZoneCount > 0 { more += "  " + cautionPhrase(plan.cautionZoneCount) }
-        if plan.walkMetres > 0 { more += "  walk " + Format.metres(plan.walkMetres) }
-        if plan.liftsUsed > 0 { more += "  lifts \(plan.liftsUsed)" }
+        var more = ["crusty " + Format.metres(crusty), plan.hasElevation ? brakingPhrase(plan.brakingZoneCount) : "braking unknown"]
+        if plan.cautionZoneCount > 0 { more.append(cautionPhrase(plan.cautionZoneCount)) }
+        if plan.walkMetres > 0 { more.append("walk " + Format.metres(plan.walkMetres)) }
+        if plan.liftsUsed > 0 { more.append("lifts \(plan.liftsUsed)") }
         // An honest detour (issue 26): how much longer than the walker's line, and why.
         if let d = plan.detour {
-            more += "  DETOUR \(FixedDecimal.string(d.ratio, decimals: 1))× walk: " + d.why.map(\.name).joined(separator: ", ")
+            more.append("DETOUR \(FixedDecimal.string(d.ratio, decimals: 1))× walk: " + d.why.map(\.name).joined(separator: ", "))
         }
-        if !plan.label.isEmpty { more = plan.label.uppercased() + "  " + more }
-        if !plan.legal { more = "NOT LEGAL: " + Format.metres(plan.forbidden.reduce(0) { $0 + $1.length }) + " forbidden  " + more }
-        buffer.write(more, x: x0, y: y, style: crusty > 0 || !plan.legal ? theme.style(.crusty) : theme.style(.text), maxWidth: inner)
-        y += 1
+        if !plan.label.isEmpty { more.insert(plan.label.uppercased(), at: 0) }
+        if !plan.legal { more.insert("NOT LEGAL: " + Format.metres(plan.forbidden.reduce(0) { $0 + $1.length }) + " forbidden", at: 0) }
+        // Whole facts per row, never one cut mid-word ("1 caution zo"): a second row when needed.
+        for line in packFacts(more, width: inner, ellipsis: theme.glyphs.ellipsis).prefix(maxFactRows) {
+            buffer.write(line, x: x0, y: y, style: crusty > 0 || !plan.legal ? theme.style(.crusty) : theme.style(.text), maxWidth: inner)
+            y += 1
+        }
         let g = plan.gradeSummary
         let lines = plan.hasElevation ? ["climb \(UnitFormatter.length(g.climbM))  descent \(UnitFormatter.length(g.descentM))",
                                          "grades " + Format.grade(g.minGradePct) + " to " + Format.grade(g.maxGradePct)] : ["no elevation data"]
@@ -336,6 +339,26 @@ enum PreviewScreen {
             buffer.write(DisplayWidth.clip(l, maxColumns: lw, ellipsis: theme.glyphs.ellipsis), x: lx, y: y + k, style: theme.style(.text), maxWidth: lw)
         }
         return lines.count
+    }
+
+    /// Rows the summary's facts (crusty, zones, walk, lifts, detour) may take before the grades.
+    static let maxFactRows = 2
+
+    /// Gap between two facts on a row, in cells.
+    static let factGap = "  "
+
+    /// `facts` laid out on rows of at most `width` cells, each fact whole on one row (a fact wider
+    /// than a row alone is cut with `ellipsis`).
+    static func packFacts(_ facts: [String], width: Int, ellipsis: String) -> [String] {
+        guard width > 0 else { return [] }
+        var rows: [String] = [], cur = ""
+        for fact in facts.map({ DisplayWidth.clip($0, maxColumns: width, ellipsis: ellipsis) }) {
+            if cur.isEmpty { cur = fact } else if DisplayWidth.of(cur) + DisplayWidth.of(factGap) + DisplayWidth.of(fact) <= width {
+                cur += factGap + fact
+            } else { rows.append(cur); cur = fact }
+        }
+        if !cur.isEmpty { rows.append(cur) }
+        return rows
     }
 
     /// "no braking zones", "1 braking zone", "3 braking zones".
