@@ -31,6 +31,32 @@ import Testing
         }
     }
 
+    /// Bismarckplatz → the castle: the long Neue Schlossstraße step reads "okay" as a whole, and
+    /// names the cobblestones near its top that the path details class crusty (44 m on the
+    /// extract; checked against the plan's own `roughness_class` details, read apart).
+    @Test func neueSchlossstrasseStepNamesItsCobblestones() throws {
+        let m = try #require(Self.heidelberg)
+        let plan = try Planner(map: m).plan(from: Coordinate(lat: 49.40937, lon: 8.69317), to: Coordinate(lat: 49.41056, lon: 8.71511), mode: .smoothest)
+        // Every crusty metre of the details inside a step that is not itself crusty is named by
+        // that step's spans (within the 10 m the spans skip).
+        let classes = plan.details["roughness_class"]
+        var along = [0.0]
+        for i in plan.geometry.indices.dropFirst() { along.append(along[i - 1] + Geo.distance(plan.geometry[i - 1], plan.geometry[i])) }
+        var named = 0.0, detailCrusty = 0.0
+        for st in plan.steps where st.maneuver != .arrive && st.context.roughnessClass != .crusty {
+            let a = st.startDistance, b = a + st.context.distance
+            for iv in classes where iv.value == .text("crusty") {
+                detailCrusty += max(0, min(b, along[iv.to]) - max(a, along[iv.from]))
+            }
+            named += st.context.roughSpans.reduce(0) { $0 + $1.lengthM }
+        }
+        #expect(detailCrusty > 30, "the line no longer crosses the cobblestones: \(detailCrusty) m")
+        #expect(abs(named - detailCrusty) < 10 * Double(max(1, plan.steps.count)) && named > 0.8 * detailCrusty, "named \(named) m of \(detailCrusty) m")
+        let schloss = plan.steps.first { $0.street == "Neue Schlossstraße" }
+        #expect(schloss?.context.roughSpans.contains { $0.surface == "cobblestone" && $0.lengthM >= 30 } == true,
+                "\(schloss.map { "\($0.context.roughnessClass.name) \($0.context.roughSpans)" } ?? "no Neue Schlossstraße step")")
+    }
+
     /// Tracks whose surface stops small wheels.
     static func isLooseTrack(_ m: SkateMap, _ e: Int) -> Bool {
         m.highway(ofEdge: e) == .track && [.compacted, .gravel, .fineGravel, .unpaved, .ground, .dirt].contains(m.surface(ofEdge: e))

@@ -71,6 +71,31 @@ import Testing
         #expect(plan.steps.allSatisfy { $0.context.roughnessClass == .crusty }, "\(plan.steps.map(\.context.roughnessClass))")
     }
 
+    /// 100 m of cobblestones inside one 550 m street: the step reads as its mean, so it names the
+    /// crusty stretch (where, how long, which surface) in its context, text and JSON.
+    @Test func aCrustyStretchInsideASmootherStepIsNamed() throws {
+        let street = ["highway": "residential", "name": "Rue Test"]
+        let m = AsciiMap("A--------B---C--------D", ways: [("AB", street.merging(["surface": "asphalt"]) { $1 }),
+                                                            ("BC", street.merging(["surface": "cobblestone"]) { $1 }),
+                                                            ("CD", street.merging(["surface": "asphalt"]) { $1 })])
+        let plan = try Planner(map: m.map).plan(from: m.nodes["A"]!, to: m.nodes["D"]!, mode: .fastMildRoughness)
+        let ridden = plan.steps.filter { $0.maneuver != .arrive }
+        #expect(ridden.count == 1, "\(ridden.map(\.instruction))")
+        let step = try #require(ridden.first)
+        #expect(step.context.roughnessClass != .crusty)
+        let spans = step.context.roughSpans
+        #expect(spans.count == 1, "\(spans)")
+        let span = try #require(spans.first)
+        let ab = Geo.distance(m.nodes["A"]!, m.nodes["B"]!), bc = Geo.distance(m.nodes["B"]!, m.nodes["C"]!)
+        #expect(abs(span.fromM - ab) < 1 && abs(span.lengthM - bc) < 1, "\(span) in \(step.context.distance) m; A–B \(ab) m, B–C \(bc) m")
+        #expect(span.surface == "cobblestone")
+        #expect(PlanFormats.text(plan, from: "A", to: "D").contains("crusty for \(UnitFormatter.length(span.lengthM)) from"))
+        // A street of cobblestones end to end reads crusty itself and names no stretch.
+        let all = AsciiMap("A--------B", ways: [("AB", street.merging(["surface": "cobblestone"]) { $1 })])
+        let whole = try Planner(map: all.map).plan(from: all.nodes["A"]!, to: all.nodes["B"]!, mode: .fastMildRoughness)
+        #expect(whole.steps.allSatisfy { $0.context.roughSpans.isEmpty })
+    }
+
     @Test func twoKilometresOfPavedDetourBeat300MetresOfGravel() throws {
         // A–B: 300 m of gravel its mapper called smooth (which used to read "okay"); the detour
         // A–C–D–B: 850 + 300 + 850 = 2,000 m of asphalt.

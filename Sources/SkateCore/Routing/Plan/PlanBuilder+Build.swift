@@ -216,10 +216,12 @@ extension PlanBuilder {
             for li in st.legs {
                 metresByClass[RoughnessClass(rms: Double(costing.table.rms[legs[li].edge]))] += legs[li].length
             }
+            steps[k].context.roughSpans = roughSpans(legs, st.legs, stepClass: st.context.roughnessClass)
         }
         if let last = steps.last, let end = line.geometry.last {
             var ctx = last.context
             ctx.distance = 0; ctx.crossingsPerKm = 0; ctx.tooFast = false; ctx.braking = .none; ctx.gradePct = 0; ctx.hazardScore = 0
+            ctx.roughSpans = []
             steps.append(RouteStep(index: steps.count, maneuver: .arrive, instruction: "Arrive at destination", street: last.street,
                                    context: ctx, geometry: [end], startDistance: line.total, seconds: 0, legs: legs.count..<legs.count))
         }

@@ -33,6 +33,9 @@ public enum PlanFormats {
         if let from = c.brakeFromM, c.braking != .none {
             o["brake_from_m"] = n(from); o["brake_length_m"] = n(c.brakeLengthM)
         }
+        o["crusty_spans"] = .array(c.roughSpans.map {
+            .object(["from_m": n($0.fromM), "length_m": n($0.lengthM), "surface": $0.surface.isEmpty ? .null : .string($0.surface)])
+        })
         o["zones"] = .array(c.zoneSpans.map {
             .object(["level": .string($0.level.name), "from_m": n($0.fromM), "length_m": n($0.lengthM), "zone_index": .number(Double($0.zone))])
         })
@@ -228,6 +231,7 @@ public enum PlanFormats {
                 marks.append(whole ? "\(word) for the whole step" : "\(word): brake for \(len(span.lengthM)) from \(len(span.fromM)) into this step")
             }
             if c.tooFast { marks.append("too fast") }
+            marks += c.roughSpans.map(\.phrase)
             if c.walkMetres > 0 {
                 marks.append("walk: \(len(c.walkMetres)) of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) step\(c.stepCount == 1 ? "" : "s"))" : ""))
             }
@@ -268,10 +272,12 @@ public enum PlanFormats {
     }
 
     /// The legality, stairs and lift facts of a step in words, for the TUI's step list
-    /// ("walk: 50 m of stairs (30 steps)", "FORBIDDEN: road tunnel…"); "" when there are none.
+    /// ("walk: 50 m of stairs (30 steps)", "crusty for 44 m from 833 m into this step (cobblestone)",
+    /// "FORBIDDEN: road tunnel…"); "" when there are none.
     public static func accessNote(_ c: StepContext) -> String {
         var parts: [String] = []
         if c.walkMetres > 0 { parts.append("walk: \(len(c.walkMetres)) of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) step\(c.stepCount == 1 ? "" : "s"))" : "")) }
+        parts += c.roughSpans.map(\.phrase)
         for note in c.accessNotes where note.accessClass == .forbidden { parts.append(accessMark(note)) }
         if let lift = c.connector { parts.append("\(f(lift.seconds, 0)) s wait and ride") }
         return parts.joinedText(separator: ", ")

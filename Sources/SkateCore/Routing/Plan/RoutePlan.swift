@@ -97,6 +97,8 @@ public struct StepContext: Sendable, Equatable {
     /// Every braking or caution zone inside the step, in order: only the metres actually inside
     /// a zone (`PlanBuilder.zoneSpanMinMetres` and longer).
     public var zoneSpans: [StepZoneSpan] = []
+    /// Crusty stretches inside a step that reads better as a whole (`StepRoughSpan`).
+    public var roughSpans: [StepRoughSpan] = []
     /// The least legal class on the step (`AccessModel`), and the reason of its longest such stretch.
     public var legality: AccessClass = .ok
     public var accessReason: AccessReason = .none
