@@ -47,6 +47,10 @@ import Testing
         #expect(lib.entry(named: "x")?.origin == .user)
         #expect(lib.entry(named: "Y")?.path == b.appendingPathComponent("y.srmap").path)
         #expect(lib.path(named: "z") == nil)
+        // The name a rider gave `import --name` finds the map it was installed as.
+        try Data().write(to: b.appendingPathComponent("valparaíso-sur.srmap"))
+        #expect(lib.entry(named: "Valparaíso Sur")?.name == "valparaíso-sur")
+        #expect(lib.entry(named: "Valparaíso Norte") == nil)
     }
 
     @Test func settingsFileParsesAndNamesItsBadLine() throws {

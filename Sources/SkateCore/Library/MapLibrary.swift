@@ -128,7 +128,10 @@ public struct MapLibrary: Sendable, Equatable {
     /// The entry called `name` (exact, then case-insensitive), or nil.
     public func entry(named name: String) -> Entry? {
         let all = entries()
+        // Then the name as the rider gave it to `import --name` ("Valparaíso Sur" is installed as
+        // `valparaíso-sur`): the same slug the import made of it.
         return all.first { $0.name == name } ?? all.first { $0.name.lowercased() == name.lowercased() }
+            ?? all.first { $0.name == Self.slug(name) }
     }
 
     /// The names of the installed maps, for "installed: …" lists.
