@@ -24,7 +24,7 @@ struct RegionGeneratorTests {
 
         // The file reads back whole: four copies of every element plus the joins.
         let counts = try OSMReader.countElements(path: path)
-        #expect(counts.nodes == 4 * source.nodeCount)
+        #expect(counts.nodes == 4 * source.nodeCount + summary.joins.reduce(0) { $0 + $1.shapeNodes })
         #expect(counts.ways == 4 * source.wayCount + summary.joins.count)
         #expect(counts.relations == 4 * source.relationCount)
         // Four shared borders in a 2 × 2 grid, a few joins each, none of them long.
@@ -47,6 +47,85 @@ struct RegionGeneratorTests {
         let ways = Set(plan.details["way_id"].compactMap { i -> Int64? in if case .integer(let id) = i.value { return id } else { return nil } })
         let joinIds = Set(summary.joins.map(\.wayId))
         #expect(!ways.isDisjoint(with: joinIds), "the route uses none of the \(joinIds.count) joining ways")
+
+        // Every seeded pair drawn as `bench --scale` draws them (ends on rideable edges of the
+        // main network, at most 20 km apart) whose ends lie in different tiles routes, in every
+        // mode: the tiles are one network, not four the main-network test lets through.
+        let planner = Planner(map: map)
+        let edges = (0..<map.edgeCount).filter { planner.components.isMain(edge: $0) && map.isRideable(edge: $0) }
+        func tile(_ c: Coordinate) -> Int? {
+            (0..<layout.tileCount).first { t in
+                let b = layout.box(ofTile: t, source: source)
+                return c.lat >= b.minLat && c.lat <= b.maxLat && c.lon >= b.minLon && c.lon <= b.maxLon
+            }
+        }
+        var rng = SplitMix64(seed: 31)
+        var pairs: [(Coordinate, Coordinate)] = []
+        for _ in 0..<10_000 where pairs.count < Self.crossTilePairs {
+            let a = map.coordinate(ofNode: Int(map.edgeFrom[edges[Int(rng.next() % UInt64(edges.count))]]))
+            let b = map.coordinate(ofNode: Int(map.edgeTo[edges[Int(rng.next() % UInt64(edges.count))]]))
+            if tile(a) != tile(b), Geo.distance(a, b) <= 20_000 { pairs.append((a, b)) }
+        }
+        #expect(pairs.count == Self.crossTilePairs)
+        for mode in RideMode.allCases {
+            for (a, b) in pairs {
+                #expect(throws: Never.self, "\(mode) from \(a) to \(b)") { try planner.plan(from: a, to: b, mode: mode) }
+            }
+        }
+    }
+
+    /// Cross-tile pairs routed per mode in the 2 × 2 region.
+    static let crossTilePairs = 6
+
+    /// The joins of the whole Heidelberg extract, whose box reaches far beyond its streets (a
+    /// trunk road's pieces run 60 km west): every step of every joining way is one the importer
+    /// keeps (`MapCompiler.maxSegmentLength`; it cuts longer steps as broken data, and the tiles
+    /// then fell apart into networks of their own), and the joins between tiles stacked north to
+    /// south, where the streets nearly reach the box, stay short.
+    @Test func joinsOfAWholeExtractAreKeptByTheImporter() throws {
+        let source = try RegionSource.read(path: TestData.heidelbergPBF)
+        let dir = TestData.temporaryDirectory("region")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("region-2x2.osm.pbf").path
+        let summary = try RegionGenerator.write(source, k: 2, columns: 2, to: path)
+        let layout = summary.layout
+        var ways = JoinWays()
+        try OSMReader.read(path: path, into: &ways)
+        var nodes = NodesOf(wanted: Set(ways.refs.values.flatMap { $0 }))
+        try OSMReader.read(path: path, into: &nodes)
+        #expect(ways.refs.count == summary.joins.count && summary.joins.count >= 4)
+        for j in summary.joins {
+            let refs = try #require(ways.refs[j.wayId])
+            let points = refs.compactMap { nodes.at[$0] }
+            #expect(points.count == refs.count, "join \(j.wayId) names nodes the file does not hold")
+            for (p, q) in zip(points, points.dropFirst()) {
+                #expect(Geo.distance(p, q) <= MapCompiler.maxSegmentLength, "join \(j.wayId) has a \(Int(Geo.distance(p, q))) m step")
+            }
+            if layout.position(ofTile: j.fromTile).column == layout.position(ofTile: j.toTile).column {
+                #expect(j.lengthM < Self.northSouthJoinMetres, "join \(j.wayId) between tiles \(j.fromTile) and \(j.toTile) is \(Int(j.lengthM)) m")
+            }
+        }
+    }
+
+    /// Heidelberg's joinable streets end ~0.6 km inside its box's north side and ~3.4 km inside
+    /// its south side: its north–south joins are 4.8–6.2 km, and were 18–23 km.
+    static let northSouthJoinMetres = 8_000.0
+
+    struct JoinWays: OSMHandler {
+        var refs: [Int64: [Int64]] = [:]
+        mutating func node(id: Int64, lat: Double, lon: Double, tags: OSMTags) {}
+        mutating func way(id: Int64, refs: [Int64], tags: OSMTags) {
+            if tags["name"]?.hasPrefix(RegionGenerator.joinName) == true { self.refs[id] = refs }
+        }
+    }
+
+    struct NodesOf: OSMHandler {
+        let wanted: Set<Int64>
+        var at: [Int64: Coordinate] = [:]
+        mutating func node(id: Int64, lat: Double, lon: Double, tags: OSMTags) {
+            if wanted.contains(id) { at[id] = Coordinate(lat: lat, lon: lon) }
+        }
+        mutating func way(id: Int64, refs: [Int64], tags: OSMTags) {}
     }
 
     @Test func tilesFillColumnsInsideTheDEMAndIdsNeverCollide() throws {

@@ -8,15 +8,29 @@ public struct RegionJoin: Sendable, Equatable {
     public var from: Coordinate, to: Coordinate
     /// Its two ends as indices of the source's nodes (in `fromTile` and `toTile`).
     public var fromNode: Int, toNode: Int
+    /// Shape nodes the generator put between its ends (`RegionGenerator.joinStepMetres`): their
+    /// first id (the rest follow one by one) and count.
+    public var firstShapeNodeId: Int64 = 0, shapeNodes = 0
     /// Straight-line length in metres.
     public var lengthM: Double { Geo.distance(from, to) }
+
+    /// Its shape nodes' positions in 1e-7 degree, evenly spaced between its ends.
+    func shapePoints() -> [(lat: Int64, lon: Int64)] {
+        let u = PBFWriter.unitsPerDegree
+        let a = (lat: (from.lat * u).rounded(), lon: (from.lon * u).rounded())
+        let b = (lat: (to.lat * u).rounded(), lon: (to.lon * u).rounded())
+        return (0..<shapeNodes).map { i in
+            let f = Double(i + 1) / Double(shapeNodes + 1)
+            return (Int64((a.lat + f * (b.lat - a.lat)).rounded()), Int64((a.lon + f * (b.lon - a.lon)).rounded()))
+        }
+    }
 }
 
 /// What `RegionGenerator.write` produced.
 public struct RegionSummary: Sendable {
     public var layout: RegionLayout
     public var nodes = 0, ways = 0, relations = 0
-    /// Distinct nodes on `highway=*` ways: the source's count × K².
+    /// Distinct nodes on `highway=*` ways: the source's count × K², plus the joins' shape nodes.
     public var roadNodes = 0
     public var joins: [RegionJoin] = []
     /// The file's size in bytes.
@@ -35,6 +49,11 @@ public enum RegionGenerator {
     public static let joinsPerBorder = 3
     /// The name joining ways carry (with the two tile indices), so a route over one can be told.
     public static let joinName = "Region join"
+    /// Longest step between two nodes of a joining way, metres: well under the importer's limit
+    /// (`MapCompiler.maxSegmentLength`, which cuts longer steps as broken data), so a join is
+    /// never cut however far apart the extract's streets lie on two sides of its box, and a long
+    /// join still adds only a few nodes.
+    public static let joinStepMetres = 1_000.0
 
     /// Writes K × K tiles of `source` to `path`.
     /// - Parameters:
@@ -57,6 +76,7 @@ public enum RegionGenerator {
         let writer = try PBFWriter(path: path, bbox: summary.bbox, program: "skateroute region K=\(k)")
         let n = layout.tileCount
         let steps = Double(3 * n)
+        summary.joins = joins(source: source, layout: layout)
         // Nodes, then ways, then relations, each tile after the other: ids ascend within each kind.
         for t in 0..<n {
             let shift = layout.shift(ofTile: t), idShift = Int64(t) * layout.idStride
@@ -67,6 +87,12 @@ public enum RegionGenerator {
             }
             progress?(Double(t + 1) / steps)
         }
+        // The joins' shape nodes, after every tile's (their ids follow the last tile's range).
+        for j in summary.joins {
+            for (i, p) in j.shapePoints().enumerated() {
+                try writer.node(id: j.firstShapeNodeId + Int64(i), lat: p.lat, lon: p.lon, tags: [])
+            }
+        }
         for t in 0..<n {
             let idShift = Int64(t) * layout.idStride
             for w in source.ways {
@@ -74,11 +100,11 @@ public enum RegionGenerator {
             }
             progress?(Double(n + t + 1) / steps)
         }
-        summary.joins = joins(source: source, layout: layout)
         for j in summary.joins {
             let a = j.fromNode, b = j.toNode
+            let shape = (0..<Int64(j.shapeNodes)).map { j.firstShapeNodeId + $0 }
             try writer.way(id: j.wayId,
-                           refs: [source.nodeIds[a] + Int64(j.fromTile) * layout.idStride, source.nodeIds[b] + Int64(j.toTile) * layout.idStride],
+                           refs: [source.nodeIds[a] + Int64(j.fromTile) * layout.idStride] + shape + [source.nodeIds[b] + Int64(j.toTile) * layout.idStride],
                            tags: [("highway", "residential"), ("surface", "asphalt"), ("name", "\(joinName) \(j.fromTile)-\(j.toTile)")])
         }
         for t in 0..<n {
@@ -90,20 +116,23 @@ public enum RegionGenerator {
             progress?(Double(2 * n + t + 1) / steps)
         }
         try writer.finish()
-        summary.nodes = source.nodeCount * n
+        let shapeNodes = summary.joins.reduce(0) { $0 + $1.shapeNodes }
+        summary.nodes = source.nodeCount * n + shapeNodes
         summary.ways = source.wayCount * n + summary.joins.count
         summary.relations = source.relationCount * n
-        summary.roadNodes = source.roadNodeCount * n
+        summary.roadNodes = source.roadNodeCount * n + shapeNodes
         summary.bytes = writer.bytesWritten
         return summary
     }
 
     /// The joins between every pair of neighbouring tiles: north edge of the southern tile to the
-    /// south edge of the northern one, east edge of the western tile to the west edge of the eastern one.
+    /// south edge of the northern one, east edge of the western tile to the west edge of the
+    /// eastern one (`RegionSource.findBorderNodes`), with shape nodes every `joinStepMetres` at most.
     static func joins(source: RegionSource, layout: RegionLayout) -> [RegionJoin] {
         var out: [RegionJoin] = []
         let u = PBFWriter.unitsPerDegree
         var nextId = Int64(layout.tileCount) * layout.idStride + 1
+        var nextNodeId = nextId
         func at(_ i: Int, _ tile: Int) -> Coordinate {
             let s = layout.shift(ofTile: tile)
             return Coordinate(lat: Double(source.lats[i] + s.lat) / u, lon: Double(source.lons[i] + s.lon) / u)
@@ -118,7 +147,11 @@ public enum RegionGenerator {
                 guard let other else { continue }
                 let mine = source.borderNodes[mySide] ?? [], theirs = source.borderNodes[theirSide] ?? []
                 for (a, b) in zip(mine, theirs) {
-                    out.append(RegionJoin(wayId: nextId, fromTile: t, toTile: other, from: at(a, t), to: at(b, other), fromNode: a, toNode: b))
+                    var j = RegionJoin(wayId: nextId, fromTile: t, toTile: other, from: at(a, t), to: at(b, other), fromNode: a, toNode: b)
+                    j.shapeNodes = max(0, Int((j.lengthM / joinStepMetres).rounded(.up)) - 1)
+                    j.firstShapeNodeId = nextNodeId
+                    nextNodeId += Int64(j.shapeNodes)
+                    out.append(j)
                     nextId += 1
                 }
             }

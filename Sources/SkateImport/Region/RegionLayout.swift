@@ -31,8 +31,8 @@ public struct RegionLayout: Sendable, Equatable {
     init(k: Int, source: RegionSource, columns: Int? = nil) {
         self.k = k
         let u = PBFWriter.unitsPerDegree
-        tileHeight = max(1, source.maxLat - source.minLat)
-        tileWidth = max(1, source.maxLon - source.minLon)
+        tileHeight = source.tileHeight
+        tileWidth = source.tileWidth
         let rowsThatFit = max(1, Int(((Self.demNorth - Self.demSouth) * u) / Double(tileHeight)))
         let n = k * k
         let c = max(1, min(n, columns ?? (n + rowsThatFit - 1) / rowsThatFit))

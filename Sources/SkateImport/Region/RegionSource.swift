@@ -23,7 +23,8 @@ public struct RegionSource: Sendable {
     /// Distinct nodes used by `highway=*` ways (the importer's "road nodes").
     public internal(set) var roadNodeCount = 0
     /// Node indices where tiles are joined, per border side, `RegionGenerator.joinsPerBorder` each
-    /// (fewer when a side has no joinable road node).
+    /// (fewer when two evenly spaced points share their nearest node); a north (east) node is
+    /// joined to the south (west) node at the same place in the list (`findBorderNodes`).
     public internal(set) var borderNodes: [Side: [Int]] = [:]
 
     /// A border of the extract's box.
@@ -108,9 +109,24 @@ public struct RegionSource: Sendable {
         return m
     }
 
-    /// Counts road nodes and picks, for each side of the box, `RegionGenerator.joinsPerBorder`
-    /// joinable street nodes nearest to evenly spaced points on that side, all in the largest
-    /// connected piece of the street network (a join into an island would not join anything).
+    /// The step between two neighbouring tiles (`RegionLayout`), in 1e-7 degree: the box's
+    /// height (north–south) and width (east–west).
+    var tileHeight: Int64 { max(1, maxLat - minLat) }
+    var tileWidth: Int64 { max(1, maxLon - minLon) }
+
+    /// Counts road nodes and picks the joins between neighbouring tiles, all on joinable street
+    /// nodes of the largest connected piece of the street network (a join into an island would
+    /// not join anything): `RegionGenerator.joinsPerBorder` nodes on the north (east) side,
+    /// nearest to evenly spaced points of that side over the streets' own extent, each paired
+    /// with the node whose copy in the next tile north (east) lies nearest to it, so the
+    /// joining way between them is as short as the extract allows. `borderNodes[.north][j]`
+    /// joins `borderNodes[.south][j]`, and `.east` joins `.west` alike.
+    ///
+    /// The joins used to be the nodes nearest to evenly spaced points of the whole box's sides,
+    /// picked side by side: on Heidelberg, whose box is stretched far west and east of its
+    /// streets by a trunk road's pieces, they were 18–23 km long, the importer cut them as
+    /// broken steps (`MapCompiler.maxSegmentLength`), every tile was a network of its own and
+    /// a quarter of `bench --scale`'s routes (those crossing a border) found no line.
     mutating func findBorderNodes() {
         var index: [Int64: Int32] = [:]
         index.reserveCapacity(nodeIds.count)
@@ -147,30 +163,43 @@ public struct RegionSource: Sendable {
         }
         guard let main = size.max(by: { $0.value < $1.value })?.key else { return }
         let candidates = (0..<nodeIds.count).filter { joinable[$0] && find(Int32($0)) == main }
+        guard !candidates.isEmpty else { return }
         // Longitude units shrink with latitude: compare distances in north-equivalent units.
         let midLat = Double(minLat + maxLat) / 2 / PBFWriter.unitsPerDegree
         let lonScale = cos(midLat * .pi / 180)
+        /// The candidate nearest to (lat, lon), in 1e-7 degree.
+        func nearest(lat: Double, lon: Double) -> Int {
+            var best = candidates[0], bestD = Double.infinity
+            for c in candidates {
+                let dLat = Double(lats[c]) - lat, dLon = (Double(lons[c]) - lon) * lonScale
+                let d = dLat * dLat + dLon * dLon
+                if d < bestD { bestD = d; best = c }
+            }
+            return best
+        }
+        var sLat = Int64.max, nLat = Int64.min, wLon = Int64.max, eLon = Int64.min
+        for c in candidates {
+            sLat = min(sLat, lats[c]); nLat = max(nLat, lats[c]); wLon = min(wLon, lons[c]); eLon = max(eLon, lons[c])
+        }
         let n = RegionGenerator.joinsPerBorder
-        for side in Side.allCases {
-            var picked: [Int] = []
+        for (side, partnerSide) in [(Side.north, Side.south), (.east, .west)] {
+            var mine: [Int] = [], theirs: [Int] = []
             for j in 0..<n {
                 let f = (Double(j) + 0.5) / Double(n)
-                let target: (lat: Double, lon: Double)
-                switch side {
-                case .north: target = (Double(maxLat), Double(minLon) + f * Double(maxLon - minLon))
-                case .south: target = (Double(minLat), Double(minLon) + f * Double(maxLon - minLon))
-                case .east: target = (Double(minLat) + f * Double(maxLat - minLat), Double(maxLon))
-                case .west: target = (Double(minLat) + f * Double(maxLat - minLat), Double(minLon))
+                let a: Int
+                if side == .north {
+                    a = nearest(lat: Double(maxLat), lon: Double(wLon) + f * Double(eLon - wLon))
+                } else {
+                    a = nearest(lat: Double(sLat) + f * Double(nLat - sLat), lon: Double(maxLon))
                 }
-                var best: Int?, bestD = Double.infinity
-                for c in candidates {
-                    let dLat = Double(lats[c]) - target.lat, dLon = (Double(lons[c]) - target.lon) * lonScale
-                    let d = dLat * dLat + dLon * dLon
-                    if d < bestD { bestD = d; best = c }
-                }
-                if let best, !picked.contains(best) { picked.append(best) }
+                guard !mine.contains(a) else { continue }
+                // The partner's copy lies one tile north (east): the node nearest to `a` there.
+                let b = side == .north ? nearest(lat: Double(lats[a] - tileHeight), lon: Double(lons[a]))
+                                       : nearest(lat: Double(lats[a]), lon: Double(lons[a] - tileWidth))
+                mine.append(a); theirs.append(b)
             }
-            borderNodes[side] = picked
+            borderNodes[side] = mine
+            borderNodes[partnerSide] = theirs
         }
     }
 }

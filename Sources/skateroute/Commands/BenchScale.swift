@@ -42,7 +42,7 @@ struct ScaleBenchmark {
         var mapMB = 0.0
         var loadMs = 0.0
         var routeP50Ms = 0.0, routeP99Ms = 0.0, routeCount = 0, routeFailures = 0
-        /// Why the failed routes failed: each error's first words, with its count.
+        /// Why the failed routes failed: each error's text without its places (`reasonKey`), with its count.
         var failureReasons: [String: Int] = [:]
         var planProcessMs: Double?, planPeakMB: Double?
         var tuiBrowseFrameMs = 0.0
@@ -158,20 +158,30 @@ struct ScaleBenchmark {
         return (kb, u + sys)
     }
 
-    /// `pairs` seeded origin/destination pairs on rideable edges of the main component, each no
-    /// more than `maxTripMetres` apart in a straight line.
-    /// Failures grouped by their message's first `reasonWords` words (the rest names places).
-    static let reasonWords = 4
-
+    /// A failure's error text with the places it names (the ends' coordinates) cut out, so
+    /// failures of one cause group together however many pairs hit it. (It used to be the
+    /// error's first four words, which included the first end's coordinate: every failure was
+    /// a group of its own.)
     static func reasonKey(_ e: Error) -> String {
-        String(describing: e).split(separator: " ").prefix(reasonWords).joined(separator: " ")
+        var text = String(describing: e)
+        guard let r = e as? RoutingError else { return text }
+        let places: [Coordinate]
+        switch r {
+        case .noEdgeNear(let c, _): places = [c]
+        case .disconnected(let a, let b): places = [a, b]
+        case .noLoop(let a): places = [a]
+        }
+        for c in places { text = text.replacing("\(c)", with: "…") }
+        return text
     }
 
-    /// "12× no legal route from, 3× …", most frequent first.
+    /// "12× no route from … to …: the two points …, 3× …", most frequent first.
     func reasonsText(_ r: Row) -> String {
         r.failureReasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value)× \($0.key)" }.joined(separator: ", ")
     }
 
+    /// `pairs` seeded origin/destination pairs on rideable edges of the main component, each no
+    /// more than `maxTripMetres` apart in a straight line.
     func tripPairs(map: SkateMap) -> [(Coordinate, Coordinate)] {
         let planner = Planner(map: map)
         let edges = (0..<map.edgeCount).filter { planner.components.isMain(edge: $0) && map.isRideable(edge: $0) }
