@@ -27,6 +27,7 @@ public struct RideLogHeader: Sendable, Equatable, Codable {
         "average_speed_mps": "m/s", "max_speed_mps": "m/s", "max_fix_speed_mps": "m/s",
         "events_per_min": "1/min", "events_per_100m": "1/(100 m)", "metres_by_class": "m",
         "schema": "version", "start_epoch": "s since 1970-01-01T00:00:00Z",
+        "robust_rms_g": "g", "counted_s": "s", "pushing_or_carving_s": "s",
     ]
     /// Keys of every other line, by its `event` (the header's `fields` list the sample lines').
     public static let eventFields: [String: [String]] = [
