@@ -2,11 +2,42 @@
 # +HIT g for 15 ms) ALONG metres in, as RideImpactTests.injectedRide does; the shipped files are
 # never changed. Usage: scripts/inject-impact.py SRC DST HIT ALONG [WIDTH_MS]
 # With WIDTH_MS, a lone jolt instead: +HIT g for WIDTH_MS ms, no drop (a crack or a bump).
+# Cobbles instead: scripts/inject-impact.py SRC DST cobbles FROM_S TO_S [RMS_G]: from ride second
+# FROM_S to TO_S the vertical gets seeded Gaussian noise band-passed to COBBLE_BAND Hz (setts of
+# 10-15 cm at 2-4 m/s strike at 15-40 Hz) with RMS_G g RMS (default 0.3: crusty, over 0.2 g).
 import sys, math, shutil, os, xml.etree.ElementTree as ET, datetime
-src, dst, hit, along = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
-jolt = float(sys.argv[5]) / 1000 if len(sys.argv) > 5 else None
+COBBLE_BAND = (8.0, 40.0)
+COBBLE_SEED = 28
+src, dst = sys.argv[1], sys.argv[2]
 os.makedirs(dst, exist_ok=True)
 for f in ["ride.gpx", "plan.json", "ride.json"]: shutil.copy(os.path.join(src, f), dst)
+if sys.argv[3] == "cobbles":
+    import numpy as np
+    t0, t1 = float(sys.argv[4]), float(sys.argv[5])
+    rms = float(sys.argv[6]) if len(sys.argv) > 6 else 0.3
+    lines = [l.rstrip("\n") for l in open(os.path.join(src, "motion.csv"))]
+    rows = []
+    for k, line in enumerate(lines):
+        c = line.split(",")
+        try: t = float(c[0]); float(c[3])
+        except (ValueError, IndexError): continue
+        if t0 <= t < t1: rows.append(k)
+    ts = np.array([float(lines[k].split(",")[0]) for k in rows])
+    rate = (len(ts) - 1) / (ts[-1] - ts[0])
+    noise = np.random.default_rng(COBBLE_SEED).standard_normal(len(ts))
+    spec = np.fft.rfft(noise)
+    f = np.fft.rfftfreq(len(ts), 1 / rate)
+    spec[(f < COBBLE_BAND[0]) | (f > COBBLE_BAND[1])] = 0
+    band = np.fft.irfft(spec, len(ts))
+    band *= rms / np.sqrt(np.mean(band ** 2))
+    for k, v in zip(rows, band):
+        c = lines[k].split(",")
+        lines[k] = "%s,%s,%s,%.4f" % (c[0], c[1], c[2], float(c[3]) + v)
+    open(os.path.join(dst, "motion.csv"), "w").write("\n".join(lines) + "\n")
+    print("cobbles %.1f-%.1f s (%d samples at %.0f Hz), %.2f g RMS in %g-%g Hz" % (t0, t1, len(rows), rate, rms, *COBBLE_BAND))
+    sys.exit(0)
+hit, along = float(sys.argv[3]), float(sys.argv[4])
+jolt = float(sys.argv[5]) / 1000 if len(sys.argv) > 5 else None
 ns = {"g": "http://www.topografix.com/GPX/1/1"}
 pts = []
 for p in ET.parse(os.path.join(src, "ride.gpx")).getroot().iterfind(".//g:trkpt", ns):

@@ -27,6 +27,7 @@ public struct RideLogHeader: Sendable, Equatable, Codable {
         "average_speed_mps": "m/s", "max_speed_mps": "m/s", "max_fix_speed_mps": "m/s",
         "events_per_min": "1/min", "events_per_100m": "1/(100 m)", "metres_by_class": "m",
         "schema": "version", "start_epoch": "s since 1970-01-01T00:00:00Z",
+        "robust_rms_g": "g", "counted_s": "s", "pushing_or_carving_s": "s",
     ]
     /// Keys of every other line, by its `event` (the header's `fields` list the sample lines').
     public static let eventFields: [String: [String]] = [
@@ -176,24 +177,24 @@ public final class RideRecorder {
     /// Appends one 10 Hz sample line.
     public func sample(t: Double, state s: RideState) {
         guard !stopped, let p = s.position else { return }
-        // Keys in sorted order (RideLogHeader.sampleFields).
-        buffer.append(contentsOf: Array("{\"class\":".utf8))
+        // Keys in sorted order (RideLogHeader.sampleFields), their bytes made once (`SampleLineBytes`).
+        buffer.append(contentsOf: sampleBytes.open)
         if let c = s.roughnessClass { appendString(c.name) } else { appendNull() }
         let m = s.matchedEdge
-        key("edge"); if let m { appendInt(m.edge) } else { appendNull() }
-        key("from_node"); if let m { appendInt64(m.fromNode) } else { appendNull() }
-        key("lat"); appendNumber(p.lat, 6)
-        key("lon"); appendNumber(p.lon, 6)
-        key("matched"); buffer.append(contentsOf: s.matched ? Array("true".utf8) : Array("false".utf8))
-        key("off"); buffer.append(contentsOf: s.offRoute ? Array("true".utf8) : Array("false".utf8))
-        key("offset_m"); if let m { appendNumber(m.offset, 1) } else { appendNull() }
-        key("rms"); if let r = s.rms { appendNumber(r, 3) } else { appendNull() }
-        key("speed"); appendNumber(s.speed, 2)
-        key("stab"); appendNumber(s.stability, 0)
-        key("step"); if let st = s.step { appendInt(st) } else { appendNull() }
-        key("t"); appendNumber(t, 1)
-        key("to_node"); if let m { appendInt64(m.toNode) } else { appendNull() }
-        key("way"); if let m { appendInt64(m.wayId) } else { appendNull() }
+        buffer.append(contentsOf: sampleBytes.edge); if let m { appendInt(m.edge) } else { appendNull() }
+        buffer.append(contentsOf: sampleBytes.fromNode); if let m { appendInt64(m.fromNode) } else { appendNull() }
+        buffer.append(contentsOf: sampleBytes.lat); appendNumber(p.lat, 6)
+        buffer.append(contentsOf: sampleBytes.lon); appendNumber(p.lon, 6)
+        buffer.append(contentsOf: sampleBytes.matched); buffer.append(contentsOf: s.matched ? sampleBytes.trueText : sampleBytes.falseText)
+        buffer.append(contentsOf: sampleBytes.off); buffer.append(contentsOf: s.offRoute ? sampleBytes.trueText : sampleBytes.falseText)
+        buffer.append(contentsOf: sampleBytes.offset); if let m { appendNumber(m.offset, 1) } else { appendNull() }
+        buffer.append(contentsOf: sampleBytes.rms); if let r = s.rms { appendNumber(r, 3) } else { appendNull() }
+        buffer.append(contentsOf: sampleBytes.speed); appendNumber(s.speed, 2)
+        buffer.append(contentsOf: sampleBytes.stab); appendNumber(s.stability, 0)
+        buffer.append(contentsOf: sampleBytes.step); if let st = s.step { appendInt(st) } else { appendNull() }
+        buffer.append(contentsOf: sampleBytes.t); appendNumber(t, 1)
+        buffer.append(contentsOf: sampleBytes.toNode); if let m { appendInt64(m.toNode) } else { appendNull() }
+        buffer.append(contentsOf: sampleBytes.way); if let m { appendInt64(m.wayId) } else { appendNull() }
         buffer.append(UInt8(ascii: "}")); buffer.append(0x0A)
         maybeFlush(t)
     }
@@ -375,13 +376,26 @@ public final class RideRecorder {
 
     // MARK: Fast fixed-decimal output
 
-    private func key(_ k: StaticString) {
-        buffer.append(UInt8(ascii: ",")); buffer.append(UInt8(ascii: "\""))
-        k.withUTF8Buffer { buffer.append(contentsOf: $0) }
-        buffer.append(UInt8(ascii: "\"")); buffer.append(UInt8(ascii: ":"))
-    }
+    /// The fixed bytes of a sample line (`{"class":`, `,"edge":`, …, `true`, `false`, `null`),
+    /// made once per recorder: building them per line (a `StaticString` copied key by key, and
+    /// `Array("true".utf8)` allocated each time) was a tenth of a headless replay's CPU.
+    struct SampleLineBytes {
+        let open = Array("{\"class\":".utf8)
+        let edge = SampleLineBytes.key("edge"), fromNode = SampleLineBytes.key("from_node")
+        let lat = SampleLineBytes.key("lat"), lon = SampleLineBytes.key("lon")
+        let matched = SampleLineBytes.key("matched"), off = SampleLineBytes.key("off")
+        let offset = SampleLineBytes.key("offset_m"), rms = SampleLineBytes.key("rms")
+        let speed = SampleLineBytes.key("speed"), stab = SampleLineBytes.key("stab")
+        let step = SampleLineBytes.key("step"), t = SampleLineBytes.key("t")
+        let toNode = SampleLineBytes.key("to_node"), way = SampleLineBytes.key("way")
+        let trueText = Array("true".utf8), falseText = Array("false".utf8), null = Array("null".utf8)
 
-    private func appendNull() { buffer.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+        /// `,"name":`.
+        static func key(_ name: String) -> [UInt8] { Array(",\"\(name)\":".utf8) }
+    }
+    private let sampleBytes = SampleLineBytes()
+
+    private func appendNull() { buffer.append(contentsOf: sampleBytes.null) }
 
     private func appendString(_ s: String) {
         buffer.append(UInt8(ascii: "\"")); buffer.append(contentsOf: s.utf8); buffer.append(UInt8(ascii: "\""))

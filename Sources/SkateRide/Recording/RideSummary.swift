@@ -115,6 +115,12 @@ public struct RideSummary: Sendable, Equatable, Codable {
     /// What became of the ride's impacts for learning (present when the ride learns, or when
     /// a flood or the cap withheld some).
     public var impacts: ImpactLearningReport?
+    /// The ride's robust roughness: the median (g, to 0.1 mg) of its clean speed-normalised 10 Hz
+    /// windows (impacts and stuck stretches left out; `RideRoughnessMedian`); nil without motion.
+    public var robustRMS: Double?
+    /// Bumpiness beside it (issue 28): impacts and body motion in every band, while rolling and
+    /// neither pushing nor carving, or why a degraded stream has none; nil without motion.
+    public var bumpiness: RideBumpiness?
 
     enum CodingKeys: String, CodingKey {
         case duration = "duration_s"
@@ -141,6 +147,8 @@ public struct RideSummary: Sendable, Equatable, Codable {
         case movingTime = "moving_s"
         case autoPauses = "auto_pauses"
         case impacts
+        case robustRMS = "robust_rms_g"
+        case bumpiness
     }
 
     /// Sorted-key JSON with numbers rounded for stable output (`rounded()`), with its `schema`
@@ -163,6 +171,8 @@ public struct RideSummary: Sendable, Equatable, Codable {
         copy.eventsPerMinute = eventsPerMinute.map { Self.round($0, 2) }
         copy.eventsPer100m = eventsPer100m.map { Self.round($0, 2) }
         copy.movingTime = movingTime.map { Self.round($0, 2) }
+        copy.robustRMS = robustRMS.map { Self.round($0, 4) }
+        copy.bumpiness = bumpiness?.rounded()
         return copy
     }
 
@@ -201,6 +211,15 @@ public struct RideSummary: Sendable, Equatable, Codable {
             if let m = eventsPerMinute { e += String(printf: " (%.1f per min", m) + (eventsPer100m.map { String(printf: ", %.1f per 100 m", $0) } ?? "") + ")" }
             if motionDegraded { e += "; motion stream stuck at times: those stretches not measured" }
             lines.append(e)
+        }
+        if let b = bumpiness {
+            var line = "roughness: robust " + (robustRMS.map { String(printf: "%.3f g", $0) } ?? "not measured")
+            if let g = b.rms {
+                line += String(printf: ", bumpiness %.3f g (%.0f s rolling counted, %.0f s pushing or carving left out)", g, b.countedSeconds, b.bodyMotionSeconds)
+            } else {
+                line += ", bumpiness not measured: " + (b.degraded.map { "degraded motion (\($0))" } ?? "no rolling without pushing or carving")
+            }
+            lines.append(line)
         }
         if let i = impacts {
             var line = "impacts learned: \(i.learned)"

@@ -39,6 +39,11 @@ public final class RideSession {
     private var monitor = OffRouteMonitor()
     private var roughness: RoughnessEngine?
     private var smoothness = SmoothnessEngine()
+    /// Bumpiness while rolling, not pushing or carving (issue 28), started with the roughness
+    /// engine at its rate.
+    private var bumpiness: BumpinessMeter?
+    /// The ride's robust roughness: the median of its clean windows.
+    private var robust = RideRoughnessMedian()
     private var probe: [MotionSample] = []
     private var roughnessDisabled = false
     private var quality = MotionQuality()
@@ -334,7 +339,9 @@ public final class RideSession {
             probe.append(m)
             guard probe.count >= Self.rateProbeSamples else { return }
             do {
-                roughness = try RoughnessEngine(sampleRate: RoughnessEngine.estimateRate(probe))
+                let engine = try RoughnessEngine(sampleRate: RoughnessEngine.estimateRate(probe))
+                roughness = engine
+                bumpiness = BumpinessMeter(sampleRate: engine.sampleRate)
             } catch {
                 roughnessDisabled = true
                 emit(.warning(t: t, message: "motion: \(error)"))
@@ -350,6 +357,8 @@ public final class RideSession {
     }
 
     @inline(__always) private func push(_ m: MotionSample) {
+        // Counted only while the motion state (speed and vibration, `MotionStateMachine`) reads rolling.
+        bumpiness?.push(m, rolling: autoPause.motion.state == .rolling)
         guard let w = roughness!.push(m) else { return }
         take(w)
     }
@@ -372,6 +381,7 @@ public final class RideSession {
         if !w.isImpact {
             state.rms = w.rms
             state.roughnessClass = w.roughnessClass
+            robust.add(w.rms)
         }
         // The window's middle, dead-reckoned along the edge: where its vibration was felt.
         edges.add(w, offset: state.matchedEdge.map { reckonedOffset(at: wt - RoughnessEngine.windowSeconds / 2, on: $0.edge) })
@@ -461,13 +471,27 @@ public final class RideSession {
         return motionCount > 0 && minutes > 0 && Double(roughEvents) / minutes > ImpactLearning.floodPerMinute
     }
 
+    /// What degrades the motion stream for impacts and bumpiness ("stuck stream", or the quality
+    /// codes of `ImpactLearning.degradingCodes`, gaps first), or nil for a healthy one.
+    private func motionDegradation() -> String? {
+        if stuckWarned { return "stuck stream" }
+        var codes = motionCount > 0 ? quality.warnings(rate: quality.spanRate).map(\.code).filter { ImpactLearning.degradingCodes.contains($0) } : []
+        if motionGaps > 0 && !codes.contains("gaps") { codes.insert("gaps", at: 0) }
+        return codes.isEmpty ? nil : codes.joined(separator: ", ")
+    }
+
+    /// The summary's bumpiness: the meter's figure, or why there is none (nil without motion).
+    private func rideBumpiness() -> RideBumpiness? {
+        guard motionCount > 0 else { return nil }
+        let why = motionDegradation() ?? (bumpiness == nil ? "no roughness engine (rate unknown or under \(Int(RoughnessEngine.minimumSampleRate)) Hz)" : nil)
+        return RideBumpiness(rms: why == nil ? bumpiness?.rms : nil, countedSeconds: bumpiness?.countedSeconds ?? 0,
+                             bodyMotionSeconds: bumpiness?.bodyMotionSeconds ?? 0, degraded: why)
+    }
+
     /// Why this ride's impacts may not teach the store, or nil when they may.
     private func impactWithholding() -> String? {
         if isSimulated { return "simulated ride" }
-        if stuckWarned { return "degraded motion (stuck stream)" }
-        var codes = motionCount > 0 ? quality.warnings(rate: quality.spanRate).map(\.code).filter { ImpactLearning.degradingCodes.contains($0) } : []
-        if motionGaps > 0 && !codes.contains("gaps") { codes.insert("gaps", at: 0) }
-        if !codes.isEmpty { return "degraded motion (" + codes.joined(separator: ", ") + ")" }
+        if let d = motionDegradation() { return "degraded motion (\(d))" }
         let minutes = lastInputTime / 60
         if impactFlood {
             return String(printf: "flood of events (%d, %.0f per min, over %.0f): a loose sensor?", roughEvents, Double(roughEvents) / minutes, ImpactLearning.floodPerMinute)
@@ -526,6 +550,7 @@ public final class RideSession {
         if !finished {
             finished = true
             if roughness != nil { for w in roughness!.finish() { take(w) } }
+            bumpiness?.finish()
             let tail = fixes.finish()
             if tail > 0 { addClassMetres(tail) }
             record(edges.finish(map: planner?.map), t: lastInputTime)
@@ -571,6 +596,8 @@ public final class RideSession {
         s.eventsPer100m = distance > 0 && motionCount > 0 ? Double(roughEvents) / distance * 100 : nil
         s.edges = edges.edges
         s.motionDegraded = stuckWarned
+        if motionCount > 0 { s.robustRMS = robust.median }
+        s.bumpiness = rideBumpiness()
         if (sink is RideLearningSink && !isSimulated) || learning.capped > 0 || impactFlood { s.impacts = learning }
         if autoPause.elapsed > 0 {
             s.movingTime = autoPause.movingTime

@@ -44,21 +44,46 @@ public enum BodyMotionGate {
     ///   - samples: accelerations in g, in time order.
     ///   - sampleRate: input rate in Hz (the filters' design rate).
     public static func windows(_ samples: [MotionSample], sampleRate: Double) -> [ActivityWindow] {
-        guard let first = samples.first, sampleRate > 2 * bodyHighHz else { return [] }
-        func band() -> (Biquad, Biquad) {
-            (Biquad.highPass(cutoff: bodyLowHz, q: 0.5.squareRoot(), sampleRate: sampleRate),
-             Biquad.lowPass(cutoff: bodyHighHz, q: 0.5.squareRoot(), sampleRate: sampleRate))
-        }
-        var fx = band(), fy = band(), fz = band()
-        // The filters start from the first sample's value, so gravity does not ring them.
-        let x0 = first.ax, y0 = first.ay, z0 = first.az
+        guard sampleRate > 2 * bodyHighHz else { return [] }
+        var gate = Stream(sampleRate: sampleRate)
         var out: [ActivityWindow] = []
-        var start = first.t, sum = 0.0, n = 0
-        for s in samples {
+        for s in samples { if let w = gate.push(s) { out.append(w) } }
+        return out
+    }
+
+    /// The gate one sample at a time (the ride session's bumpiness, `BumpinessMeter`); `windows`
+    /// is this over a whole stream.
+    public struct Stream: Sendable {
+        /// Hz (the filters' design rate; above 2 × `bodyHighHz`).
+        public let sampleRate: Double
+        private var fx: (Biquad, Biquad), fy: (Biquad, Biquad), fz: (Biquad, Biquad)
+        private var x0 = 0.0, y0 = 0.0, z0 = 0.0
+        private var started = false
+        private var start = 0.0, sum = 0.0, n = 0
+
+        public init(sampleRate: Double) {
+            self.sampleRate = sampleRate
+            func band() -> (Biquad, Biquad) {
+                (Biquad.highPass(cutoff: bodyLowHz, q: 0.5.squareRoot(), sampleRate: sampleRate),
+                 Biquad.lowPass(cutoff: bodyHighHz, q: 0.5.squareRoot(), sampleRate: sampleRate))
+            }
+            fx = band(); fy = band(); fz = band()
+        }
+
+        /// Feeds one sample (g); returns the window this sample's time closed (the one before it),
+        /// if any. Windows start at the first sample and follow each other every `windowSeconds`.
+        public mutating func push(_ s: MotionSample) -> ActivityWindow? {
+            if !started {
+                // The filters start from the first sample's value, so gravity does not ring them.
+                started = true
+                x0 = s.ax; y0 = s.ay; z0 = s.az
+                start = s.t
+            }
+            var closed: ActivityWindow?
             if s.t - start >= windowSeconds {
                 let rms = n > 0 ? (sum / Double(n)).squareRoot() : 0
-                out.append(ActivityWindow(start: start, end: start + windowSeconds, bodyRMS: rms,
-                                          activity: rms >= bodyMotionRMS ? .pushingOrCarving : .cruising))
+                closed = ActivityWindow(start: start, end: start + windowSeconds, bodyRMS: rms,
+                                        activity: rms >= bodyMotionRMS ? .pushingOrCarving : .cruising)
                 start += windowSeconds * ((s.t - start) / windowSeconds).rounded(.down)
                 sum = 0; n = 0
             }
@@ -67,8 +92,14 @@ public enum BodyMotionGate {
             let z = fz.1.process(fz.0.process(s.az - z0))
             sum += x * x + y * y + z * z
             n += 1
+            return closed
         }
-        return out
+
+        /// The activity of the open window from what it holds so far (nil before any sample).
+        public var openActivity: RideActivity? {
+            guard n > 0 else { return nil }
+            return (sum / Double(n)).squareRoot() >= bodyMotionRMS ? .pushingOrCarving : .cruising
+        }
     }
 
     /// Whether the sample at time `t` lies in a cruising window (`Bumpiness.measure`'s `rolling`);

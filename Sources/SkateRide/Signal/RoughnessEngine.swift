@@ -246,6 +246,8 @@ public struct RoughnessEngine: Sendable {
     private var baseline: [Double]
     private var baselineNext = 0
     private var scratch: [Double] = []
+    /// The reference strike's per-sample weights at this rate, for every fit (`ImpactSize.Weights`).
+    private let strikeWeights: ImpactSize.Weights
     private var blocksSinceEvent = Int.max / 2
     private var lastEventT = -Double.infinity
     private var pendingEvent: RoughnessEvent?
@@ -323,6 +325,7 @@ public struct RoughnessEngine: Sendable {
         dipRing = [Double](repeating: 0, count: Int((back + Self.publishInterval * 3) * sampleRate) + 2)
         strikeRing = dipRing
         scratch.reserveCapacity(RoughnessCalibration.eventBaselineWindows)
+        strikeWeights = ImpactSize.Weights(sampleRate: sampleRate)
     }
 
     /// Forgets all state (filters, window, baseline), as at a gap in the data.
@@ -528,7 +531,7 @@ public struct RoughnessEngine: Sendable {
         let oldest = max(0, sampleIndex - n), newest = sampleIndex - 1
         guard newest >= oldest else { return }
         let fit = ImpactSize.strike(value: { [strikeRing] i in strikeRing[i % n] }, range: oldest...newest,
-                                    peak: c.index, sampleRate: sampleRate, scratch: &scratch)
+                                    peak: c.index, weights: strikeWeights, scratch: &scratch)
         let size = fit?.amplitude ?? c.bandPeak / impactGain
         guard size >= strikeFloor, size >= eventRatio * c.strikeBase else { return }
         lastEventT = c.t
@@ -622,8 +625,8 @@ public struct RoughnessEngine: Sendable {
         guard values.count >= RoughnessCalibration.eventBaselineMinimumWindows else { return nil }
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: values)
-        scratch.sort()
-        return scratch[scratch.count / 2]
+        // The middle value a sort would give, without the sort (`Selection`).
+        return Selection.kth(&scratch, scratch.count / 2)
     }
 }
 

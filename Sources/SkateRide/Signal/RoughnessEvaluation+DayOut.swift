@@ -23,6 +23,9 @@ public struct DayOutEvaluation: Sendable {
         public var naiveStd: Double
         /// `Bumpiness.impulsiveness` (excess kurtosis of the bumpiness band), nil when unknown.
         public var impulsiveness: Double? = nil
+        /// The ride summary's bumpiness (`BumpinessMeter`, streamed, every sample taken as rolling,
+        /// the body-motion gate on), nil when nothing was counted.
+        public var rideBumpiness: Double? = nil
     }
 
     /// The pair scored (first should score higher).
@@ -87,7 +90,12 @@ public struct DayOutEvaluation: Sendable {
                                 // Ungated: an e-scooter is not pushed, and its throttle and
                                 // steering fill the gate's body band (docs/wheels-to-routes.md §5).
                                 bumpiness: Bumpiness.measure(s, sampleRate: r), naiveStd: RoughnessEvaluation.naiveVerticalStd(s),
-                                impulsiveness: Bumpiness.impulsiveness(s, sampleRate: r)))
+                                impulsiveness: Bumpiness.impulsiveness(s, sampleRate: r), rideBumpiness: {
+                                    var m = BumpinessMeter(sampleRate: r)
+                                    for x in s { m.push(x, rolling: true) }
+                                    m.finish()
+                                    return m.rms
+                                }()))
             }
         }
         return DayOutEvaluation(positive: positive, negative: negative, files: out, rate: usedRate)
@@ -134,23 +142,23 @@ public struct DayOutEvaluation: Sendable {
     public func text() -> String {
         func f(_ x: Double?) -> String { x.map { String(printf: "%.3f", $0) } ?? "-" }
         let e = eventsAUC()
-        var within: [(day: String, calibrated: Double, dayOut: Double, robust: Double?, bumpiness: Double?, naive: Double?, impulsive: Double?)] = []
+        var within: [(day: String, calibrated: Double, dayOut: Double, robust: Double?, bumpiness: Double?, naive: Double?, impulsive: Double?, ride: Double?)] = []
         var out = String(printf: "leave-one-recording-day-out, %@ > %@ at %.0f Hz (%d files, %d days):\n", positive, negative, rate, files.count, days.count)
         out += "  events/min: in-sample (calibrated rule) \(f(e.calibrated)), in-sample refit \(f(e.refitted)), day-out \(f(e.dayOut))\n"
-        out += "  robust_rms \(f(auc(files) { $0.robustRMS })), bumpiness \(f(auc(files) { $0.bumpiness })), impulsiveness \(f(auc(files) { $0.impulsiveness })), naive_std \(f(auc(files) { $0.naiveStd })) (nothing fitted: in = out)\n"
+        out += "  robust_rms \(f(auc(files) { $0.robustRMS })), bumpiness \(f(auc(files) { $0.bumpiness })), impulsiveness \(f(auc(files) { $0.impulsiveness })), ride_bumpiness \(f(auc(files) { $0.rideBumpiness })), naive_std \(f(auc(files) { $0.naiveStd })) (nothing fitted: in = out)\n"
         // Day and class are tangled (most days hold one class): the pooled figures still compare
         // days. Within a day that holds both classes, only the surface differs.
         for r in e.rules {
             let n = files.filter { $0.day == r.day }
             let rule = Self.index(Self.floors.firstIndex(of: r.floor)!, Self.ratios.firstIndex(of: r.ratio)!)
             if let out = auc(n, { $0.eventsPerMinute[rule] }), let cal = auc(n, { $0.eventsPerMinute[Self.calibrated] }) {
-                within.append((r.day, cal, out, auc(n) { $0.robustRMS }, auc(n) { $0.bumpiness }, auc(n) { $0.naiveStd }, auc(n) { $0.impulsiveness }))
+                within.append((r.day, cal, out, auc(n) { $0.robustRMS }, auc(n) { $0.bumpiness }, auc(n) { $0.naiveStd }, auc(n) { $0.impulsiveness }, auc(n) { $0.rideBumpiness }))
             }
             out += "  held out \(r.day): \(n.filter { $0.label == positive }.count) \(positive), \(n.filter { $0.label == negative }.count) \(negative); rule fitted on the others: floor "
                 + String(printf: "%.1f g, ratio %.0f", r.floor, r.ratio) + "\n"
         }
         for w in within {
-            out += "  within \(w.day) (both classes): events/min calibrated \(f(w.calibrated)), day-out rule \(f(w.dayOut)); robust_rms \(f(w.robust)), bumpiness \(f(w.bumpiness)), impulsiveness \(f(w.impulsive)), naive_std \(f(w.naive))\n"
+            out += "  within \(w.day) (both classes): events/min calibrated \(f(w.calibrated)), day-out rule \(f(w.dayOut)); robust_rms \(f(w.robust)), bumpiness \(f(w.bumpiness)), impulsiveness \(f(w.impulsive)), ride_bumpiness \(f(w.ride)), naive_std \(f(w.naive))\n"
         }
         return out
     }

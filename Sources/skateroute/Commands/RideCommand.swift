@@ -109,7 +109,10 @@ struct RideCommand: ParsableCommand {
             printError("skateroute: live view needs a ride folder without --plan/--to/--motion; replaying headless"
                        + (speedOption.map { $0 == "max" ? "" : " (--speed \(TerminalSafe.quoted($0, maxLength: 20)) not applied)" } ?? ""))
         }
-        let map = try mapOption.load(copying: true)
+        // A headless replay is a batch job (its inputs are read before it starts, and it runs flat
+        // out): the zero-copy view of the map, as other short commands use. Copying the whole map
+        // out of the file (for long-running processes) was a quarter of a shipped ride's page faults.
+        let map = try mapOption.load()
         let onMap = Self.inside(first.coordinate, map.bbox, margin: Self.mapMargin)
         var planner: Planner?
         var knowledge = RoadKnowledge.empty
