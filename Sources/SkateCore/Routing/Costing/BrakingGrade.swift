@@ -80,26 +80,25 @@ extension BrakingGrade {
         return levels
     }
 
-    /// `lineLevels` on samples `r` (no walked gap inside).
+    /// `lineLevels` on samples `r` (no walked gap inside). Both rules in one scan of each
+    /// window: the windows are the same, only the length and grade each asks for differ (the
+    /// scan was run once per rule, 4.4 % of `skateroute bench`'s Heidelberg CPU samples).
     static func pieceLevels(_ s: [Double], _ e: [Double], _ r: ClosedRange<Int>, into levels: inout [BrakingLevel]) {
         let lo = r.lowerBound, hi = r.upperBound
-        func mark(minLength: Double, gradePct: Double) -> [Bool] {
-            var flags = [Bool](repeating: false, count: hi - lo)
-            var reach = lo
-            for i in lo..<hi {
-                var j = i + 1, far = -1
-                while j <= hi && s[j] - s[i] <= lineMaxWindowMetres {
-                    let len = s[j] - s[i]
-                    if len >= minLength && (e[j] - e[i]) / len * 100 <= gradePct { far = j }
-                    j += 1
-                }
-                reach = max(reach, far)
-                if i < reach { flags[i - lo] = true }
+        // Each gap i up to the farthest end of a qualifying window that starts at or before it.
+        var reachBraking = lo, reachCaution = lo
+        for i in lo..<hi {
+            var j = i + 1, farBraking = -1, farCaution = -1
+            while j <= hi && s[j] - s[i] <= lineMaxWindowMetres {
+                let len = s[j] - s[i]
+                let grade = (e[j] - e[i]) / len * 100
+                if len >= PlanBuilder.brakingLength && grade <= PlanBuilder.brakingGradePct { farBraking = j }
+                if len >= PlanBuilder.cautionLength && grade <= PlanBuilder.cautionGradePct { farCaution = j }
+                j += 1
             }
-            return flags
+            reachBraking = max(reachBraking, farBraking)
+            reachCaution = max(reachCaution, farCaution)
+            levels[i] = i < reachBraking ? .braking : (i < reachCaution ? .caution : .none)
         }
-        let b = mark(minLength: PlanBuilder.brakingLength, gradePct: PlanBuilder.brakingGradePct)
-        let c = mark(minLength: PlanBuilder.cautionLength, gradePct: PlanBuilder.cautionGradePct)
-        for k in lo..<hi { levels[k] = b[k - lo] ? .braking : (c[k - lo] ? .caution : .none) }
     }
 }

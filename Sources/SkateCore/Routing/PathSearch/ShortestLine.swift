@@ -60,6 +60,37 @@ public enum ShortestLine {
     /// (room for the bounding box's own rounding).
     static let bidirectionalSpanShare = 0.99
 
+    /// Labels node `v` reached at `d` metres, by `via` (an adjacency entry, or −1 for an end's
+    /// own edge), when that is less than its label holds, and puts it on the open list keyed by
+    /// `d` plus its bound (`bound(v)`, computed the first time the node is labelled; a label's
+    /// bound is −1 until then). Returns whether it did.
+    @inline(__always) static func label(_ v: Int, at d: Double, via: Int32, labels: SearchLabels<NodeLabel>, heap: inout SearchHeap<Open>,
+                                         bound: (Int) -> Double) -> Bool {
+        var l = labels[v]
+        guard d < l.dist else { return false }
+        if l.bound == -1 { l.bound = bound(v) }
+        l.dist = d; l.via = via
+        labels[v] = l
+        heap.insert(Open(key: d + l.bound, node: v, g: d))
+        return true
+    }
+
+    /// Relaxes the edges out of node `v`, settled at `g` metres, that `allowed` admits (the ends'
+    /// edges always): the one relax loop of `oneWay` and both sides of `bidirectional`.
+    /// `reached(w, d)` hears of each node labelled anew (the bidirectional meetings).
+    @inline(__always) static func relaxEdges(of v: Int, at g: Double, map: SkateMap, a: EdgeSnap, b: EdgeSnap, allowed: (Int) -> Bool,
+                                             labels: SearchLabels<NodeLabel>, heap: inout SearchHeap<Open>,
+                                             bound: (Int) -> Double, reached: (Int, Double) -> Void) {
+        for k in Int(map.adjStart[v])..<Int(map.adjStart[v + 1]) {
+            let entry = Int(map.adjacency[k])
+            let e = entry >> 1, rev = entry & 1 == 1
+            guard allowed(e) || e == a.edge || e == b.edge else { continue }
+            let w = rev ? Int(map.edgeFrom[e]) : Int(map.edgeTo[e])
+            let d = g + Double(map.edgeLength[e])
+            if label(w, at: d, via: Int32(entry), labels: labels, heap: &heap, bound: bound) { reached(w, d) }
+        }
+    }
+
     /// A straight-line lower bound (metres) to a point, on the flat projection `oneWay` uses:
     /// consistent for nodes within `flatBoundLatitudeSpan` of the point (an edge is never
     /// shorter than the bound's change along it).
@@ -102,12 +133,7 @@ public enum ShortestLine {
         if a.edge == b.edge { best = abs(b.offset - a.offset) }
         // Seeds: each end's edge to its two nodes (two tests each, no array of pairs).
         @inline(__always) func seed(_ labels: SearchLabels<NodeLabel>, _ heap: inout SearchHeap<Open>, _ v: Int, _ d: Double, sign: Double) {
-            var l = labels[v]
-            guard d < l.dist else { return }
-            if l.bound == -1 { l.bound = sign * potential(v) }
-            l.dist = d; l.via = -1
-            labels[v] = l
-            heap.insert(Open(key: d + l.bound, node: v, g: d))
+            _ = label(v, at: d, via: -1, labels: labels, heap: &heap) { sign * potential($0) }
         }
         seed(fwd, &heapF, Int(map.edgeFrom[a.edge]), a.offset, sign: 1)
         seed(fwd, &heapF, Int(map.edgeTo[a.edge]), lenA - a.offset, sign: 1)
@@ -121,22 +147,10 @@ public enum ShortestLine {
         @inline(__always) func step(_ heap: inout SearchHeap<Open>, _ mine: SearchLabels<NodeLabel>, _ other: SearchLabels<NodeLabel>, sign: Double) {
             guard let o = heap.popMin() else { return }
             guard o.g <= mine[o.node].dist else { return }
-            let v = o.node
-            for k in Int(map.adjStart[v])..<Int(map.adjStart[v + 1]) {
-                let entry = Int(map.adjacency[k])
-                let e = entry >> 1, rev = entry & 1 == 1
-                guard allowed(e) || e == a.edge || e == b.edge else { continue }
-                let w = rev ? Int(map.edgeFrom[e]) : Int(map.edgeTo[e])
-                let d = o.g + Double(map.edgeLength[e])
-                var l = mine[w]
-                if d < l.dist {
-                    if l.bound == -1 { l.bound = sign * potential(w) }
-                    l.dist = d; l.via = Int32(entry)
-                    mine[w] = l
-                    heap.insert(Open(key: d + l.bound, node: w, g: d))
-                    let there = other[w].dist
-                    if d + there < best { best = d + there; meet = w }
-                }
+            relaxEdges(of: o.node, at: o.g, map: map, a: a, b: b, allowed: allowed, labels: mine, heap: &heap,
+                       bound: { sign * potential($0) }) { w, d in
+                let there = other[w].dist
+                if d + there < best { best = d + there; meet = w }
             }
         }
         while let f = heapF.min, let r = heapB.min, f.key + r.key < best {
@@ -199,14 +213,9 @@ public enum ShortestLine {
             return (x * x + y * y).squareRoot() * boundMargin
         }
         let lenA = Double(map.edgeLength[a.edge]), lenB = Double(map.edgeLength[b.edge])
-        for (v, d) in [(Int(map.edgeFrom[a.edge]), a.offset), (Int(map.edgeTo[a.edge]), lenA - a.offset)] {
-            var l = labels[v]
-            guard d < l.dist else { continue }
-            if l.bound < 0 { l.bound = straight(v) }
-            l.dist = d; l.via = -1
-            labels[v] = l
-            heap.insert(Open(key: d + l.bound, node: v, g: d))
-        }
+        // (A label's bound is −1 until computed; `straight` is never negative.)
+        _ = label(Int(map.edgeFrom[a.edge]), at: a.offset, via: -1, labels: labels, heap: &heap, bound: straight)
+        _ = label(Int(map.edgeTo[a.edge]), at: lenA - a.offset, via: -1, labels: labels, heap: &heap, bound: straight)
         // The best way to finish: straight along the shared edge, or from one of b's end nodes.
         var best = Double.infinity
         var bestEnd = -1  // −1: along the shared edge; else the node the last leg leaves from
@@ -218,20 +227,7 @@ public enum ShortestLine {
             // (Two tests, not a loop over a two-element array: that array was allocated per node.)
             if v == fromB && o.g + b.offset < best { best = o.g + b.offset; bestEnd = v }
             if v == toB && o.g + (lenB - b.offset) < best { best = o.g + (lenB - b.offset); bestEnd = v }
-            for k in Int(map.adjStart[v])..<Int(map.adjStart[v + 1]) {
-                let entry = Int(map.adjacency[k])
-                let e = entry >> 1, rev = entry & 1 == 1
-                guard allowed(e) || e == a.edge || e == b.edge else { continue }
-                let w = rev ? Int(map.edgeFrom[e]) : Int(map.edgeTo[e])
-                let d = o.g + Double(map.edgeLength[e])
-                var l = labels[w]
-                if d < l.dist {
-                    if l.bound < 0 { l.bound = straight(w) }
-                    l.dist = d; l.via = Int32(entry)
-                    labels[w] = l
-                    heap.insert(Open(key: d + l.bound, node: w, g: d))
-                }
-            }
+            relaxEdges(of: v, at: o.g, map: map, a: a, b: b, allowed: allowed, labels: labels, heap: &heap, bound: straight) { _, _ in }
         }
         guard best.isFinite else { return nil }
         if bestEnd < 0 {
