@@ -25,6 +25,11 @@ struct BrakingBenchmark {
     static let minPairDistance = 800.0, maxPairDistance = 3000.0
     /// Pairs per map (the issue's 30).
     static let pairCount = 30
+    /// The ends of the shipped steep-descent ride (`Rides/descent-jardin-exotique`, Jardin
+    /// Exotique → Stade Louis II) and its plan's length (m): each steep variant prints its route,
+    /// since a variant once sent it up a lift and down a road without a sidewalk.
+    static let jardinExotique = Coordinate(lat: 43.73125, lon: 7.41395), stadeLouisII = Coordinate(lat: 43.72765, lon: 7.41434)
+    static let jardinShippedMetres = 722.9
     /// Scorer sample spacing along a line, metres.
     static let sampleMetres = 5.0
     /// Longest window the scorer averages over, metres (a sustained descent longer than this is
@@ -137,6 +142,11 @@ struct BrakingBenchmark {
                 }
                 line("steep " + label, s)
                 print(String(printf: "  %-28@   searches per plan %.1f (%d plans)", "", Double(SearchCounters.searches - n0) / Double(max(1, plans)), plans))
+                if set.name == "Monaco", let p = SteepLineRule.$override.withValue(values, operation: { try? planner.plan(from: Self.jardinExotique, to: Self.stadeLouisII, mode: .smoothest) }) {
+                    print(String(printf: "  %-28@   shipped ride's route (Rides/descent-jardin-exotique, %.1f m when shipped): %.1f m, %d lifts, too fast %.0f m, braking zones %.0f m, caution zones %.0f m",
+                                 "", Self.jardinShippedMetres, p.distance, p.liftsUsed, p.tooFastStretches.reduce(0) { $0 + $1.end - $1.start },
+                                 p.brakingZones.filter { $0.level == .braking }.reduce(0) { $0 + $1.end - $1.start }, p.brakingZones.filter { $0.level == .caution }.reduce(0) { $0 + $1.end - $1.start }))
+                }
             }
         }
         print("  (* = the table's weight; caution s/m = \(String(printf: "%.2f", cautionShare)) × braking s/m; steep share/factors/rounds = SteepLineRule's whole-line share, extra search factors, penalty rounds)")

@@ -11,20 +11,32 @@ import FoundationEssentials
 /// whole-line rule made dearer, and among those lines and its own takes the one whose effort plus
 /// *whole-line* steep metres (`BrakingGrade.lineMetres`) costs least.
 ///
-/// The values are last round's. The bench's best variant (`skateroute bench --braking
-/// --steep-variants`, docs/surfaces-and-braking.md: a whole-line metre at twice the mode's weight,
-/// one ×4 search, two rounds) brakes 7 % less on 30 Heidelberg pairs with 0.7 fewer searches per
-/// plan, but it sends Jardin Exotique → Stade Louis II (the shipped descent ride) up a lift and
-/// down 290 m of road without a sidewalk, flagged too fast, to save 55 braking metres a rider can
-/// walk; it waits until the choice can offer walking a short steep bit instead.
+/// The values are the third round's. The bench's best variant (`skateroute bench --braking
+/// --steep-variants`, docs/surfaces-and-braking.md, fourth and fifth rounds: a whole-line metre at
+/// twice the mode's weight, one ×4 search, two rounds) brakes 7 % less on 30 Heidelberg pairs,
+/// but it changes the route of the shipped descent ride (Jardin Exotique → Stade Louis II): without
+/// `tooFastRoadShare` it goes up a lift and down 290 m of road without a sidewalk; with it, it keeps
+/// the shipped line's lifts and 39 m steep sidewalk but swaps the last 104 m of Avenue de
+/// Fontvieille's carriageway for its sidewalk (723 → 825 m), and the shipped ride's replay reroutes
+/// once. So neither ships yet; `tooFastRoadShare` is 0 (measured by the bench's fourth variant field).
 ///
 /// | constant                   | value    | why                                                              |
 /// |----------------------------|----------|------------------------------------------------------------------|
 /// | `searchFactors`            | 4, 16    | braking weight × these: lines that go well and far out of the way of steep edges |
-/// | `lineBrakingShare`         | 1.0      | a whole-line braking metre costs the mode's braking s/m again on top of the search's charge (2.0 trades short walkable steep bits for long road detours) |
+/// | `lineBrakingShare`         | 1.0      | a whole-line braking metre costs the mode's braking s/m again on top of the search's charge (2.0 changes the shipped descent ride's route, above) |
 /// | `lineCautionShare`         | 1.0      | the same for caution metres (the mode's caution s/m): no trading braking for many caution metres |
 /// | `penaltyRounds`            | 3        | searches charging the candidates' whole-line steep metres on their edges, one after another |
 /// | `swapSlackMetres`          | 1 m      | the fast line may not brake or need caution more than this beyond smoothest's own |
+/// | `tooFastRoadShare`         | 0 (off)  | measured, not shipped: at 1, a metre where gravity takes the rider past the speed cap (the plan's "too fast") on a road without a sidewalk costs the mode's braking s/m again: the rider brakes there, among cars, with no kerb to step onto — a cost the whole-line window rule (≤ −6 % / −8 %) misses on a −5 % road |
+///
+/// Why a share of 2 took the lift up: at a share of 2 the choice sent Jardin Exotique →
+/// Stade Louis II up a lift and down 315 m of Avenue Pasteur at −4.9 %, 290 m of it a tertiary
+/// road without a sidewalk. At −4.9 % no 30 m window reaches caution grade, so that descent cost
+/// the choice nothing beyond the search's small braking-risk multiplier and a tertiary road's
+/// ×1.15, while the shipped line's 55 m at −11 % cost 55 × 2 × 2 = 220 s. The speed
+/// model flags the road "too fast" (the rider must brake to hold `SkatePhysics.speedCap`), so
+/// `tooFastRoadShare` can charge those metres as braking metres in the choice (on the 60 bench
+/// pairs it changes no line at 0.5 or 1, only that route).
 ///
 /// No extra search runs when the mode's own line has no whole-line steep metre and keeps the
 /// crusty rule: no other line can cost less by the choice's measure (exact).
@@ -40,6 +52,17 @@ public enum SteepLineRule {
     public static let penaltyRounds = 3
     /// Metres of slack when the fast line's steep metres are compared with smoothest's own.
     public static let swapSlackMetres = 1.0
+    /// Effort seconds per too-fast metre on a road without a sidewalk, as a share of
+    /// `brakingSecondsPerMetre` (`tooFastRoadMetres`).
+    public static let tooFastRoadShare = 0.0
+    /// The access reasons of a carriageway ridden without a sidewalk beside it (`tooFastRoadShare`).
+    public static func isRoadWithoutSidewalk(_ r: AccessReason) -> Bool {
+        switch r {
+        case .primaryNoSidewalk, .primaryNoSidewalkFast, .secondaryNoSidewalk, .secondaryNoSidewalkFast,
+             .tertiaryNoSidewalk, .tertiaryNoSidewalkFast, .sidewalkSeparate: return true
+        default: return false
+        }
+    }
     /// The modes that choose their line this way.
     public static func applies(to mode: RideMode) -> Bool { mode == .smoothest }
 
@@ -50,13 +73,17 @@ public enum SteepLineRule {
         public var lineBrakingShare: Double
         public var lineCautionShare: Double
         public var penaltyRounds: Int
-        public init(searchFactors: [Double], lineBrakingShare: Double, lineCautionShare: Double, penaltyRounds: Int) {
+        public var tooFastRoadShare: Double
+        public init(searchFactors: [Double], lineBrakingShare: Double, lineCautionShare: Double, penaltyRounds: Int,
+                    tooFastRoadShare: Double = SteepLineRule.tooFastRoadShare) {
             self.searchFactors = searchFactors; self.lineBrakingShare = lineBrakingShare
             self.lineCautionShare = lineCautionShare; self.penaltyRounds = penaltyRounds
+            self.tooFastRoadShare = tooFastRoadShare
         }
         /// The constants above.
         public static let standard = Values(searchFactors: SteepLineRule.searchFactors, lineBrakingShare: SteepLineRule.lineBrakingShare,
-                                            lineCautionShare: SteepLineRule.lineCautionShare, penaltyRounds: SteepLineRule.penaltyRounds)
+                                            lineCautionShare: SteepLineRule.lineCautionShare, penaltyRounds: SteepLineRule.penaltyRounds,
+                                            tooFastRoadShare: SteepLineRule.tooFastRoadShare)
     }
 
     /// Values replacing `Values.standard` within a task (bench experiments and tests).
@@ -70,8 +97,27 @@ extension Planner {
     /// The line's cost for choosing between candidate lines: its effort under `router`'s
     /// costing (no penalties) plus its whole-line braking and caution metres at the mode's
     /// weights (`SteepLineRule`).
-    func steepAwareCost(_ p: RoutePath, steep: (braking: Double, caution: Double), router: Router, rule: SteepLineRule.Values) -> Double {
+    /// Plus its too-fast metres on roads without a sidewalk (`tooFastRoadMetres`) at
+    /// `tooFastRoadShare` of the braking weight.
+    func steepAwareCost(_ p: RoutePath, steep: (braking: Double, caution: Double), tooFastRoad: Double, router: Router, rule: SteepLineRule.Values) -> Double {
         Self.trueCost(p, router: router) + steepCharge(steep, router: router, rule: rule)
+            + rule.tooFastRoadShare * router.costing.weights.brakingSecondsPerMetre * tooFastRoad
+    }
+
+    /// Metres of `p` the speed model flags "too fast" (gravity takes the rider past
+    /// `SkatePhysics.speedCap`; the plan's too-fast stretches) on roads without a sidewalk
+    /// (`SteepLineRule.isRoadWithoutSidewalk`). 0 when the rule's share is 0 (not computed).
+    func tooFastRoadMetres(_ p: RoutePath, builder: PlanBuilder, rule: SteepLineRule.Values) -> Double {
+        guard rule.tooFastRoadShare > 0, !p.legs.isEmpty else { return 0 }
+        let prof = builder.profile(p.legs, builder.routeLine(p.legs))
+        guard prof.hasElevation else { return 0 }
+        let speeds = builder.speeds(p.legs, prof)
+        var metres = 0.0
+        for i in prof.s.indices.dropFirst() where speeds.braking[i] {
+            let e = p.legs[prof.leg[i - 1]].edge
+            if SteepLineRule.isRoadWithoutSidewalk(AccessModel.decision(of: map.flags(ofEdge: e)).reason) { metres += prof.s[i] - prof.s[i - 1] }
+        }
+        return metres
     }
 
     /// Effort seconds the choice adds for whole-line steep metres (`SteepLineRule`).
@@ -105,10 +151,11 @@ extension Planner {
         let rule = SteepLineRule.current
         var best = path
         var bestSteep = builder.steepMetres(path)
-        var bestCost = steepAwareCost(path, steep: bestSteep, router: router, rule: rule)
+        let fast = tooFastRoadMetres(path, builder: builder, rule: rule)
+        var bestCost = steepAwareCost(path, steep: bestSteep, tooFastRoad: fast, router: router, rule: rule)
         // No other line can cost less: `path` is the least true cost among the lines that keep
         // the crusty rule (the search's own optimum), and it adds no steep cost. Exact.
-        if path.crustyRuleMet, bestSteep.braking + bestSteep.caution <= 0 { return (path, bestSteep) }
+        if path.crustyRuleMet, bestSteep.braking + bestSteep.caution <= 0, fast <= 0 { return (path, bestSteep) }
         for k in rule.searchFactors {
             var w = router.costing.weights
             w.brakingSecondsPerMetre *= k
@@ -117,7 +164,7 @@ extension Planner {
             guard let p = r.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet), p.length <= maxLength,
                   p.crustyRuleMet || !path.crustyRuleMet, p.legs != best.legs else { continue }
             let steep = builder.steepMetres(p)
-            let c = steepAwareCost(p, steep: steep, router: router, rule: rule)
+            let c = steepAwareCost(p, steep: steep, tooFastRoad: tooFastRoadMetres(p, builder: builder, rule: rule), router: router, rule: rule)
             if c < bestCost { best = p; bestSteep = steep; bestCost = c }
         }
         // Searches that see what the whole-line rule sees: each round charges the edges the
@@ -133,7 +180,7 @@ extension Planner {
             last = p
             guard p.legs != best.legs else { continue }
             let steep = builder.steepMetres(p)
-            let c = steepAwareCost(p, steep: steep, router: router, rule: rule)
+            let c = steepAwareCost(p, steep: steep, tooFastRoad: tooFastRoadMetres(p, builder: builder, rule: rule), router: router, rule: rule)
             if c < bestCost { best = p; bestSteep = steep; bestCost = c }
         }
         if best.legs != path.legs { best.cost = Self.trueCost(best, router: router) }
