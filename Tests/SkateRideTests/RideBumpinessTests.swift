@@ -109,11 +109,17 @@ import Testing
         // a tenth of the samples, a stuck axis by `MotionQuality.stuckChangeShare`).
         var stuck = Self.motion()
         for i in stuck.indices where i % 10 != 0 { stuck[i].az = stuck[i - 1].az }
-        for (name, m) in [("gaps", gappy), ("stuck", stuck)] {
+        // Two axes held: one reason, named once.
+        var twoStuck = stuck
+        for i in twoStuck.indices where i % 10 != 0 { twoStuck[i].ax = twoStuck[i - 1].ax }
+        for (name, m) in [("gaps", gappy), ("stuck", stuck), ("two stuck", twoStuck)] {
             let b = try #require(Self.ride(m).bumpiness, "\(name): no bumpiness entry")
             print("[ride bumpiness] \(name): degraded \(b.degraded ?? "nil"), rms \(b.rms.map { String($0) } ?? "nil")")
             #expect(b.rms == nil, "\(name): a degraded stream gave a number: \(b.rms!)")
             #expect(b.degraded != nil, "\(name): not reported as degraded")
+            // A reason is named once, however many axes carry it.
+            let codes = (b.degraded ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(Set(codes).count == codes.count, "\(name): \(b.degraded ?? "")")
         }
         #expect(Self.ride(gappy).bumpiness?.degraded?.contains("gaps") == true)
     }

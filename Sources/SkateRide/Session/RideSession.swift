@@ -477,6 +477,9 @@ public final class RideSession {
         if stuckWarned { return "stuck stream" }
         var codes = motionCount > 0 ? quality.warnings(rate: quality.spanRate).map(\.code).filter { ImpactLearning.degradingCodes.contains($0) } : []
         if motionGaps > 0 && !codes.contains("gaps") { codes.insert("gaps", at: 0) }
+        // Each code once: two stuck axes are one reason ("stuck_axis", not "stuck_axis, stuck_axis").
+        var seen = Set<String>()
+        codes = codes.filter { seen.insert($0).inserted }
         return codes.isEmpty ? nil : codes.joined(separator: ", ")
     }
 
