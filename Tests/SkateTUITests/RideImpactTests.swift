@@ -126,6 +126,10 @@ struct RideImpactTests {
         // Arrival: what it learned, and the question.
         let arrival = p.app.render(p.model).lines.joined(separator: "\n")
         #expect(arrival.contains("Learned"), "\(arrival)")
+        // Bumpiness beside the road's robust roughness, the figures of the ride's own summary.
+        let b = try #require(r.frame.bumpiness, "the finished frame carries no bumpiness")
+        #expect(arrival.contains("Bumpiness") && arrival.contains(ArrivalPanel.bumpinessText(b, robust: r.frame.robustRMS)), "\(arrival)")
+        #expect(b.rms != nil && r.frame.robustRMS != nil)
         let count = try #require(r.impactPrompt?.count)
         #expect(count >= 1 && count == r.frame.learning?.impacts)
         #expect(arrival.contains("\(count) bump\(count == 1 ? "" : "s") detected — mark as pothole?"), "\(arrival)")

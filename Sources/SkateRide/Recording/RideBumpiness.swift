@@ -5,7 +5,7 @@ import SkateCore
 /// much the rider was shaken, impacts and body motion included, over the rolling that was neither
 /// pushing nor carving (`BumpinessMeter`). A degraded motion stream (gaps, stuck axes, no gravity,
 /// …) gives no figure, only why.
-public struct RideBumpiness: Sendable, Equatable, Codable {
+public struct RideBumpiness: Sendable, Hashable, Codable {
     /// RMS (g) of the vertical acceleration in every band the rate allows over the counted
     /// samples; nil when the stream is degraded or nothing was counted.
     public var rms: Double?

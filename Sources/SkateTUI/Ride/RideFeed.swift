@@ -40,6 +40,10 @@ public struct RideFrame: Hashable, Sendable {
     public var newImpacts: [RoughnessImpact] = []
     /// What the ride taught the store, on the finished frame of a feed that knows (nil before).
     public var learning: RideLearning? = nil
+    /// The ride's bumpiness and robust roughness (g) from its summary, on the finished frame of a
+    /// feed with motion (issue 28 must-have 5); nil before and without motion.
+    public var bumpiness: RideBumpiness? = nil
+    public var robustRMS: Double? = nil
 
     public init(t: Double = 0, position: Coordinate? = nil, heading: Double? = nil, speed: Double = 0, rms: Double? = nil,
                 surface: RoughnessClass? = nil, stability: Double? = nil, grade: Double? = nil, braking: BrakingLevel = .none,

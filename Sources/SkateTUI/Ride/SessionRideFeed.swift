@@ -123,7 +123,10 @@ final class SessionRideFeed: RideFeed {
         f.impact = lastImpact
         f.newImpacts = pendingImpacts
         pendingImpacts = []
-        if f.finished { f.learning = learning() }
+        if f.finished {
+            f.learning = learning()
+            f.bumpiness = summary?.bumpiness; f.robustRMS = summary?.robustRMS
+        }
         return f
     }
 

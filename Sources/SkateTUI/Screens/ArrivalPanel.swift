@@ -1,4 +1,5 @@
 import SkateCore
+import SkateRide
 
 /// What the ride screen accumulates while a ride plays, for the arrival panel.
 public struct RideStats: Hashable, Sendable {
@@ -77,10 +78,20 @@ enum ArrivalPanel {
             return c.name + " " + Format.distance(m)
         }
         out.append(("Surface", rough.isEmpty ? "not measured" : rough.joined(separator: ", ")))
+        if let b = f.bumpiness { out.append(("Bumpiness", bumpinessText(b, robust: f.robustRMS))) }
         out.append(("Log", s.start.logPath.map { TerminalSafe.clean($0) } ?? "not recorded"))
         // Issue 28: what a recorded ride taught the store (a simulated rider teaches nothing).
         if let l = s.frame.learning { out.append(("Learned", l.text)) }
         return out
+    }
+
+    /// "0.095 g (road 0.061 g)": how much the rider was shaken beside the robust roughness of the
+    /// road, both in g; or why it was not measured ("degraded motion (gaps)").
+    static func bumpinessText(_ b: RideBumpiness, robust: Double?) -> String {
+        guard let g = b.rms else {
+            return "not measured: " + (b.degraded.map { "degraded motion (\($0))" } ?? "no rolling without pushing or carving")
+        }
+        return FixedDecimal.string(g, decimals: 3) + " g" + (robust.map { " (road " + FixedDecimal.string($0, decimals: 3) + " g)" } ?? "")
     }
 
     /// The question about the ride's bumps and its keys (or what the answer did); empty without one.
