@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import Synchronization
 
 /// Costing constants shared by all modes.
 public enum CostingConstants {
@@ -53,28 +52,7 @@ public final class SkateCosting: Sendable {
     /// The legality rules (always `.accessModel` outside `skateroute bench`).
     public let rules: CostRules
 
-    /// The search's packed view of each adjacency slot (`TraversalRecords`): given by the
-    /// planner (one per map and table, shared by its costings) or built on the first search.
-    private let recordsBox: Mutex<TraversalRecords?>
-
-    /// `records`, built on first use when not given.
-    var records: TraversalRecords {
-        recordsBox.withLock { kept in
-            if let kept { return kept }
-            let built = TraversalRecords(map: map, table: table)
-            kept = built
-            return built
-        }
-    }
-
-    public convenience init(map: SkateMap, table: EdgeTable, mode: RideMode, weights: ModeWeights? = nil, rules: CostRules = .accessModel) {
-        self.init(map: map, table: table, mode: mode, weights: weights, rules: rules, records: nil)
-    }
-
-    /// `records`: the planner's shared `TraversalRecords` for this map and table (nil: built on
-    /// the first search).
-    init(map: SkateMap, table: EdgeTable, mode: RideMode, weights: ModeWeights?, rules: CostRules, records: TraversalRecords?) {
-        recordsBox = Mutex(records)
+    public init(map: SkateMap, table: EdgeTable, mode: RideMode, weights: ModeWeights? = nil, rules: CostRules = .accessModel) {
         self.map = map
         self.table = table
         self.mode = mode
@@ -240,48 +218,28 @@ public final class SkateCosting: Sendable {
 
     public func transitionCost(from a: Int, fromReversed ar: Bool, node: Int, to b: Int, toReversed br: Bool) -> Double {
         if a == b && ar != br { return CostingConstants.uTurnSeconds }
-        return transitionCost(in: Self.turnBits(map: map, edge: a), headingIn: table.headingIn(a, reversed: ar), gradeIn: table.grade(a, reversed: ar),
-                              nodeFlags: map.flags(ofNode: node), out: Self.turnBits(map: map, edge: b), headingOut: table.headingOut(b, reversed: br))
-    }
-
-    /// The turn cost from the facts `transitionCost(from:…)` reads (its one formula): the
-    /// traversal in (its bits, the heading it arrives with, its grade in percent), the node's
-    /// flags, and the traversal out (its bits, the heading it leaves with). Not for a U-turn on
-    /// one edge. The search's inner loop calls it with the way in read once per settled state and
-    /// the way out from its `TraversalRecord`.
-    @inline(__always) func transitionCost(in a: TurnBits, headingIn: Double, gradeIn: Double, nodeFlags nf: NodeFlags,
-                                          out b: TurnBits, headingOut: Double) -> Double {
         var c = 0.0
-        let onFoot = a.contains(.onFoot) || b.contains(.onFoot)
+        let nf = map.flags(ofNode: node)
+        let ha = map.highway(ofEdge: a), hb = map.highway(ofEdge: b)
+        let fa = map.flags(ofEdge: a), fb = map.flags(ofEdge: b)
+        let onFoot = Self.isPathClass(ha) || Self.isPathClass(hb) || fa.contains(.isCrossing) || fb.contains(.isCrossing)
         if nf.contains(.crossing) && onFoot { c += weights.crossingSeconds }
         if nf.contains(.trafficSignals) { c += weights.signalSeconds }
-        if nf.contains(.touchesMajorRoad) && !nf.contains(.crossing) && !a.contains(.majorRoad) && !b.contains(.majorRoad) && !onFoot {
+        if nf.contains(.touchesMajorRoad) && !nf.contains(.crossing) && !ha.isMajorRoad && !hb.isMajorRoad && !onFoot {
             c += weights.majorJunctionSeconds
         }
         // Getting off the board for a flight of steps (once per flight, not per edge of it).
-        if b.contains(.steps) && !a.contains(.steps) && rules == .accessModel {
-            c += b.contains(.stepsRamp) ? StairsCost.dismountSeconds * StairsCost.rampShare : StairsCost.dismountSeconds
+        if fb.contains(.steps) && !fa.contains(.steps) && rules == .accessModel {
+            c += fb.contains(.stepsRamp) ? StairsCost.dismountSeconds * StairsCost.rampShare : StairsCost.dismountSeconds
         }
         // No turn cost into or out of a lift: its doors face any way.
-        if a.contains(.connector) || b.contains(.connector) { return c }
-        let turn = abs(Geo.turnAngle(from: headingIn, to: headingOut))
+        if fa.contains(.connector) || fb.contains(.connector) { return c }
+        let turn = abs(Geo.turnAngle(from: table.headingIn(a, reversed: ar), to: table.headingOut(b, reversed: br)))
         if turn > 45 { c += CostingConstants.turnSeconds }
-        if turn > CostingConstants.sharpTurnDegrees && gradeIn < CostingConstants.sharpTurnDownhillPct {
+        if turn > CostingConstants.sharpTurnDegrees && table.grade(a, reversed: ar) < CostingConstants.sharpTurnDownhillPct {
             c += weights.sharpDownhillTurnSeconds
         }
         return c
-    }
-
-    /// What a turn cost reads of an edge besides its heading (`TurnBits`, without `.crusty`).
-    static func turnBits(map: SkateMap, edge e: Int) -> TurnBits {
-        let f = map.flags(ofEdge: e), h = map.highway(ofEdge: e)
-        var bits: TurnBits = []
-        if isPathClass(h) || f.contains(.isCrossing) { bits.insert(.onFoot) }
-        if h.isMajorRoad { bits.insert(.majorRoad) }
-        if f.contains(.steps) { bits.insert(.steps) }
-        if f.contains(.stepsRamp) { bits.insert(.stepsRamp) }
-        if f.contains(.connector) { bits.insert(.connector) }
-        return bits
     }
 
     /// An upper bound, in seconds, of how much more a turn at `node` can cost coming in by one
@@ -314,10 +272,7 @@ public final class SkateCosting: Sendable {
     }
 
     /// True when the edge counts as crusty for the 100 m rule.
-    @inlinable public func isCrusty(edge: Int) -> Bool { Self.isCrusty(map: map, table: table, edge: edge) }
-
-    /// `isCrusty` for a map and an edge table (`TraversalRecords` keeps it per adjacency slot).
-    @inlinable static func isCrusty(map: SkateMap, table: EdgeTable, edge: Int) -> Bool {
+    @inlinable public func isCrusty(edge: Int) -> Bool {
         Double(table.rms[edge]) >= CostingConstants.crustyRMS && map.flags(ofEdge: edge).isDisjoint(with: [.steps, .connector])
     }
 

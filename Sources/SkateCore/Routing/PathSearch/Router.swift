@@ -416,7 +416,6 @@ struct Search: ~Copyable {
         let crustyB = costing.isCrusty(edge: eb)
         let penalty = ctx.penalty
         let hasPenalty = !penalty.isEmpty
-        let records = ctx.records, table = costing.table
         let settledBefore = settled
         defer { SearchCounters.countSettled(settled - settledBefore) }
 
@@ -456,10 +455,6 @@ struct Search: ~Copyable {
                     }
                 }
             }
-            // The way in, read once for every way out (`SkateCosting.transitionCost(from:…)`).
-            let inBits = SkateCosting.turnBits(map: map, edge: viaEdge)
-            let headingIn = table.headingIn(viaEdge, reversed: viaRev), gradeIn = table.grade(viaEdge, reversed: viaRev)
-            let nodeFlags = map.flags(ofNode: u)
             for k in map.adjacencyRange(of: u) {
                 let adj = Int(map.adjacency[k])
                 let e = adj >> 1, rev = adj & 1 == 1
@@ -468,15 +463,13 @@ struct Search: ~Copyable {
                 // (`allowed` is `storedCost < infinity`; `traversalCost` the same value, penalised).
                 let stored = costing.storedCost(adj)
                 guard stored < .infinity else { continue }
-                // The rest of what the way out costs, from its packed slot (`TraversalRecords`).
-                let out = records[k]
-                let t = costing.transitionCost(in: inBits, headingIn: headingIn, gradeIn: gradeIn, nodeFlags: nodeFlags,
-                                               out: out.bits, headingOut: TraversalRecords.headingOut(out, reversed: rev))
+                let v = Int(rev ? map.edgeFrom[e] : map.edgeTo[e])
+                let t = costing.transitionCost(from: viaEdge, fromReversed: viaRev, node: u, to: e, toReversed: rev)
                 var c = Double(stored)
                 if hasPenalty, let p = penalty[e] { c *= p }
                 let g = lab.g + t + c
-                let run = out.bits.contains(.crusty) ? Double(lab.run) + Double(out.length) : 0
-                relax(node: Int(out.head), g: g, run: run, parent: s, via: adj)
+                let run = costing.isCrusty(edge: e) ? Double(lab.run) + Double(map.edgeLength[e]) : 0
+                relax(node: v, g: g, run: run, parent: s, via: adj)
             }
         }
         return true

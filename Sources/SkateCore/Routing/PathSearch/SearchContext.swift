@@ -20,10 +20,6 @@ final class SearchContext {
     let entry: ForbiddenEntryBound?
     /// A lower bound (effort seconds) on the target edge's last part, owed from every node.
     let lastLeg: Double
-    /// The costing's packed adjacency slots (`TraversalRecords`), kept alive for `records`.
-    let traversals: TraversalRecords
-    /// `traversals.pointer`: the inner loop's reads, by adjacency slot.
-    let records: UnsafeMutablePointer<TraversalRecord>
 
     init(map: SkateMap, costing: SkateCosting, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool, entry: ForbiddenEntryBound?) {
         self.map = map
@@ -33,8 +29,6 @@ final class SearchContext {
         self.penalty = penalty
         self.hardRule = hardRule
         self.entry = entry
-        traversals = costing.records
-        records = traversals.pointer
         proj = LocalProjection(origin: target.point)
         landmarkBound = costing.landmarkTable.map {
             LandmarkBound(table: $0, targetNodes: (Int(map.edgeFrom[target.edge]), Int(map.edgeTo[target.edge])))

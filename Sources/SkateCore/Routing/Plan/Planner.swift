@@ -83,14 +83,10 @@ public struct Planner: Sendable {
     public func router(for mode: RideMode, weights: ModeWeights? = nil) -> Router {
         var r: Router
         if let w = weights, w != mode.weights {
-            let costing = cache.costing(for: mode, weights: w) {
-                SkateCosting(map: map, table: table, mode: mode, weights: w, rules: rules, records: cache.records { TraversalRecords(map: map, table: table) })
-            }
+            let costing = cache.costing(for: mode, weights: w) { SkateCosting(map: map, table: table, mode: mode, weights: w, rules: rules) }
             r = Router(map: map, costing: costing, components: components)
         } else {
-            let costing = cache.costing(for: mode) {
-                SkateCosting(map: map, table: table, mode: mode, weights: nil, rules: rules, records: cache.records { TraversalRecords(map: map, table: table) })
-            }
+            let costing = cache.costing(for: mode) { SkateCosting(map: map, table: table, mode: mode, rules: rules) }
             r = Router(map: map, costing: costing, components: components)
         }
         r.boundedSearch = boundedSearch
@@ -326,19 +322,6 @@ final class CostingCache: Sendable {
             if list.count >= Self.maxWeighted { list.removeFirst() }
             list.append((mode, weights, c))
             return c
-        }
-    }
-
-    /// The search's records of the planner's map and edge table, shared by all its costings
-    /// (they do not depend on the weights): built once, by the first costing.
-    private let sharedRecords = Mutex<TraversalRecords?>(nil)
-
-    func records(make: () -> TraversalRecords) -> TraversalRecords {
-        sharedRecords.withLock { kept in
-            if let kept { return kept }
-            let built = make()
-            kept = built
-            return built
         }
     }
 
