@@ -371,7 +371,12 @@ public final class RideSession {
         recentWindows.append((wt, w.rms))
         while let f = recentWindows.first, f.t < wt - ImpactLearning.historySeconds { recentWindows.removeFirst() }
         decideImpacts(now: wt)
-        if let e = w.event {
+        // Only what the wheels feel is evidence about the surface. Walking (the board carried up
+        // cobbles or stairs: gait at 1–3 Hz, nothing in the roughness band) and standing read as
+        // butter, so a window felt then is neither shown as the surface, nor counted in the ride's
+        // roughness, nor learned for the edge; nor is a jolt then an impact of the road.
+        let rolling = autoPause.motion.state == .rolling
+        if let e = w.event, rolling {
             roughEvents += 1
             edges.addEvent()
             impact(e)
@@ -379,12 +384,15 @@ public final class RideSession {
         smoothness.push(w)
         state.stability = smoothness.stability
         if !w.isImpact {
+            // The live RMS stays: the motion state reads it (a slow push that shakes the deck is rolling).
             state.rms = w.rms
-            state.roughnessClass = w.roughnessClass
-            robust.add(w.rms)
+            state.roughnessClass = rolling ? w.roughnessClass : nil
+            if rolling { robust.add(w.rms) }
         }
         // The window's middle, dead-reckoned along the edge: where its vibration was felt.
-        edges.add(w, offset: state.matchedEdge.map { reckonedOffset(at: wt - RoughnessEngine.windowSeconds / 2, on: $0.edge) })
+        if rolling {
+            edges.add(w, offset: state.matchedEdge.map { reckonedOffset(at: wt - RoughnessEngine.windowSeconds / 2, on: $0.edge) })
+        }
     }
 
     // MARK: Impacts
