@@ -123,6 +123,25 @@ import Testing
         #expect((steps[0]["zones"] as? [[String: Any]])?.filter { $0["level"] as? String == "braking" }.count == 2)
     }
 
+    @Test("a too-fast step names its too-fast metres and where they start, as the plan's stretches place them")
+    func tooFastNamesItsShareOfTheStep() throws {
+        let m = Self.twoDips()
+        let p = try Planner(map: m.map).plan(from: m.nodes["A"]!, to: m.nodes["B"]!, mode: .smoothest)
+        let step = p.steps[0]
+        #expect(step.context.tooFast, "\(p.tooFastStretches)")
+        // The reference: the plan's too-fast stretches (route metres), clipped to the step.
+        let a = step.startDistance, b = a + step.context.distance
+        let inside = p.tooFastStretches.map { max(0, min(b, $0.end) - max(a, $0.start)) }.reduce(0, +)
+        let first = try #require(p.tooFastStretches.first { $0.end > a && $0.start < b })
+        #expect(inside > 0 && inside < step.context.distance - 100, "\(p.tooFastStretches) in a \(step.context.distance) m step")
+        #expect(abs(step.context.tooFastMetres - inside) < 1e-6)
+        #expect(abs((step.context.tooFastFromM ?? -1) - (max(a, first.start) - a)) < 1e-6)
+        let text = PlanFormats.text(p, from: "A", to: "B")
+        let phrase = "too fast for \(UnitFormatter.length(inside)) from \(UnitFormatter.length(max(a, first.start) - a)) into this step"
+        #expect(text.contains(phrase), "\(text)")
+        #expect(!text.contains("too fast]") && !text.contains("too fast,"), "a bare 'too fast' left: \(text)")
+    }
+
     @Test("the summary counts braking and caution zones apart in text, JSON, GeoJSON and GPX")
     func summaryCountsLevelsApart() throws {
         // A −9 % 100 m dip (braking) and a −7 % 80 m dip (caution only), level between.

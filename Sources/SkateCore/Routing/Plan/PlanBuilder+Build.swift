@@ -212,7 +212,9 @@ extension PlanBuilder {
                 steps[k].context.brakeFromM = cau.firstOffset; steps[k].context.brakeLengthM = cau.firstLength
             }
             steps[k].context.zoneSpans = Self.zoneSpans(a, b, zones)
-            steps[k].context.tooFast = b > a && Self.coverage(a, b, tooFast.map { ($0.start, $0.end) }).covered >= need
+            let fast = Self.coverage(a, b, tooFast.map { ($0.start, $0.end) })
+            steps[k].context.tooFast = b > a && fast.covered >= need
+            if steps[k].context.tooFast { steps[k].context.tooFastMetres = fast.covered; steps[k].context.tooFastFromM = fast.firstOffset }
             for li in st.legs {
                 metresByClass[RoughnessClass(rms: Double(costing.table.rms[legs[li].edge]))] += legs[li].length
             }

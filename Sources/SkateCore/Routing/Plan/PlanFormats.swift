@@ -201,6 +201,14 @@ public enum PlanFormats {
     static func km(_ m: Double) -> String { UnitFormatter.distance(m, decimals: 2) }
     /// A short length in the active units ("30 m", "98 ft").
     static func len(_ m: Double) -> String { UnitFormatter.length(m) }
+
+    /// "too fast for 48 m from 111 m into this step": the step's too-fast metres, not the whole
+    /// step (a 1 km step with 48 m where gravity passes the speed cap once read just "too fast").
+    static func tooFastPhrase(_ c: StepContext) -> String {
+        guard let from = c.tooFastFromM, c.tooFastMetres > 0 else { return "too fast" }
+        if c.tooFastMetres >= c.distance - 1 && from < 1 { return "too fast for the whole step" }
+        return "too fast for \(len(c.tooFastMetres)) from \(len(from)) into this step"
+    }
     /// `%.Nf` without Foundation's locale machinery (the plan path stays fast in a fresh process).
     static func f(_ x: Double, _ decimals: Int) -> String { FixedDecimal.string(x, decimals: decimals) }
     /// `%+.Nf`.
@@ -230,7 +238,7 @@ public enum PlanFormats {
                 let whole = span.lengthM >= c.distance - 1 && span.fromM < 1
                 marks.append(whole ? "\(word) for the whole step" : "\(word): brake for \(len(span.lengthM)) from \(len(span.fromM)) into this step")
             }
-            if c.tooFast { marks.append("too fast") }
+            if c.tooFast { marks.append(tooFastPhrase(c)) }
             marks += c.roughSpans.map(\.phrase)
             if c.walkMetres > 0 {
                 marks.append("walk: \(len(c.walkMetres)) of stairs" + (c.stepCount > 0 ? " (\(c.stepCount) step\(c.stepCount == 1 ? "" : "s"))" : ""))

@@ -88,6 +88,10 @@ public struct StepContext: Sendable, Equatable {
     /// Free rolling would exceed the safe cap over at least `PlanBuilder.brakingStepOverlap`
     /// metres of the step (a too-fast stretch): the rider must brake.
     public var tooFast: Bool
+    /// When `tooFast`: the metres of the step inside too-fast stretches, and where the first
+    /// starts, metres into the step (0 / nil otherwise), so the text names the share, not the step.
+    public var tooFastMetres: Double = 0
+    public var tooFastFromM: Double? = nil
     /// The step is steps: walk with the board.
     public var walk: Bool
     /// Where the first zone of the step's `braking` level starts, metres into the step, and how
