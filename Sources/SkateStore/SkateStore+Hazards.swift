@@ -42,12 +42,9 @@ extension SkateStore {
                                    arguments: [t, report.severity, id])
                     return HazardChange(outcome: .refreshed, state: try Self.state(db, id: id, now: now))
                 }
-                if let prior = try db.fetchOne(sql: "SELECT vote, at FROM hazardVote WHERE hazardId = ? AND reporter = ?",
-                                               arguments: [id, reporter]),
-                   try prior.string("vote") == "confirm", try t - prior.double("at") < HazardRules.debounceInterval {
+                guard try Self.confirm(db, hazardId: id, hazardReporter: near.reporter, voter: reporter, at: t) else {
                     return HazardChange(outcome: .debounced, state: try Self.state(db, id: id, now: now))
                 }
-                try Self.vote(db, hazardId: id, hazardReporter: near.reporter, voter: reporter, vote: "confirm", at: t)
                 try db.execute(sql: "UPDATE hazard SET severity = max(severity, ?) WHERE id = ?", arguments: [report.severity, id])
                 return HazardChange(outcome: .confirmed, state: try Self.state(db, id: id, now: now))
             }
@@ -78,12 +75,9 @@ extension SkateStore {
                 try db.execute(sql: "UPDATE hazard SET lastConfirmedAt = max(lastConfirmedAt, ?) WHERE id = ?", arguments: [t, id])
                 return HazardChange(outcome: .refreshed, state: try Self.state(db, id: id, now: now))
             }
-            if let prior = try db.fetchOne(sql: "SELECT vote, at FROM hazardVote WHERE hazardId = ? AND reporter = ?",
-                                           arguments: [id, reporter]),
-               try prior.string("vote") == "confirm", try t - prior.double("at") < HazardRules.debounceInterval {
+            guard try Self.confirm(db, hazardId: id, hazardReporter: h.reporter, voter: reporter, at: t) else {
                 return HazardChange(outcome: .debounced, state: try Self.state(db, id: id, now: now))
             }
-            try Self.vote(db, hazardId: id, hazardReporter: h.reporter, voter: reporter, vote: "confirm", at: t)
             return HazardChange(outcome: .confirmed, state: try Self.state(db, id: id, now: now))
         }
     }
@@ -198,6 +192,20 @@ extension SkateStore {
             if best == nil || d < best!.1 || (d == best!.1 && h.id > best!.0.id) { best = (h, d) }
         }
         return best?.0
+    }
+
+    /// Counts `voter`'s confirmation of a hazard someone else reported (`vote`), unless the same
+    /// voter confirmed it less than `HazardRules.debounceInterval` ago: then nothing is written
+    /// and the answer is false (debounced). The one debounce of a confirming vote, for a report
+    /// merged into a nearby hazard and for `confirmHazard`.
+    static func confirm(_ db: SQLiteConnection, hazardId: Int64, hazardReporter: String, voter: String, at t: Double) throws -> Bool {
+        if let prior = try db.fetchOne(sql: "SELECT vote, at FROM hazardVote WHERE hazardId = ? AND reporter = ?",
+                                       arguments: [hazardId, voter]),
+           try prior.string("vote") == "confirm", try t - prior.double("at") < HazardRules.debounceInterval {
+            return false
+        }
+        try vote(db, hazardId: hazardId, hazardReporter: hazardReporter, voter: voter, vote: "confirm", at: t)
+        return true
     }
 
     /// Records `voter`'s vote on a hazard (replacing their earlier one), then recounts the

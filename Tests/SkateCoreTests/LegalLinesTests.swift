@@ -133,7 +133,7 @@ import Testing
         #expect(connectors.count == 1)
         let table = EdgeTable(map: m.map, knowledge: .empty)
         for e in connectors {
-            #expect(m.map.edgeLength[e] == 0 && table.grade[e] == 0)
+            #expect(m.map.edgeLength[e] == 0 && table.derived.grade[e] == 0)
             #expect(m.map.edgeFrom[e] != m.map.edgeTo[e])
         }
     }

@@ -41,7 +41,7 @@ enum LayerMap {
     static func layer(_ map: SkateMap) -> SkateLayer {
         let k = RoadKnowledge(observations: [measuredEdge: EdgeObservation(rms: 0.3, source: .measured, freshness: 1, count: 3)])
         var t = EdgeTable(map: map, knowledge: k)
-        t.brakingMetresFwd[steepEdge] = 60
+        t.derived.brakingMetresFwd[steepEdge] = 60
         return SkateLayer(table: t)
     }
 

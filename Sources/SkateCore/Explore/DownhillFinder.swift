@@ -44,23 +44,23 @@ extension Planner {
         guard map.metadata.hasElevation else { return [] }
         let router = router(for: .smoothest)
         let costing = router.costing
-        func grade(_ e: Int, _ rev: Bool) -> Double { Double(table.grade[e]) * (rev ? -1 : 1) }
+        func grade(_ e: Int, _ rev: Bool) -> Double { Double(table.derived.grade[e]) * (rev ? -1 : 1) }
         func qualifies(_ e: Int, _ rev: Bool) -> Bool {
             let f = map.flags(ofEdge: e)
             guard costing.allowed(edge: e, reversed: rev), !f.contains(.steps), !f.contains(.connector),
                   AccessModel.decision(of: f).accessClass != .forbidden, map.edgeLength[e] > 0 else { return false }
-            let braking = rev ? table.brakingMetresBwd[e] : table.brakingMetresFwd[e]
-            let steepest = Double(rev ? table.steepestDownBwd[e] : table.steepestDownFwd[e])
+            let braking = rev ? table.derived.brakingMetresBwd[e] : table.derived.brakingMetresFwd[e]
+            let steepest = Double(rev ? table.derived.steepestDownBwd[e] : table.derived.steepestDownFwd[e])
             return braking == 0 && steepest > DownhillRules.steepestWindowPct && grade(e, rev) <= DownhillRules.edgeGentlestPct
                 && Double(table.rms[e]) <= DownhillRules.maxRoughnessRMS
         }
         func endNode(_ e: Int, _ rev: Bool) -> Int { Int(rev ? map.edgeFrom[e] : map.edgeTo[e]) }
         func startNode(_ e: Int, _ rev: Bool) -> Int { Int(rev ? map.edgeTo[e] : map.edgeFrom[e]) }
         func bearingIn(_ e: Int, _ rev: Bool) -> Double {
-            rev ? (Double(table.bearingStart[e]) + 180).truncatingRemainder(dividingBy: 360) : Double(table.bearingEnd[e])
+            rev ? (Double(table.derived.bearingStart[e]) + 180).truncatingRemainder(dividingBy: 360) : Double(table.derived.bearingEnd[e])
         }
         func bearingOut(_ e: Int, _ rev: Bool) -> Double {
-            rev ? (Double(table.bearingEnd[e]) + 180).truncatingRemainder(dividingBy: 360) : Double(table.bearingStart[e])
+            rev ? (Double(table.derived.bearingEnd[e]) + 180).truncatingRemainder(dividingBy: 360) : Double(table.derived.bearingStart[e])
         }
         // Candidate runs: from every qualifying traversal starting in the radius, the straightest
         // qualifying continuation until none is left.
@@ -98,7 +98,7 @@ extension Planner {
                 let length = legs.reduce(0) { $0 + $1.length }
                 guard length >= DownhillRules.minLength else { continue }
                 // The map's own drop first: only lines near the band are worth a plan.
-                let drop = legs.reduce(0.0) { $0 + Double($1.reversed ? table.climb[$1.edge] - table.descent[$1.edge] : table.descent[$1.edge] - table.climb[$1.edge]) }
+                let drop = legs.reduce(0.0) { $0 + Double($1.reversed ? table.derived.climb[$1.edge] - table.derived.descent[$1.edge] : table.derived.descent[$1.edge] - table.derived.climb[$1.edge]) }
                 let mean = -drop / length * 100
                 guard mean <= DownhillRules.gentlestMeanPct + DownhillRules.prefilterSlackPct,
                       mean >= DownhillRules.steepestMeanPct - DownhillRules.prefilterSlackPct else { continue }

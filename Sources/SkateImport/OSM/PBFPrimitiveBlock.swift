@@ -98,19 +98,9 @@ struct PrimitiveBlockDecoder {
     }
 
     private func decodeDense<H: OSMHandler>(_ message: ProtoCursor, _ grid: Grid, _ handler: inout H) throws(ProtoError) {
-        var c = message
-        let none = ProtoCursor(start: message.p, count: 0)
-        var ids = none, lats = none, lons = none, keysVals = none
-        while !c.atEnd {
-            let (field, wire) = try c.key()
-            switch (field, wire) {
-            case (1, ProtoCursor.wireLength): ids = try c.sub()
-            case (8, ProtoCursor.wireLength): lats = try c.sub()
-            case (9, ProtoCursor.wireLength): lons = try c.sub()
-            case (10, ProtoCursor.wireLength): keysVals = try c.sub()
-            default: try c.skip(wire: wire)  // denseinfo (5): metadata we do not use
-            }
-        }
+        // denseinfo (5): metadata we do not use.
+        let f = try ElementFields(message)
+        var ids = f.payload(1), lats = f.payload(8), lons = f.payload(9), keysVals = f.payload(10)
         let tagged = !keysVals.atEnd
         var id: Int64 = 0, lat: Int64 = 0, lon: Int64 = 0
         while !ids.atEnd {
@@ -145,41 +135,19 @@ struct PrimitiveBlockDecoder {
     }
 
     private func decodeNode<H: OSMHandler>(_ message: ProtoCursor, _ grid: Grid, _ handler: inout H) throws(ProtoError) {
-        var c = message
-        let none = ProtoCursor(start: message.p, count: 0)
-        var id: Int64 = 0, lat: Int64 = 0, lon: Int64 = 0
-        var keys = none, vals = none
-        while !c.atEnd {
-            let (field, wire) = try c.key()
-            switch (field, wire) {
-            case (1, ProtoCursor.wireVarint): id = try c.sint64()
-            case (2, ProtoCursor.wireLength): keys = try c.sub()
-            case (3, ProtoCursor.wireLength): vals = try c.sub()
-            case (8, ProtoCursor.wireVarint): lat = try c.sint64()
-            case (9, ProtoCursor.wireVarint): lon = try c.sint64()
-            default: try c.skip(wire: wire)
-            }
-        }
+        let f = try ElementFields(message)
+        let id = f.sint64(1), lat = f.sint64(8), lon = f.sint64(9)
+        let keys = f.payload(2), vals = f.payload(3)
         let (la, lo) = try grid.position(id: id, lat, lon)
         if handler.skipsNode(id: id, lat: la, lon: lo) { return }
         handler.node(id: id, lat: la, lon: lo, tags: try tags(keys: keys, vals: vals))
     }
 
     private func decodeWay<H: OSMHandler>(_ message: ProtoCursor, _ handler: inout H) throws(ProtoError) {
-        var c = message
-        let none = ProtoCursor(start: message.p, count: 0)
-        var id: Int64 = 0
-        var keys = none, vals = none, refsField = none
-        while !c.atEnd {
-            let (field, wire) = try c.key()
-            switch (field, wire) {
-            case (1, ProtoCursor.wireVarint): id = try c.int64()
-            case (2, ProtoCursor.wireLength): keys = try c.sub()
-            case (3, ProtoCursor.wireLength): vals = try c.sub()
-            case (8, ProtoCursor.wireLength): refsField = try c.sub()
-            default: try c.skip(wire: wire)  // info, and lat/lon of LocationsOnWays files
-            }
-        }
+        // Not read: info (4), and lat/lon (9, 10) of LocationsOnWays files.
+        let f = try ElementFields(message)
+        let id = f.int64(1), keys = f.payload(2), vals = f.payload(3)
+        var refsField = f.payload(8)
         // Each ref takes at least one byte, so the byte count bounds the ref count.
         var refs: [Int64] = []
         refs.reserveCapacity(refsField.remaining)
@@ -193,22 +161,9 @@ struct PrimitiveBlockDecoder {
     }
 
     private func decodeRelation<H: OSMHandler>(_ message: ProtoCursor, _ handler: inout H) throws(ProtoError) {
-        var c = message
-        let none = ProtoCursor(start: message.p, count: 0)
-        var id: Int64 = 0
-        var keys = none, vals = none, roles = none, memids = none, types = none
-        while !c.atEnd {
-            let (field, wire) = try c.key()
-            switch (field, wire) {
-            case (1, ProtoCursor.wireVarint): id = try c.int64()
-            case (2, ProtoCursor.wireLength): keys = try c.sub()
-            case (3, ProtoCursor.wireLength): vals = try c.sub()
-            case (8, ProtoCursor.wireLength): roles = try c.sub()
-            case (9, ProtoCursor.wireLength): memids = try c.sub()
-            case (10, ProtoCursor.wireLength): types = try c.sub()
-            default: try c.skip(wire: wire)
-            }
-        }
+        let f = try ElementFields(message)
+        let id = f.int64(1), keys = f.payload(2), vals = f.payload(3)
+        var roles = f.payload(8), memids = f.payload(9), types = f.payload(10)
         var members: [OSMMember] = []
         var ref: Int64 = 0
         while !memids.atEnd {

@@ -47,10 +47,11 @@ struct ProtoCursor {
 
     /// A zigzag-encoded signed varint (`sint32`/`sint64`).
     @inline(__always)
-    mutating func sint64() throws(ProtoError) -> Int64 {
-        let v = try varint()
-        return Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1)))
-    }
+    mutating func sint64() throws(ProtoError) -> Int64 { Self.zigzag(try varint()) }
+
+    /// The signed value of a zigzag-encoded varint (0, -1, 1, -2 … from 0, 1, 2, 3 …).
+    @inline(__always)
+    static func zigzag(_ v: UInt64) -> Int64 { Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1))) }
 
     /// A plain `int32`/`int64` varint (two's complement).
     @inline(__always)
@@ -99,4 +100,42 @@ struct ProtoCursor {
         guard n <= remaining else { throw ProtoError("message ends inside a fixed-size field") }
         p += n
     }
+}
+
+/// One pass over an OSM element message (`Node`, `Way`, `Relation`, `DenseNodes`): the payload of
+/// each length-delimited field and the raw value of each varint field, by field number 1 to
+/// `maxField`; a field given twice keeps its last value, as protobuf merges a repeated scalar.
+/// Other wire types and higher numbers (none used by the elements) are skipped, checked as
+/// `ProtoCursor.skip` checks them. The one reader of the elements' fields: each decoder names the
+/// numbers it reads (osmformat.proto) and takes the payloads and values from here.
+struct ElementFields {
+    /// The highest field number an element message has that the import reads (`DenseNodes.keys_vals`, 10).
+    static let maxField = 10
+
+    private var payloads: InlineArray<11, ProtoCursor>
+    private var varints: InlineArray<11, UInt64>
+
+    @inline(__always)
+    init(_ message: ProtoCursor) throws(ProtoError) {
+        payloads = InlineArray(repeating: ProtoCursor(start: message.p, count: 0))
+        varints = InlineArray(repeating: 0)
+        var c = message
+        while !c.atEnd {
+            let (field, wire) = try c.key()
+            if field >= 1, field <= Self.maxField, wire == ProtoCursor.wireLength {
+                payloads[field] = try c.sub()
+            } else if field >= 1, field <= Self.maxField, wire == ProtoCursor.wireVarint {
+                varints[field] = try c.varint()
+            } else {
+                try c.skip(wire: wire)
+            }
+        }
+    }
+
+    /// The payload of a length-delimited field (packed numbers, a sub-message), empty when absent.
+    @inline(__always) func payload(_ field: Int) -> ProtoCursor { payloads[field] }
+    /// A zigzag `sint64` varint field, 0 when absent.
+    @inline(__always) func sint64(_ field: Int) -> Int64 { ProtoCursor.zigzag(varints[field]) }
+    /// A plain `int64` varint field, 0 when absent.
+    @inline(__always) func int64(_ field: Int) -> Int64 { Int64(bitPattern: varints[field]) }
 }

@@ -53,7 +53,7 @@ public struct SkateLayer: Sendable {
         for e in 0..<n {
             let cls = RoughnessClass(rms: Double(table.rms[e])).rawValue
             let conf = SkateConfidence((RoughnessSource(rawValue: Int(table.rmsSource[e])) ?? .highwayDefault).evidence).rawValue
-            let steep = max(table.brakingMetresFwd[e], table.brakingMetresBwd[e]) >= Self.steepMinBrakingMetres
+            let steep = max(table.derived.brakingMetresFwd[e], table.derived.brakingMetresBwd[e]) >= Self.steepMinBrakingMetres
             c[e] = UInt8(cls * 3 + conf) | (steep ? Self.steepBit : 0)
         }
         codes = c

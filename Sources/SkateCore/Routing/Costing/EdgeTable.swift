@@ -8,22 +8,16 @@ public struct EdgeTable: Sendable {
     /// Window in metres over which a descent must be sustained to count as steep (the caution rule).
     public static let sustainWindow: Double = 30
 
+    /// The map's derived facts the store does not change, read from here: grades, climbs and
+    /// descents, steepest sustained descents, braking and caution metres, end bearings
+    /// (`MapDerived` states their units). Its tag roughness and tag travel times are the start of
+    /// `rms` and `secondsFwd`/`secondsBwd`, which the store patches.
+    public var derived: MapDerived
+    /// Roughness RMS (g) per edge and its source: the tags', or the store's measured or rated figure.
     public var rms: FlatArray<Float>
     public var rmsSource: FlatArray<UInt8>
+    /// 1 for an observation made now, decaying towards 0 with age; 0 where the store knows nothing.
     public var freshness: FlatArray<Float>
-    /// Mean grade in percent along the drawing direction (clamped ±30).
-    public var grade: FlatArray<Float>
-    /// Metres climbed / descended along the drawing direction.
-    public var climb: FlatArray<Float>
-    public var descent: FlatArray<Float>
-    /// Steepest 30 m-window grade (percent, most negative) going forward / going backward.
-    public var steepestDownFwd: FlatArray<Float>
-    public var steepestDownBwd: FlatArray<Float>
-    /// Braking-grade and caution-grade metres going forward / backward (`BrakingGrade`).
-    public var brakingMetresFwd: FlatArray<Float>
-    public var brakingMetresBwd: FlatArray<Float>
-    public var cautionMetresFwd: FlatArray<Float>
-    public var cautionMetresBwd: FlatArray<Float>
     /// Σ severity² × confidence of live hazards on the edge: a severe (3) pothole throws riders,
     /// a minor (1) crack is a bump, so danger grows faster than the severity number.
     public var hazard: FlatArray<Float>
@@ -31,9 +25,6 @@ public struct EdgeTable: Sendable {
     /// (mode-independent, so every mode's costing reuses it).
     public var secondsFwd: FlatArray<Float>
     public var secondsBwd: FlatArray<Float>
-    /// Bearing (degrees) leaving `edgeFrom` along the edge, and arriving at `edgeTo`.
-    public var bearingStart: FlatArray<Float>
-    public var bearingEnd: FlatArray<Float>
 
     /// Edges whose roughness, travel time or hazard differ from the map's derived facts (the
     /// store knows them), in increasing order; costings built on the map's precomputed mode costs
@@ -59,7 +50,7 @@ public struct EdgeTable: Sendable {
         let n = map.edgeCount
         for (e, o) in knowledge.observations where e >= 0 && e < n {
             rms[e] = Float(o.rms); rmsSource[e] = UInt8(o.source.rawValue); freshness[e] = Float(o.freshness)
-            (secondsFwd[e], secondsBwd[e]) = MapDerived.travelSeconds(map: map, edge: e, grade: grade[e], rms: rms[e])
+            (secondsFwd[e], secondsBwd[e]) = MapDerived.travelSeconds(map: map, edge: e, grade: derived.grade[e], rms: rms[e])
         }
         for (e, hs) in knowledge.hazards where e >= 0 && e < n {
             hazard[e] = Float(hs.reduce(0) { $0 + Double($1.severity * $1.severity) * $1.confidence })
@@ -76,36 +67,32 @@ public struct EdgeTable: Sendable {
     /// computing the derived block's mode costs).
     init(derived d: MapDerived, edgeCount n: Int, fromStoredDerived: Bool = false) {
         self.fromStoredDerived = fromStoredDerived
+        derived = d
         rms = d.tagRMS; rmsSource = d.tagRMSSource
-        grade = d.grade; climb = d.climb; descent = d.descent
-        steepestDownFwd = d.steepestDownFwd; steepestDownBwd = d.steepestDownBwd
-        brakingMetresFwd = d.brakingMetresFwd; brakingMetresBwd = d.brakingMetresBwd
-        cautionMetresFwd = d.cautionMetresFwd; cautionMetresBwd = d.cautionMetresBwd
         secondsFwd = d.tagSecondsFwd; secondsBwd = d.tagSecondsBwd
-        bearingStart = d.bearingStart; bearingEnd = d.bearingEnd
         freshness = .init(repeating: 0, count: n)
         hazard = .init(repeating: 0, count: n)
     }
 
     /// Grade (percent) travelling the edge in the given direction.
-    @inlinable public func grade(_ e: Int, reversed: Bool) -> Double { Double(reversed ? -grade[e] : grade[e]) }
+    @inlinable public func grade(_ e: Int, reversed: Bool) -> Double { Double(reversed ? -derived.grade[e] : derived.grade[e]) }
     /// Seconds to travel the edge in the given direction.
     @inlinable public func seconds(_ e: Int, reversed: Bool) -> Double { Double(reversed ? secondsBwd[e] : secondsFwd[e]) }
     /// Metres climbed travelling the edge in the given direction.
-    @inlinable public func climb(_ e: Int, reversed: Bool) -> Double { Double(reversed ? descent[e] : climb[e]) }
+    @inlinable public func climb(_ e: Int, reversed: Bool) -> Double { Double(reversed ? derived.descent[e] : derived.climb[e]) }
     /// Steepest sustained descent (percent, ≤ 0) travelling the edge in the given direction.
-    @inlinable public func steepestDown(_ e: Int, reversed: Bool) -> Double { Double(reversed ? steepestDownBwd[e] : steepestDownFwd[e]) }
+    @inlinable public func steepestDown(_ e: Int, reversed: Bool) -> Double { Double(reversed ? derived.steepestDownBwd[e] : derived.steepestDownFwd[e]) }
     /// Metres at braking grade travelling the edge in the given direction.
-    @inlinable public func brakingMetres(_ e: Int, reversed: Bool) -> Double { Double(reversed ? brakingMetresBwd[e] : brakingMetresFwd[e]) }
+    @inlinable public func brakingMetres(_ e: Int, reversed: Bool) -> Double { Double(reversed ? derived.brakingMetresBwd[e] : derived.brakingMetresFwd[e]) }
     /// Metres at caution grade (not braking) travelling the edge in the given direction.
-    @inlinable public func cautionMetres(_ e: Int, reversed: Bool) -> Double { Double(reversed ? cautionMetresBwd[e] : cautionMetresFwd[e]) }
+    @inlinable public func cautionMetres(_ e: Int, reversed: Bool) -> Double { Double(reversed ? derived.cautionMetresBwd[e] : derived.cautionMetresFwd[e]) }
     /// Heading leaving the start of a traversal, degrees.
     @inlinable public func headingOut(_ e: Int, reversed: Bool) -> Double {
-        reversed ? Self.opposite(Double(bearingEnd[e])) : Double(bearingStart[e])
+        reversed ? Self.opposite(Double(derived.bearingEnd[e])) : Double(derived.bearingStart[e])
     }
     /// Heading arriving at the end of a traversal, degrees.
     @inlinable public func headingIn(_ e: Int, reversed: Bool) -> Double {
-        reversed ? Self.opposite(Double(bearingStart[e])) : Double(bearingEnd[e])
+        reversed ? Self.opposite(Double(derived.bearingStart[e])) : Double(derived.bearingEnd[e])
     }
     /// The opposite of a bearing in 0..<360 (no fmod: this runs for every edge the router relaxes).
     @inlinable static func opposite(_ b: Double) -> Double { b >= 180 ? b - 180 : b + 180 }
