@@ -93,4 +93,31 @@ import Testing
         #expect(lift.braking == 0 && lift.caution == 0)
         #expect(BrakingGrade.lineMetres(distance: s2, elevation: e2).braking > 0, "without the walked gap the lift reads as a cliff")
     }
+
+    /// 300 m of tertiary asphalt, east, at `gradePct`, with the given `sidewalk` tag.
+    static func road(gradePct: Double, sidewalk: String) -> AsciiMap {
+        AsciiMap("A-----------B", ways: [("AB", ["highway": "tertiary", "surface": "asphalt", "sidewalk": sidewalk])],
+                 elevation: { x, _ in 100 + gradePct / 100 * x })
+    }
+
+    /// Too fast on a road without a sidewalk (`tooFastRoadMetres`): metres where gravity still
+    /// accelerates a coasting rider at the speed cap applied there, min(25 km/h, the surface's
+    /// comfort speed). A −5 % asphalt road is such a road all along (the old count, the plan's
+    /// too-fast flag, which fires only past 25 km/h, found 0 m off butter); −1 % or a sidewalk is not.
+    @Test func tooFastRoadMetresCountWhereGravityBeatsTheAppliedCap() throws {
+        let rule = SteepLineRule.Values(searchFactors: [], lineBrakingShare: 1, lineCautionShare: 1, penaltyRounds: 0, tooFastRoadShare: 1)
+        func metres(_ m: AsciiMap) throws -> Double {
+            let planner = Planner(map: m.map)
+            let plan = try planner.plan(from: m.nodes["A"]!, to: m.nodes["B"]!, mode: .smoothest)
+            #expect(abs(plan.distance - 300) < 5)
+            let builder = PlanBuilder(map: m.map, costing: planner.router(for: .smoothest).costing, knowledge: .empty)
+            return planner.tooFastRoadMetres(plan.path, builder: builder, rule: rule)
+        }
+        let steep = try metres(Self.road(gradePct: -5, sidewalk: "no"))
+        #expect(steep > 250, "−5 % without a sidewalk: \(steep) m too fast")
+        let gentle = try metres(Self.road(gradePct: -1, sidewalk: "no"))
+        #expect(gentle == 0, "−1 % without a sidewalk: \(gentle) m too fast")
+        let beside = try metres(Self.road(gradePct: -5, sidewalk: "both"))
+        #expect(beside == 0, "−5 % with a sidewalk: \(beside) m too fast")
+    }
 }

@@ -89,6 +89,16 @@ public enum SkatePhysics {
         -gravity * (gradePct / 100 + rollingResistance(rms: rms)) - 0.5 * airDensity * dragArea * v * v / mass
     }
 
+    /// The speed cap applied on a surface (m/s): the lower of `speedCap` and its comfort speed.
+    @inlinable public static func appliedCap(rms: Double) -> Double { min(speedCap, comfortSpeed(rms: rms)) }
+
+    /// True when gravity still accelerates a rider coasting at the applied cap (`appliedCap`) on a
+    /// grade (percent, downhill negative): drag and rolling resistance cannot hold the cap there,
+    /// so the rider brakes to hold it.
+    public static func gravityBeatsCap(gradePct: Double, rms: Double) -> Bool {
+        coastAcceleration(v: appliedCap(rms: rms), gradePct: gradePct, rms: rms) > 0
+    }
+
     /// Steady-state riding speed on a stretch (m/s) used for edge costs: push on the flat and
     /// uphill, roll with gravity downhill, never above the roughness comfort speed or the cap.
     public static func cruiseSpeed(gradePct: Double, rms: Double) -> Double {

@@ -169,10 +169,10 @@ extension PlanBuilder {
                 let v2 = v * v + 2 * a * ds
                 next = v2 > 0 ? v2.squareRoot() : SkatePhysics.walkSpeed
                 if v < target { next = min(next, target) }
-                let cap = min(SkatePhysics.speedCap, SkatePhysics.comfortSpeed(rms: rms))
+                let cap = SkatePhysics.appliedCap(rms: rms)
                 if next > cap {
                     // Only a braking flag when gravity (not pushing) takes the rider past the cap.
-                    if SkatePhysics.coastAcceleration(v: cap, gradePct: grade, rms: rms) > 0 && next > SkatePhysics.speedCap { brakingAt[i] = true }
+                    if SkatePhysics.gravityBeatsCap(gradePct: grade, rms: rms) && next > SkatePhysics.speedCap { brakingAt[i] = true }
                     next = cap
                 }
                 next = max(next, SkatePhysics.walkSpeed)

@@ -27,16 +27,16 @@ import FoundationEssentials
 /// | `lineCautionShare`         | 1.0      | the same for caution metres (the mode's caution s/m): no trading braking for many caution metres |
 /// | `penaltyRounds`            | 3        | searches charging the candidates' whole-line steep metres on their edges, one after another |
 /// | `swapSlackMetres`          | 1 m      | the fast line may not brake or need caution more than this beyond smoothest's own |
-/// | `tooFastRoadShare`         | 0 (off)  | measured, not shipped: at 1, a metre where gravity takes the rider past the speed cap (the plan's "too fast") on a road without a sidewalk costs the mode's braking s/m again: the rider brakes there, among cars, with no kerb to step onto — a cost the whole-line window rule (≤ −6 % / −8 %) misses on a −5 % road |
+/// | `tooFastRoadShare`         | 0 (off)  | measured, not shipped: at 1, a metre where gravity still accelerates a rider coasting at the cap applied there (`SkatePhysics.gravityBeatsCap`) on a road without a sidewalk costs the mode's braking s/m again: the rider brakes there, among cars, with no kerb to step onto — a cost the whole-line window rule (≤ −6 % / −8 %) misses on a −5 % road |
 ///
 /// Why a share of 2 took the lift up: at a share of 2 the choice sent Jardin Exotique →
 /// Stade Louis II up a lift and down 315 m of Avenue Pasteur at −4.9 %, 290 m of it a tertiary
 /// road without a sidewalk. At −4.9 % no 30 m window reaches caution grade, so that descent cost
 /// the choice nothing beyond the search's small braking-risk multiplier and a tertiary road's
-/// ×1.15, while the shipped line's 55 m at −11 % cost 55 × 2 × 2 = 220 s. The speed
-/// model flags the road "too fast" (the rider must brake to hold `SkatePhysics.speedCap`), so
-/// `tooFastRoadShare` can charge those metres as braking metres in the choice (on the 60 bench
-/// pairs it changes no line at 0.5 or 1, only that route).
+/// ×1.15, while the shipped line's 55 m at −11 % cost 55 × 2 × 2 = 220 s. There gravity still
+/// accelerates a rider coasting at the applied cap (the rider brakes among cars to hold it), so
+/// `tooFastRoadShare` can charge those metres as braking metres in the choice
+/// (`tooFastRoadMetres`; the plan's own "too fast" flag marks only speeds past 25 km/h).
 ///
 /// No extra search runs when the mode's own line has no whole-line steep metre and keeps the
 /// crusty rule: no other line can cost less by the choice's measure (exact).
@@ -104,18 +104,25 @@ extension Planner {
             + rule.tooFastRoadShare * router.costing.weights.brakingSecondsPerMetre * tooFastRoad
     }
 
-    /// Metres of `p` the speed model flags "too fast" (gravity takes the rider past
-    /// `SkatePhysics.speedCap`; the plan's too-fast stretches) on roads without a sidewalk
-    /// (`SteepLineRule.isRoadWithoutSidewalk`). 0 when the rule's share is 0 (not computed).
-    func tooFastRoadMetres(_ p: RoutePath, builder: PlanBuilder, rule: SteepLineRule.Values) -> Double {
+    /// Metres of `p` ridden too fast on a road without a sidewalk
+    /// (`SteepLineRule.isRoadWithoutSidewalk`): where gravity still accelerates a rider coasting
+    /// at the cap applied there (`SkatePhysics.gravityBeatsCap`: the lower of 25 km/h and the
+    /// surface's comfort speed), so the rider brakes among cars to hold it. Walked samples (steps,
+    /// connectors, grades beyond `SkatePhysics.walkDownGradePct`) do not count. Not the plan's
+    /// "too fast" flag, which marks only speeds past 25 km/h and so fires almost only on butter.
+    /// 0 when the rule's share is 0 (not computed).
+    public func tooFastRoadMetres(_ p: RoutePath, builder: PlanBuilder, rule: SteepLineRule.Values) -> Double {
         guard rule.tooFastRoadShare > 0, !p.legs.isEmpty else { return 0 }
         let prof = builder.profile(p.legs, builder.routeLine(p.legs))
         guard prof.hasElevation else { return 0 }
-        let speeds = builder.speeds(p.legs, prof)
         var metres = 0.0
-        for i in prof.s.indices.dropFirst() where speeds.braking[i] {
+        for i in prof.s.indices.dropFirst() {
+            let ds = prof.s[i] - prof.s[i - 1]
+            guard ds > 0, !prof.walked[i - 1] else { continue }
             let e = p.legs[prof.leg[i - 1]].edge
-            if SteepLineRule.isRoadWithoutSidewalk(AccessModel.decision(of: map.flags(ofEdge: e)).reason) { metres += prof.s[i] - prof.s[i - 1] }
+            guard SteepLineRule.isRoadWithoutSidewalk(AccessModel.decision(of: map.flags(ofEdge: e)).reason) else { continue }
+            let grade = EdgeTable.clampGrade((prof.elevation[i] - prof.elevation[i - 1]) / ds * 100)
+            if grade > SkatePhysics.walkDownGradePct, SkatePhysics.gravityBeatsCap(gradePct: grade, rms: Double(builder.costing.table.rms[e])) { metres += ds }
         }
         return metres
     }
