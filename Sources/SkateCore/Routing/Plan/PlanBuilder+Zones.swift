@@ -171,7 +171,13 @@ extension PlanBuilder {
     /// A path's braking and caution metres on its conditioned profile, by the whole-line rule
     /// (`BrakingGrade.lineMetres`): what the planner weighs when it chooses between lines.
     public func steepMetres(_ path: RoutePath) -> (braking: Double, caution: Double) {
-        steepMetresPerLeg(path).reduce((0, 0)) { ($0.0 + $1.braking, $0.1 + $1.caution) }
+        Self.total(steepMetresPerLeg(path))
+    }
+
+    /// The sum of `steepMetresPerLeg`'s entries (what `steepMetres` returns for the same line):
+    /// callers that need both compute the per-leg metres once.
+    static func total(_ perLeg: [(braking: Double, caution: Double)]) -> (braking: Double, caution: Double) {
+        perLeg.reduce((0, 0)) { ($0.0 + $1.braking, $0.1 + $1.caution) }
     }
 
     /// `steepMetres` leg by leg (one entry per leg of `path`).

@@ -142,10 +142,13 @@ public struct Planner: Sendable {
             }
             // Steep metres the per-edge costing cannot see: the least costly of this line and
             // lines searched with steeper braking weights, counting whole-line steep metres.
-            var steep = builder.steepMetres(path)
+            // (`leastSteepLine` measures the line's own steep metres itself: not twice.)
+            var steep: (braking: Double, caution: Double)
             if SteepLineRule.applies(to: mode) {
                 (path, steep) = leastSteepLine(path, from: sa, to: sb, router: router, mode: mode, maxLength: max(maxLength, path.length),
                                                ruleUnmet: ruleUnmet, builder: builder)
+            } else {
+                steep = builder.steepMetres(path)
             }
             // Smoothest means smoothest: if the fast line happens to carry less roughness per metre
             // (the search also weighs climbs, crossings and traffic), ride that instead — unless
