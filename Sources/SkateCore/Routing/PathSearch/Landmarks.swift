@@ -162,51 +162,87 @@ public struct LandmarkTable: Sendable {
     /// offset (on Heidelberg no column is like that: the scale came out the same). Then `fine` puts the `fineShare` quantile at the knee, `coarse` the largest cost
     /// below the last code; every cost gets the largest code whose `lower` does not exceed it
     /// (checked exactly against rounding; the shift's own rounding is far below `slack`).
-    static func quantise(_ raw: [Double], columns: Int = 1) -> (values: [UInt16], fine: Double, coarse: Double) {
+    ///
+    /// `raw` is shifted in place and the quantile found without reordering (`finiteRank`): the
+    /// shifted copy and the copy of its finite costs this made were a third of an import's first
+    /// memory touches on a region (issue 31; 295 MB each per table at K = 7).
+    static func quantise(_ raw: consuming [Double], columns: Int = 1) -> (values: [UInt16], fine: Double, coarse: Double) {
+        let n = raw.count
         var base = [Double](repeating: .infinity, count: columns)
-        for (i, x) in raw.enumerated() where x.isFinite { base[i % columns] = min(base[i % columns], x) }
-        let d = raw.enumerated().map { i, x in x.isFinite ? max(0, x - base[i % columns]) : x }
-        var finite = d.filter { $0.isFinite }
-        let kneeCost = finite.isEmpty ? 0 : Self.select(&finite, rank: min(finite.count - 1, Int(Double(finite.count) * fineShare)))
-        let maxFinite = finite.max() ?? 0
-        let fine = max(kneeCost / Double(knee), .leastNormalMagnitude)
-        var coarse = max((maxFinite - Double(knee) * fine) / Double(Int(maxValue) - knee), fine)
+        var finiteCount = 0, maxFinite = 0.0
+        // Row by row, a column index that steps instead of `i % columns` per cost (a division
+        // per cost was most of this function's time on a region's 74 M costs per table).
+        raw.withUnsafeMutableBufferPointer { r in
+            base.withUnsafeMutableBufferPointer { b in
+                var row = 0
+                while row < n {
+                    for c in 0..<Swift.min(columns, n - row) where r[row + c].isFinite { b[c] = Swift.min(b[c], r[row + c]) }
+                    row += columns
+                }
+                row = 0
+                while row < n {
+                    for c in 0..<Swift.min(columns, n - row) where r[row + c].isFinite {
+                        let x = Swift.max(0, r[row + c] - b[c])
+                        r[row + c] = x
+                        finiteCount += 1
+                        maxFinite = Swift.max(maxFinite, x)
+                    }
+                    row += columns
+                }
+            }
+        }
+        let kneeCost = finiteCount == 0 ? 0 : Self.finiteRank(raw, rank: Swift.min(finiteCount - 1, Int(Double(finiteCount) * fineShare)))
+        let fine = Swift.max(kneeCost / Double(knee), .leastNormalMagnitude)
+        var coarse = Swift.max((maxFinite - Double(knee) * fine) / Double(Int(maxValue) - knee), fine)
         var t = LandmarkTable(values: [], fine: fine, coarse: coarse)
         while t.lower(Int(maxValue) + 1) <= maxFinite { coarse = coarse.nextUp; t = LandmarkTable(values: [], fine: fine, coarse: coarse) }
-        let values = d.map { x -> UInt16 in
-            guard x.isFinite else { return unreachable }
-            let kneeAt = Double(knee) * fine
-            var q = x < kneeAt ? Int((x / fine).rounded(.down)) : knee + Int(((x - kneeAt) / coarse).rounded(.down))
-            q = min(max(q, 0), Int(maxValue))
-            while q > 0 && t.lower(q) > x { q -= 1 }
-            while q < Int(maxValue) && t.lower(q + 1) <= x { q += 1 }
-            return UInt16(q)
+        let kneeAt = Double(knee) * fine, top = Int(maxValue)
+        let values = [UInt16](unsafeUninitializedCapacity: n) { out, count in
+            raw.withUnsafeBufferPointer { r in
+                for i in 0..<n {
+                    let x = r[i]
+                    guard x.isFinite else { out[i] = unreachable; continue }
+                    var q = x < kneeAt ? Int((x / fine).rounded(.down)) : knee + Int(((x - kneeAt) / coarse).rounded(.down))
+                    q = Swift.min(Swift.max(q, 0), top)
+                    // The division's rounding can land one code off: the code is the largest whose lower edge ≤ x.
+                    while q > 0 && t.lower(q) > x { q -= 1 }
+                    while q < top && t.lower(q + 1) <= x { q += 1 }
+                    out[i] = UInt16(q)
+                }
+            }
+            count = n
         }
         return (values, fine, coarse)
     }
 }
 
 extension LandmarkTable {
-    /// The value of rank `k` (0 = least) of `x`, as `x.sorted()[k]` would give, found by
-    /// quickselect in linear time: sorting 750 000 costs per mode was a third of a Heidelberg
-    /// import. Reorders `x`.
-    static func select(_ x: inout [Double], rank k: Int) -> Double {
-        precondition(k >= 0 && k < x.count, "rank out of range")
-        var lo = 0, hi = x.count - 1
-        while lo < hi {
-            // Median of three as the pivot: sorted or reversed input stays linear.
-            let mid = lo + (hi - lo) / 2
-            let a = x[lo], b = x[mid], c = x[hi]
-            let pivot = Swift.max(Swift.min(a, b), Swift.min(Swift.max(a, b), c))
-            var i = lo, j = hi
-            while i <= j {
-                while x[i] < pivot { i += 1 }
-                while x[j] > pivot { j -= 1 }
-                if i <= j { x.swapAt(i, j); i += 1; j -= 1 }
+    /// Bits of the key `finiteRank` narrows per pass over the costs (four passes cover 64 bits).
+    static let rankDigitBits = 16
+
+    /// The value of rank `k` (0 = least) among the finite values of `x` (all ≥ 0), as the
+    /// sorted finite values' `[k]` would give, found without copying or reordering `x`: a
+    /// non-negative Double orders as its bit pattern, so four passes each count one 16-bit digit
+    /// of the patterns that share the digits found so far (a radix select). Sorting 750 000
+    /// costs per mode was a third of a Heidelberg import, and the quickselect that replaced it
+    /// needed a copy of every finite cost.
+    static func finiteRank(_ x: [Double], rank k: Int) -> Double {
+        var k = k
+        let digits = 1 << rankDigitBits, digitMask = UInt64(digits - 1)
+        var prefix: UInt64 = 0, prefixMask: UInt64 = 0
+        var counts = [Int](repeating: 0, count: digits)
+        for shift in stride(from: 64 - rankDigitBits, through: 0, by: -rankDigitBits) {
+            for i in counts.indices { counts[i] = 0 }
+            for v in x where v.isFinite {
+                let key = v == 0 ? 0 : v.bitPattern  // -0 and +0 alike
+                if key & prefixMask == prefix { counts[Int((key >> UInt64(shift)) & digitMask)] += 1 }
             }
-            if k <= j { hi = j } else if k >= i { lo = i } else { return x[k] }
+            var digit = 0
+            while digit < digits - 1 && k >= counts[digit] { k -= counts[digit]; digit += 1 }
+            prefix |= UInt64(digit) << UInt64(shift)
+            prefixMask |= digitMask << UInt64(shift)
         }
-        return x[k]
+        return Double(bitPattern: prefix)
     }
 }
 
