@@ -424,7 +424,10 @@ public final class RideSession {
 
     /// The offset (m) along the matched edge at ride time `t`, dead-reckoned from the last fix.
     private func reckonedOffset(at t: Double, on edge: Int) -> Double {
-        let length = map.map { Double($0.edgeLength[edge]) } ?? .infinity
+        // The edge's length read in place: `map.map { … }` copied the whole map (a retain per
+        // array) for every window.
+        var length = Double.infinity
+        if let l = map?.edgeLength[edge] { length = Double(l) }
         let dt = max(-Self.maxDeadReckoning, min(Self.maxDeadReckoning, t - edgeFixT))
         return min(length, max(0, edgeFixOffset + edgeRate * dt))
     }
