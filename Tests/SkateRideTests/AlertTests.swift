@@ -33,6 +33,91 @@ import Testing
         #expect(alerts[1].distance <= AlertKind.place.defaultRadius)
     }
 
+    /// The update before the chord bound (every target measured every tick), kept to check the
+    /// bound changes nothing.
+    struct ReferenceEngine {
+        var targets: [AlertTarget]
+        var radius: [AlertKind: Double]
+        var cooldown: Double
+        var lastAlert: [String: Double] = [:]
+        var armed: [String: Bool] = [:]
+        var prevDistance: [String: Double] = [:]
+        var prevT: Double?
+
+        mutating func update(t: Double, position: Coordinate, heading: Double?) -> [Alert] {
+            var out: [Alert] = []
+            for target in targets {
+                let r = radius[target.kind]!
+                let d = Geo.distance(position, target.at)
+                let key = target.id
+                defer { prevDistance[key] = d }
+                if d > r * AlertEngine.rearmFactor { armed[key] = true }
+                guard d <= r, armed[key] ?? true else { continue }
+                if let last = lastAlert[key], t - last < cooldown { continue }
+                if target.kind == .hazard, d > 1 {
+                    guard let h = heading else { continue }
+                    let bearing = Geo.bearing(position, target.at)
+                    var diff = abs(bearing - h).truncatingRemainder(dividingBy: 360)
+                    if diff > 180 { diff = 360 - diff }
+                    guard diff <= AlertEngine.aheadHalfAngle else { continue }
+                }
+                var crossed = t
+                if let pd = prevDistance[key], let pt = prevT, pd > r, pd > d {
+                    crossed = pt + (pd - r) / (pd - d) * (t - pt)
+                }
+                out.append(Alert(target: target, t: t, distance: d, latency: max(0, t - crossed)))
+                lastAlert[key] = t
+                armed[key] = false
+            }
+            prevT = t
+            return out
+        }
+    }
+
+    /// The chord bound (targets out of reach skip their haversine) raises the very alerts the
+    /// plain update raises, to the bit: random rides among targets near and far, with GPS jumps
+    /// that cross a radius in one step (the latency then needs the skipped previous distance),
+    /// targets just at 1.5 radii, a repeated id and a target list changed mid-ride.
+    @Test func chordBoundChangesNoAlert() {
+        var rng = SeededGenerator(seed: 28)
+        func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * Double(rng.next() % 1_000_000) / 1_000_000 }
+        var raised = 0
+        for ride in 0..<20 {
+            var targets: [AlertTarget] = []
+            for k in 0..<40 {
+                let kind = AlertKind.allCases[k % 3]
+                let at = Coordinate(lat: Self.start.lat + uniform(-0.01, 0.01), lon: Self.start.lon + uniform(-0.01, 0.01))
+                targets.append(AlertTarget(kind: kind, id: "\(kind.rawValue):\(k % 37)", name: "t\(k)", at: at))
+            }
+            // One exactly on the re-arm circle of the start, one far away.
+            targets.append(AlertTarget(kind: .spot, id: "spot:edge", name: "edge", at: Self.north(AlertKind.spot.defaultRadius * AlertEngine.rearmFactor)))
+            targets.append(AlertTarget(kind: .place, id: "place:far", name: "far", at: Coordinate(lat: -33.9, lon: 151.2)))
+            var engine = AlertEngine(targets: targets, cooldown: 60)
+            var reference = ReferenceEngine(targets: targets, radius: engine.radius, cooldown: 60)
+            var p = Self.start
+            var got: [Alert] = [], want: [Alert] = []
+            for tick in 0..<3000 {
+                let t = Double(tick) * 0.1
+                if tick % 10 == 0 {
+                    let jump = rng.next() % 50 == 0 ? 0.004 : 0.00005
+                    p = Coordinate(lat: p.lat + uniform(-jump, jump), lon: p.lon + uniform(-jump, jump))
+                }
+                if ride % 4 == 1 && tick == 1500 {
+                    engine.targets = Array(targets.reversed().dropFirst(5))
+                    reference.targets = engine.targets
+                }
+                let heading: Double? = tick % 7 == 0 ? nil : uniform(0, 360)
+                got += engine.update(t: t, position: p, heading: heading)
+                want += reference.update(t: t, position: p, heading: heading)
+            }
+            #expect(got.count == want.count, "ride \(ride)")
+            func key(_ a: Alert) -> String { "\(a.target.id) \(a.t.bitPattern) \(a.distance.bitPattern) \(a.latency.bitPattern)" }
+            #expect(got.map(key) == want.map(key), "ride \(ride)")
+            raised += want.count
+        }
+        #expect(raised >= 20, "\(raised) alerts in 20 rides: too few for the test to prove anything")
+    }
+
     @Test func cooldownAndRearm() {
         let spot = AlertTarget(kind: .spot, id: "spot:A", name: "Bowl", at: Self.north(0))
         var e = AlertEngine(targets: [spot], cooldown: 100)

@@ -79,6 +79,110 @@ import SkateTestSupport
         #expect(throws: MotionError.self) { try MotionReader().read(path: "/nonexistent/m.csv") }
     }
 
+    /// What `ByteText.double` must give for a field: the standard parser's Double of the field
+    /// without its blanks, finite only (the reference the fast paths are held to).
+    static func standardDouble(_ field: Substring) -> Double? {
+        let t = field.trimmingCharacters(in: .whitespaces)
+        guard !t.isEmpty, t.utf8.count < ByteText.maxNumberBytes, let v = Double(Substring(t)), v.isFinite else { return nil }
+        return v
+    }
+
+    static func byteDouble(_ field: Substring) -> Double? {
+        var bytes = Array(field.utf8)
+        return bytes.withUnsafeMutableBufferPointer { ByteText.double(UnsafeBufferPointer($0)) }
+    }
+
+    /// Every field of every shipped ride's motion.csv: the fast path (`plainDecimal`) takes it and
+    /// gives the very Double `Double(Substring)` gives, bit for bit; and the reader's samples are
+    /// those Doubles, line by line.
+    @Test func fastNumberPathGivesTheStandardDoublesOnShippedRides() throws {
+        let rides = RideFixtures.shippedRides
+        #expect(!rides.isEmpty)
+        for ride in rides {
+            let path = ride + "/motion.csv"
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            var expected: [MotionSample] = []
+            var header = true
+            for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+                if header { header = false; #expect(line == "t,ax,ay,az"); continue }
+                let f = line.split(separator: ",", omittingEmptySubsequences: false)
+                try #require(f.count == 4, "\(path): \(line)")
+                var v: [Double] = []
+                for field in f {
+                    let want = try #require(Self.standardDouble(field), "\(path): \(line)")
+                    var bytes = Array(field.utf8)
+                    let fast = bytes.withUnsafeMutableBufferPointer { ByteText.plainDecimal(UnsafeBufferPointer($0)) }
+                    #expect(fast?.bitPattern == want.bitPattern, "\(path): '\(field)' fast \(String(describing: fast)) vs \(want)")
+                    #expect(Self.byteDouble(field)?.bitPattern == want.bitPattern, "\(path): '\(field)'")
+                    v.append(want)
+                }
+                expected.append(MotionSample(t: v[0], ax: v[1], ay: v[2], az: v[3]))
+            }
+            let read = try MotionReader().read(path: path).samples
+            #expect(read.count == expected.count, "\(path)")
+            func bits(_ s: MotionSample) -> [UInt64] { [s.t.bitPattern, s.ax.bitPattern, s.ay.bitPattern, s.az.bitPattern] }
+            let n = min(read.count, expected.count)
+            let mismatch = (0..<n).first { (k: Int) -> Bool in bits(read[k]) != bits(expected[k]) }
+            #expect(mismatch == nil, "\(path): sample \(mismatch ?? -1) differs from the standard parser's")
+        }
+    }
+
+    /// Edge cases: signs, zeros, exponents, long mantissas, blanks and garbage give what the
+    /// standard parser gives (or are refused when it refuses them or the value is not finite).
+    @Test func numberParserMatchesTheStandardParserOnEdgeCases() {
+        let cases: [String] = ["0", "-0", "+0", "-0.000", "+1.5", "-1.5", "1.016", "-0.002", "0.01", "9.80665", "007.50",
+                     "123456789012345", "-123456789012345", "1234567890123456", "0.000000000000001", "0.0000000000000001",
+                     "1.23456789012345", "1.234567890123456", "0.1234567890123456789", "99999999999999999999999",
+                     "18446744073709551616", "184467440737095516160.5", "0.30000000000000004", "2.2250738585072014e-308",
+                     "1e3", "1E-3", "-2.5e+2", "1e22", "1e23", "4.9e-324", "1e-400", "1e400", "-1e400", "1.7976931348623157e308",
+                     ".5", "5.", "-.5", "+", "-", ".", "1.2.3", "--1", "+-1", "1-", "1e", "e5", "0x10", "0x1p3", "inf", "-inf",
+                     "nan", "infinity", "1_000", "1,5", "abc", "", " ", " 1.5 ", "\t-2.25", "1.5 x", "١", "1.0\u{0}",
+                     String(repeating: "1", count: 63), String(repeating: "1", count: 64)]
+        for c in cases {
+            let want = Self.standardDouble(Substring(c))
+            #expect(Self.byteDouble(Substring(c))?.bitPattern == want?.bitPattern, "'\(c)': \(String(describing: Self.byteDouble(Substring(c)))) vs \(String(describing: want))")
+            let trimmed = c.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { continue }
+            var bytes = Array(trimmed.utf8)
+            if let fast = bytes.withUnsafeMutableBufferPointer({ ByteText.plainDecimal(UnsafeBufferPointer($0)) }) {
+                #expect(fast.bitPattern == Double(Substring(trimmed))?.bitPattern, "'\(c)': fast path \(fast)")
+            }
+        }
+    }
+
+    /// A row the fast path refuses goes to the general one: values with exponents or long
+    /// mantissas read as the standard parser reads them, and garbage fails with the same line as
+    /// before the fast path (file, line, field and column named).
+    @Test func rowsOffTheFastPathReadAndFailAsBefore() throws {
+        // "1." is not a plain decimal but the full parser reads it (as before the fast path).
+        let good = Self.write("# units: g\nt,ax,ay,az\n0.00,1e-3,-2.5E+1,1.01234567890123456\n0.01 , +0.5,  -0 ,1.\n", name: "slow.csv")
+        let r = try MotionReader().read(path: good).samples
+        #expect(r.map(\.ax.bitPattern) == [Double("1e-3")!.bitPattern, 0.5.bitPattern])
+        #expect(r.map(\.ay.bitPattern) == [Double("-2.5E+1")!.bitPattern, (-0.0).bitPattern])
+        #expect(r.map(\.az.bitPattern) == [Double("1.01234567890123456")!.bitPattern, Double("1.")!.bitPattern])
+        #expect(r.map(\.t) == [0, 0.01])
+        let bad: [(String, String)] = [
+            ("0.02,0,zero,1", "4: 'zero' in column ay is not a finite number"),
+            ("0.02,1e,0,1", "4: '1e' in column ax is not a finite number"),
+            ("0.02,0,0,1e400", "4: '1e400' in column az is not a finite number"),
+            ("0.02,0,0,nan", "4: 'nan' in column az is not a finite number"),
+            ("0.02,0,,1", "4: '' in column ay is not a finite number"),
+            ("x,0,0,1", "4: 'x' in column t is not a finite number"),
+            ("0.02,0,0", "4: expected 4 fields, found 3"),
+            ("0.02,0,0,1,", "4: expected 4 fields, found 5"),
+            ("0.02,0,0,1,2", "4: expected 4 fields, found 5"),
+            ("0.005,0,0,1", "4: time goes back from 0.01 s to 0.005 s"),
+        ]
+        for (i, (row, message)) in bad.enumerated() {
+            let path = Self.write("# units: g\nt,ax,ay,az\n0.01,0,0,1\n\(row)\n", name: "garbage\(i).csv")
+            #expect(throws: MotionError.self) { try MotionReader().read(path: path) }
+            do { _ = try MotionReader().read(path: path) } catch {
+                #expect("\(error)" == "\(path):\(message)", "row '\(row)'")
+            }
+        }
+    }
+
     @Test func ndjsonWithHeaderLineAndExtraKeys() throws {
         let path = Self.write("""
         {"units":"m/s^2","rate_hz":100,"device":{"name":"x"}}

@@ -9,31 +9,35 @@ public enum FixedDecimal {
         let scaled = (x * Double(unit)).rounded()
         guard abs(scaled) < 9e15 else { buffer.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]); return }
         var v = Int(scaled)
-        if v < 0 { buffer.append(UInt8(ascii: "-")); v = -v }
-        appendInt(v / unit, to: &buffer)
-        if decimals > 0 {
-            buffer.append(UInt8(ascii: "."))
-            var frac = v % unit
-            var div = unit / 10
-            for _ in 0..<decimals {
-                buffer.append(UInt8(truncatingIfNeeded: frac / div) &+ 0x30)
-                frac %= div
-                div = max(1, div / 10)
+        let negative = v < 0
+        if negative { v = -v }
+        // Written right to left into a stack buffer and appended once: a byte at a time, each
+        // append checked the array's uniqueness and capacity (a log line has ~60 digits).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.scratchBytes) { tmp in
+            var i = tmp.count
+            if decimals > 0 {
+                for _ in 0..<decimals { i -= 1; tmp[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30; v /= 10 }
+                i -= 1; tmp[i] = UInt8(ascii: ".")
             }
+            repeat { i -= 1; tmp[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30; v /= 10 } while v > 0
+            if negative { i -= 1; tmp[i] = UInt8(ascii: "-") }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: tmp[i...]))
         }
     }
 
+    /// Bytes of the stack buffer a number is written into: a sign, 19 digits, a point and the
+    /// at most 18 decimals an `Int` unit allows.
+    static let scratchBytes = 48
+
     /// Appends a decimal integer.
     public static func appendInt(_ value: Int, to buffer: inout [UInt8]) {
-        if value < 0 { buffer.append(UInt8(ascii: "-")) }
         var m = value.magnitude
-        if m < 10 { buffer.append(UInt8(truncatingIfNeeded: m) &+ 0x30); return }
-        var p: UInt = 1
-        while p <= m / 10 { p *= 10 }
-        while p > 0 {
-            buffer.append(UInt8(truncatingIfNeeded: m / p) &+ 0x30)
-            m %= p
-            p /= 10
+        if value >= 0 && m < 10 { buffer.append(UInt8(truncatingIfNeeded: m) &+ 0x30); return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.scratchBytes) { tmp in
+            var i = tmp.count
+            repeat { i -= 1; tmp[i] = UInt8(truncatingIfNeeded: m % 10) &+ 0x30; m /= 10 } while m > 0
+            if value < 0 { i -= 1; tmp[i] = UInt8(ascii: "-") }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: tmp[i...]))
         }
     }
 

@@ -94,10 +94,13 @@ enum ByteText {
         TerminalSafe.quoted(string(b), maxLength: excerptLength)
     }
 
+    /// A number field this long (bytes, blanks trimmed) or longer is refused unread.
+    static let maxNumberBytes = 64
+
     /// Parses a decimal number (Swift's locale-independent parser); nil when not a finite number.
     static func double(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
         let t = trimmed(b)
-        guard !t.isEmpty, t.count < 64 else { return nil }
+        guard !t.isEmpty, t.count < maxNumberBytes else { return nil }
         if let v = plainDecimal(t) { return v }
         guard let v = Double(string(t)), v.isFinite else { return nil }
         return v
@@ -105,37 +108,64 @@ enum ByteText {
 
     /// Most significant digits the fast path takes: below 10¹⁵ < 2⁵³ the digits are an exact Double.
     static let fastPathDigits = 15
-    /// Powers of ten up to 10²², all exact Doubles.
-    static let exactPowersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { acc, _ in acc * 10 } }
+
+    /// 10^k for k in 0…`fastPathDigits`, all exact Doubles (a switch: no array, no lazy global).
+    @inline(__always) static func exactPowerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: return 1
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        case 8: return 1e8
+        case 9: return 1e9
+        case 10: return 1e10
+        case 11: return 1e11
+        case 12: return 1e12
+        case 13: return 1e13
+        case 14: return 1e14
+        default: return 1e15
+        }
+    }
 
     /// `[+-]digits[.digits]` with at most `fastPathDigits` digits, read without a String: the
     /// digits m and the fraction length f are exact, so m / 10^f is one correctly rounded
     /// division — the very Double the full parser returns (Clinger's fast path). Anything else
-    /// (exponents, long mantissas, "inf") returns nil and takes the full parser. Motion CSV
-    /// lines (`0.01,-0.002,-0.001,1.016`) are all this form.
-    static func plainDecimal(_ t: UnsafeBufferPointer<UInt8>) -> Double? {
-        var i = 0
-        var negative = false
-        if t[0] == UInt8(ascii: "-") || t[0] == UInt8(ascii: "+") { negative = t[0] == UInt8(ascii: "-"); i = 1 }
+    /// (exponents, long mantissas, "inf", "1.", ".5") returns nil and takes the full parser.
+    /// Motion CSV lines (`0.01,-0.002,-0.001,1.016`) are all this form. `t` must not be empty.
+    @inline(__always) static func plainDecimal(_ t: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard var p = t.baseAddress, t.count > 0 else { return nil }
+        let end = p + t.count
+        let negative = p.pointee == UInt8(ascii: "-")
+        if negative || p.pointee == UInt8(ascii: "+") { p += 1 }
         var mantissa: UInt64 = 0
-        var digits = 0, intDigits = 0, fracDigits = 0
-        var sawDot = false
-        while i < t.count {
-            let c = t[i]
-            if c >= 0x30 && c <= 0x39 {
-                mantissa = mantissa &* 10 &+ UInt64(c - 0x30)
-                digits += 1
-                if sawDot { fracDigits += 1 } else { intDigits += 1 }
-                if digits > fastPathDigits { return nil }
-            } else if c == UInt8(ascii: "."), !sawDot {
-                sawDot = true
-            } else {
-                return nil
-            }
-            i += 1
+        let intStart = p
+        while p < end {
+            let d = p.pointee &- 0x30
+            guard d < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            p += 1
         }
-        guard intDigits > 0, !sawDot || fracDigits > 0 else { return nil }
-        let v = Double(mantissa) / exactPowersOfTen[fracDigits]
+        let intDigits = p - intStart
+        var fracDigits = 0
+        if p < end, p.pointee == UInt8(ascii: ".") {
+            p += 1
+            let fracStart = p
+            while p < end {
+                let d = p.pointee &- 0x30
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                p += 1
+            }
+            fracDigits = p - fracStart
+            guard fracDigits > 0 else { return nil }
+        }
+        // A wrapped mantissa (over 19 digits) is refused here with every other long one.
+        guard p == end, intDigits > 0, intDigits + fracDigits <= fastPathDigits else { return nil }
+        let v = Double(mantissa) / exactPowerOfTen(fracDigits)
         return negative ? -v : v
     }
 }

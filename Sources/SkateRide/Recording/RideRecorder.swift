@@ -177,26 +177,34 @@ public final class RideRecorder {
     /// Appends one 10 Hz sample line.
     public func sample(t: Double, state s: RideState) {
         guard !stopped, let p = s.position else { return }
-        // Keys in sorted order (RideLogHeader.sampleFields), their bytes made once (`SampleLineBytes`).
-        buffer.append(contentsOf: sampleBytes.open)
-        if let c = s.roughnessClass { appendString(c.name) } else { appendNull() }
-        let m = s.matchedEdge
-        buffer.append(contentsOf: sampleBytes.edge); if let m { appendInt(m.edge) } else { appendNull() }
-        buffer.append(contentsOf: sampleBytes.fromNode); if let m { appendInt64(m.fromNode) } else { appendNull() }
-        buffer.append(contentsOf: sampleBytes.lat); appendNumber(p.lat, 6)
-        buffer.append(contentsOf: sampleBytes.lon); appendNumber(p.lon, 6)
-        buffer.append(contentsOf: sampleBytes.matched); buffer.append(contentsOf: s.matched ? sampleBytes.trueText : sampleBytes.falseText)
-        buffer.append(contentsOf: sampleBytes.off); buffer.append(contentsOf: s.offRoute ? sampleBytes.trueText : sampleBytes.falseText)
-        buffer.append(contentsOf: sampleBytes.offset); if let m { appendNumber(m.offset, 1) } else { appendNull() }
-        buffer.append(contentsOf: sampleBytes.rms); if let r = s.rms { appendNumber(r, 3) } else { appendNull() }
-        buffer.append(contentsOf: sampleBytes.speed); appendNumber(s.speed, 2)
-        buffer.append(contentsOf: sampleBytes.stab); appendNumber(s.stability, 0)
-        buffer.append(contentsOf: sampleBytes.step); if let st = s.step { appendInt(st) } else { appendNull() }
-        buffer.append(contentsOf: sampleBytes.t); appendNumber(t, 1)
-        buffer.append(contentsOf: sampleBytes.toNode); if let m { appendInt64(m.toNode) } else { appendNull() }
-        buffer.append(contentsOf: sampleBytes.way); if let m { appendInt64(m.wayId) } else { appendNull() }
-        buffer.append(UInt8(ascii: "}")); buffer.append(0x0A)
+        // The whole line in one access to `buffer` (a class property: each access is checked at
+        // run time), not one per key.
+        Self.appendSample(t: t, state: s, position: p, bytes: sampleBytes, to: &buffer)
         maybeFlush(t)
+    }
+
+    /// Appends a sample line's bytes: keys in sorted order (RideLogHeader.sampleFields), their
+    /// bytes made once (`SampleLineBytes`).
+    private static func appendSample(t: Double, state s: RideState, position p: Coordinate, bytes k: SampleLineBytes,
+                                     to b: inout [UInt8]) {
+        b.append(contentsOf: k.open)
+        if let c = s.roughnessClass { appendString(c.name, to: &b) } else { b.append(contentsOf: k.null) }
+        let m = s.matchedEdge
+        b.append(contentsOf: k.edge); if let m { FixedDecimal.appendInt(m.edge, to: &b) } else { b.append(contentsOf: k.null) }
+        b.append(contentsOf: k.fromNode); if let m { FixedDecimal.appendInt(Int(m.fromNode), to: &b) } else { b.append(contentsOf: k.null) }
+        b.append(contentsOf: k.lat); FixedDecimal.append(p.lat, decimals: 6, to: &b)
+        b.append(contentsOf: k.lon); FixedDecimal.append(p.lon, decimals: 6, to: &b)
+        b.append(contentsOf: k.matched); b.append(contentsOf: s.matched ? k.trueText : k.falseText)
+        b.append(contentsOf: k.off); b.append(contentsOf: s.offRoute ? k.trueText : k.falseText)
+        b.append(contentsOf: k.offset); if let m { FixedDecimal.append(m.offset, decimals: 1, to: &b) } else { b.append(contentsOf: k.null) }
+        b.append(contentsOf: k.rms); if let r = s.rms { FixedDecimal.append(r, decimals: 3, to: &b) } else { b.append(contentsOf: k.null) }
+        b.append(contentsOf: k.speed); FixedDecimal.append(s.speed, decimals: 2, to: &b)
+        b.append(contentsOf: k.stab); FixedDecimal.append(s.stability, decimals: 0, to: &b)
+        b.append(contentsOf: k.step); if let st = s.step { FixedDecimal.appendInt(st, to: &b) } else { b.append(contentsOf: k.null) }
+        b.append(contentsOf: k.t); FixedDecimal.append(t, decimals: 1, to: &b)
+        b.append(contentsOf: k.toNode); if let m { FixedDecimal.appendInt(Int(m.toNode), to: &b) } else { b.append(contentsOf: k.null) }
+        b.append(contentsOf: k.way); if let m { FixedDecimal.appendInt(Int(m.wayId), to: &b) } else { b.append(contentsOf: k.null) }
+        b.append(UInt8(ascii: "}")); b.append(0x0A)
     }
 
     /// Appends a `transient` line: a roughness event at its ride time (s) with its peak (g), the
@@ -395,16 +403,7 @@ public final class RideRecorder {
     }
     private let sampleBytes = SampleLineBytes()
 
-    private func appendNull() { buffer.append(contentsOf: sampleBytes.null) }
-
-    private func appendString(_ s: String) {
-        buffer.append(UInt8(ascii: "\"")); buffer.append(contentsOf: s.utf8); buffer.append(UInt8(ascii: "\""))
+    private static func appendString(_ s: String, to b: inout [UInt8]) {
+        b.append(UInt8(ascii: "\"")); b.append(contentsOf: s.utf8); b.append(UInt8(ascii: "\""))
     }
-
-    private func appendInt(_ v: Int) { FixedDecimal.appendInt(v, to: &buffer) }
-
-    private func appendInt64(_ v: Int64) { FixedDecimal.appendInt(Int(v), to: &buffer) }
-
-    /// Appends `x` with exactly `decimals` decimals (no exponent, no "-0").
-    private func appendNumber(_ x: Double, _ decimals: Int) { FixedDecimal.append(x, decimals: decimals, to: &buffer) }
 }

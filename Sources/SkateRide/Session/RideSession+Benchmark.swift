@@ -76,14 +76,7 @@ extension RideSession {
             fixes.append(GPXFix(time: start + Double(k), coordinate: line.projection.unproject(x: p.x + e.dx, y: p.y + e.dy)))
         }
         let total = benchmarkSeconds * benchmarkMotionRate
-        var mrng = SeededGenerator(seed: seed &+ 1)
-        var n = 0
-        let motion = AnyIterator<MotionSample> {
-            guard n < total else { return nil }
-            let t = start + Double(n) / Double(benchmarkMotionRate)
-            n += 1
-            return MotionSample(t: t, ax: 0, ay: 0, az: 1 + 0.06 * mrng.nextGaussian())
-        }
+        let motion = BenchmarkMotion(total: total, start: start, rng: SeededGenerator(seed: seed &+ 1))
         let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("skateroute-bench-\(getpid()).ndjson").path
         defer { try? FileManager.default.removeItem(atPath: logPath) }
         let recorder = try? RideRecorder(path: logPath, header: RideLogHeader(rideId: "bench", map: map.metadata.name, mode: mode.rawValue, startEpoch: start))
@@ -112,6 +105,28 @@ extension RideSession {
         return ReplayBenchmark(seconds: seconds, rideSeconds: Double(benchmarkSeconds), fixes: fixes.count, samples: total,
                                startRSSBytes: startRSS, peakRSSBytes: peak, lateGrowthBytes: max(0, peak - max(quarterRSS, startRSS)),
                                cues: summary.cues.count, reroutes: summary.reroutes, routeMetres: plan.distance)
+    }
+
+    /// The benchmark's motion, generated lazily: `total` samples at `benchmarkMotionRate` from
+    /// `start` (s), still (0 g) on x and y, 1 g plus seeded noise (σ 0.06 g) on z. An iterator
+    /// struct, not a closure over captured counters: every access to a captured variable was
+    /// checked for exclusivity at run time, three a sample, a tenth of the benchmark's instructions.
+    struct BenchmarkMotion: Sequence, IteratorProtocol {
+        let total: Int
+        let start: Double
+        var rng: SeededGenerator
+        var n = 0
+
+        init(total: Int, start: Double, rng: SeededGenerator) {
+            self.total = total; self.start = start; self.rng = rng
+        }
+
+        mutating func next() -> MotionSample? {
+            guard n < total else { return nil }
+            let t = start + Double(n) / Double(RideSession.benchmarkMotionRate)
+            n += 1
+            return MotionSample(t: t, ax: 0, ay: 0, az: 1 + 0.06 * rng.nextGaussian())
+        }
     }
 
     /// Resident set size of this process in bytes (Linux `/proc/self/statm`; 0 elsewhere).

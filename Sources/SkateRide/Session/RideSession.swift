@@ -27,8 +27,13 @@ public final class RideSession {
     // Inputs and collaborators.
     public private(set) var plan: RoutePlan?
     private let planner: Planner?
+    /// The planner's map, held once: `planner?.map` copied the whole planner (a retain per array)
+    /// on every read.
+    private let map: SkateMap?
     private let knowledge: RoadKnowledge
     private let clock: SimulationClock?
+    /// `clock` when it is a `VirtualClock`, cast once (not on every input).
+    private let virtualClock: VirtualClock?
     private let sink: SegmentObservationSink?
     private let recorder: RideRecorder?
     private let destination: Coordinate?
@@ -37,18 +42,13 @@ public final class RideSession {
     private var matcher: RouteMatcher?
     private var cues: CueEngine?
     private var monitor = OffRouteMonitor()
-    private var roughness: RoughnessEngine?
     private var smoothness = SmoothnessEngine()
-    /// Bumpiness while rolling, not pushing or carving (issue 28), started with the roughness
-    /// engine at its rate.
-    private var bumpiness: BumpinessMeter?
+    /// The per-sample motion state: quality, rate probe, roughness engine and bumpiness meter
+    /// (bumpiness while rolling, not pushing or carving, issue 28), counts and gaps.
+    private var motionPath = RideMotionPath()
     /// The ride's robust roughness: the median of its clean windows.
     private var robust = RideRoughnessMedian()
-    private var probe: [MotionSample] = []
-    private var roughnessDisabled = false
-    private var quality = MotionQuality()
     private var stuckWarned = false
-    private var motionDegraded = false
 
     /// Fixes implying more than this speed (m/s) from the last good one are dropped (unless
     /// several agree: a relocation); set before feeding. Default `FixFilter.defaultMaxFixSpeed`.
@@ -70,10 +70,20 @@ public final class RideSession {
     /// Called for every event as it happens.
     public var onEvent: ((RideEvent) -> Void)?
 
-    // Time.
-    private var origin: Double?
-    private var lastInputTime = 0.0
-    private var tickIndex = 0
+    /// Where the ride's time stands, in one value: `feed` reads and writes it once per input.
+    private struct Timeline {
+        /// Input time (s) of the first input: ride time 0.
+        var origin: Double?
+        /// Ride time (s) of the last input fed.
+        var lastInputTime = 0.0
+        /// Index of the next tick (ride time `tickIndex × tickInterval`).
+        var tickIndex = 0
+        var finished = false
+    }
+    private var timeline = Timeline()
+    private var origin: Double? { timeline.origin }
+    private var lastInputTime: Double { timeline.lastInputTime }
+    private var finished: Bool { timeline.finished }
 
     // Fixes, edges and what the summary adds up.
     private var fixes = FixFilter()
@@ -83,13 +93,12 @@ public final class RideSession {
     private var observations = 0
     private var fixCount = 0
     private var matchedCount = 0
-    private var motionCount = 0
+    private var motionCount: Int { motionPath.count }
     private var roughEvents = 0
     private var metresByClass: [RoughnessClass: Double] = [:]
     private var reroutes: [Reroute] = []
     private var cueLog: [Cue] = []
     private var warnings: [String] = []
-    private var finished = false
 
     // Impacts: every event is shown and logged at once; the learnable ones wait for the onset
     // and isolation checks (`ImpactLearning`), then go to the learning sink at the end.
@@ -106,9 +115,6 @@ public final class RideSession {
     private var edgeFixOffset = 0.0, edgeFixT = 0.0, edgeRate = 0.0
     /// The last edge a fix matched: an outlier fix matches nothing, but the rider is still on it.
     private var lastEdge: MatchedEdge?
-    /// Holes in the motion stream (intervals over `MotionQuality.gapFactor` sample intervals).
-    private var motionGaps = 0
-    private var lastMotionT: Double?
 
     /// - Parameters:
     ///   - plan: the route to follow, nil for a free ride.
@@ -128,8 +134,10 @@ public final class RideSession {
                 sink: SegmentObservationSink? = nil, recorder: RideRecorder? = nil) {
         self.plan = plan
         self.planner = planner
+        map = planner?.map
         self.knowledge = knowledge
         self.clock = clock
+        virtualClock = clock as? VirtualClock
         self.sink = sink
         self.recorder = recorder
         destination = plan?.geometry.last
@@ -157,23 +165,26 @@ public final class RideSession {
 
     /// Feeds one input; inputs must come in time order (later ones earlier than the last are skipped).
     public func feed(_ input: RideInput) {
-        guard !finished else { return }
+        var tl = timeline
+        guard !tl.finished else { return }
         let abs = input.time
         guard abs.isFinite else { return }
-        if origin == nil { origin = abs }
-        let t = abs - origin!
-        if t < lastInputTime - 1e-9 { return }
-        if t - lastInputTime > Self.maxTickGap {
-            emit(.gap(t: lastInputTime, seconds: t - lastInputTime))
-            tickIndex = Int((t / Self.tickInterval).rounded(.up))
+        if tl.origin == nil { tl.origin = abs; timeline.origin = abs }
+        let t = abs - tl.origin!
+        if t < tl.lastInputTime - 1e-9 { return }
+        if t - tl.lastInputTime > Self.maxTickGap {
+            emit(.gap(t: tl.lastInputTime, seconds: t - tl.lastInputTime))
+            tl.tickIndex = Int((t / Self.tickInterval).rounded(.up))
+            timeline.tickIndex = tl.tickIndex
         }
-        while Double(tickIndex) * Self.tickInterval <= t + 1e-9 {
-            tick(Double(tickIndex) * Self.tickInterval)
-            tickIndex += 1
+        while Double(tl.tickIndex) * Self.tickInterval <= t + 1e-9 {
+            tick(Double(tl.tickIndex) * Self.tickInterval)
+            tl.tickIndex += 1
+            timeline.tickIndex = tl.tickIndex
         }
-        lastInputTime = t
+        timeline.lastInputTime = t
         state.t = t
-        if let c = clock as? VirtualClock { c.advance(to: t) }
+        virtualClock?.advance(to: t)
         switch input {
         case .fix(let f): fix(f, t: t)
         case .motion(let m): motion(m, t: t)
@@ -189,23 +200,25 @@ public final class RideSession {
 
     private func tick(_ t: Double) {
         state.t = t
-        if var c = cues, let last = lastFixTime, !monitor.isOffRoute, state.matched {
+        // The engines are updated in place (`cues!`, `alertEngine!`): a mutated local copy made
+        // their arrays copy on write at every tick.
+        if cues != nil, let last = lastFixTime, !monitor.isOffRoute, state.matched {
             let dt = min(Self.maxDeadReckoning, max(0, t - last))
             let s = progressAtFix + state.speed * dt
-            for cue in c.update(progress: s, speed: state.speed, time: t) { emit(.cue(cue)) }
-            cues = c
+            let speed = state.speed
+            for cue in cues!.update(progress: s, speed: speed, time: t) { emit(.cue(cue)) }
         }
         if let p = state.position {
             if let change = autoPause.update(t: t, speed: state.speed, rms: state.rms) {
                 if case .paused = change { autoPauses += 1 }
                 recorder?.motionChange(change)
             }
-            if var a = alertEngine {
-                for alert in a.update(t: t, position: p, heading: state.heading) {
+            if alertEngine != nil {
+                let heading = state.heading
+                for alert in alertEngine!.update(t: t, position: p, heading: heading) {
                     alerts.append(alert)
                     recorder?.alert(alert)
                 }
-                alertEngine = a
             }
         }
         if !autoPause.paused { recorder?.sample(t: t, state: state) }
@@ -239,18 +252,18 @@ public final class RideSession {
             // An outlier would drag progress or count toward off route: it matches nothing.
             if outlier { state.matched = false } else { followPlan(f.coordinate, t: t) }
             // Roughness goes to the edges the whole trace followed, when the caller matched it.
-            if let tm = traceMatch, fixIndex < tm.fixes.count, let pl = planner {
-                let snap = tm.fixes[fixIndex].snap.flatMap { pl.map.isRideable(edge: $0.edge) ? $0 : nil }
+            if let tm = traceMatch, fixIndex < tm.fixes.count, let map {
+                let snap = tm.fixes[fixIndex].snap.flatMap { map.isRideable(edge: $0.edge) ? $0 : nil }
                 switchEdge(to: snap?.edge, t: t, offset: snap?.offset)
             }
-        } else if let pl = planner {
+        } else if let map {
             // Free ride: the whole-trace HMM match when the caller computed one (imported rides),
             // else the nearest rideable edge.
             let snap: EdgeSnap?
             if let tm = traceMatch, fixIndex < tm.fixes.count {
-                snap = tm.fixes[fixIndex].snap.flatMap { pl.map.isRideable(edge: $0.edge) ? $0 : nil }
+                snap = tm.fixes[fixIndex].snap.flatMap { map.isRideable(edge: $0.edge) ? $0 : nil }
             } else {
-                snap = pl.map.nearestEdge(to: f.coordinate, maxDistance: Self.freeRideSnapRadius) { pl.map.isRideable(edge: $0) }
+                snap = map.nearestEdge(to: f.coordinate, maxDistance: Self.freeRideSnapRadius) { map.isRideable(edge: $0) }
             }
             switchEdge(to: outlier ? nil : snap?.edge, t: t, offset: snap?.offset)
         }
@@ -258,9 +271,9 @@ public final class RideSession {
     }
 
     private func followPlan(_ c: Coordinate, t: Double) {
-        guard var m = matcher else { return }
-        var r = m.match(c, time: t, heading: state.heading)
-        matcher = m
+        guard matcher != nil else { return }
+        let heading = state.heading
+        var r = matcher!.match(c, time: t, heading: heading)
         switch monitor.update(distance: r.distanceToRoute, time: t, speed: state.speed) {
         case .wentOff:
             emit(.cue(Cue(t: t, kind: .offRoute, step: r.stepIndex ?? -1, distance: r.distanceToRoute,
@@ -292,9 +305,9 @@ public final class RideSession {
             let eo = on ? matcher?.line.edgeOffset(atDistance: r.distanceAlong) : nil
             switchEdge(to: on ? r.edge : nil, t: t, offset: eo?.edge == r.edge ? eo?.offset : nil)
         }
-        if r.matched, !monitor.isOffRoute, var ce = cues {
-            for cue in ce.update(progress: r.distanceAlong, speed: state.speed, time: t) { emit(.cue(cue)) }
-            cues = ce
+        if r.matched, !monitor.isOffRoute, cues != nil {
+            let speed = state.speed
+            for cue in cues!.update(progress: r.distanceAlong, speed: speed, time: t) { emit(.cue(cue)) }
         }
     }
 
@@ -320,52 +333,25 @@ public final class RideSession {
     // MARK: Motion
 
     private func motion(_ m: MotionSample, t: Double) {
-        motionCount += 1
-        quality.push(m)
-        if let last = lastMotionT, let r = roughness?.sampleRate, m.t - last > max(MotionQuality.minimumGap, MotionQuality.gapFactor / r) {
-            motionGaps += 1
-        }
-        lastMotionT = m.t
-        if quality.isStuckNow != motionDegraded {
-            motionDegraded = quality.isStuckNow
-            if motionDegraded && !stuckWarned {
+        // Bumpiness is counted only while the motion state (speed and vibration,
+        // `MotionStateMachine`) reads rolling.
+        let rolling = autoPause.motion.state == .rolling
+        let step = motionPath.push(m, rolling: rolling)
+        if let degraded = step.degradedNow {
+            if degraded && !stuckWarned {
                 stuckWarned = true
                 emit(.warning(t: t, message: "motion: low_effective_rate: the stream repeats its values (stuck or sample-and-hold) and cannot carry the roughness band; its roughness is not trusted and not recorded"))
             }
-            if motionDegraded { state.rms = nil; state.roughnessClass = nil }
+            if degraded { state.rms = nil; state.roughnessClass = nil }
         }
-        guard !roughnessDisabled else { return }
-        if roughness == nil {
-            probe.append(m)
-            guard probe.count >= Self.rateProbeSamples else { return }
-            do {
-                let engine = try RoughnessEngine(sampleRate: RoughnessEngine.estimateRate(probe))
-                roughness = engine
-                bumpiness = BumpinessMeter(sampleRate: engine.sampleRate)
-            } catch {
-                roughnessDisabled = true
-                emit(.warning(t: t, message: "motion: \(error)"))
-                probe = []
-                return
-            }
-            let buffered = probe
-            probe = []
-            for s in buffered { push(s) }
-            return
-        }
-        push(m)
-    }
-
-    @inline(__always) private func push(_ m: MotionSample) {
-        // Counted only while the motion state (speed and vibration, `MotionStateMachine`) reads rolling.
-        bumpiness?.push(m, rolling: autoPause.motion.state == .rolling)
-        guard let w = roughness!.push(m) else { return }
-        take(w)
+        if let e = step.engineError { emit(.warning(t: t, message: "motion: \(e)")) }
+        if let windows = step.flushed { for w in windows { take(w) } }
+        if let w = step.window { take(w) }
     }
 
     private func take(_ raw: RoughnessWindow) {
         // Degraded stretches (stuck stream) are no evidence: neither smooth nor rough.
-        guard !motionDegraded else { return }
+        guard !motionPath.degraded else { return }
         let w = raw.normalised(speed: state.speed)
         let wt = w.t - (origin ?? 0)
         recentWindows.append((wt, w.rms))
@@ -402,7 +388,7 @@ public final class RideSession {
         let t = e.t - (origin ?? 0)
         var edge = state.matchedEdge ?? (abs(t - edgeFixT) <= Self.maxDeadReckoning ? lastEdge : nil)
         var position = state.position
-        if var m = edge, let map = planner?.map {
+        if var m = edge, let map {
             m.offset = reckonedOffset(at: t, on: m.edge)
             edge = m
             position = Self.point(on: map.geometry(ofEdge: m.edge), at: m.offset) ?? position
@@ -446,7 +432,10 @@ public final class RideSession {
 
     /// The offset (m) along the matched edge at ride time `t`, dead-reckoned from the last fix.
     private func reckonedOffset(at t: Double, on edge: Int) -> Double {
-        let length = planner.map { Double($0.map.edgeLength[edge]) } ?? .infinity
+        // The edge's length read in place: `map.map { … }` copied the whole map (a retain per
+        // array) for every window.
+        var length = Double.infinity
+        if let l = map?.edgeLength[edge] { length = Double(l) }
         let dt = max(-Self.maxDeadReckoning, min(Self.maxDeadReckoning, t - edgeFixT))
         return min(length, max(0, edgeFixOffset + edgeRate * dt))
     }
@@ -483,8 +472,8 @@ public final class RideSession {
     /// codes of `ImpactLearning.degradingCodes`, gaps first), or nil for a healthy one.
     private func motionDegradation() -> String? {
         if stuckWarned { return "stuck stream" }
-        var codes = motionCount > 0 ? quality.warnings(rate: quality.spanRate).map(\.code).filter { ImpactLearning.degradingCodes.contains($0) } : []
-        if motionGaps > 0 && !codes.contains("gaps") { codes.insert("gaps", at: 0) }
+        var codes = motionCount > 0 ? motionPath.quality.warnings(rate: motionPath.quality.spanRate).map(\.code).filter { ImpactLearning.degradingCodes.contains($0) } : []
+        if motionPath.gaps > 0 && !codes.contains("gaps") { codes.insert("gaps", at: 0) }
         // Each code once: two stuck axes are one reason ("stuck_axis", not "stuck_axis, stuck_axis").
         var seen = Set<String>()
         codes = codes.filter { seen.insert($0).inserted }
@@ -494,6 +483,7 @@ public final class RideSession {
     /// The summary's bumpiness: the meter's figure, or why there is none (nil without motion).
     private func rideBumpiness() -> RideBumpiness? {
         guard motionCount > 0 else { return nil }
+        let bumpiness = motionPath.bumpiness
         let why = motionDegradation() ?? (bumpiness == nil ? "no roughness engine (rate unknown or under \(Int(RoughnessEngine.minimumSampleRate)) Hz)" : nil)
         return RideBumpiness(rms: why == nil ? bumpiness?.rms : nil, countedSeconds: bumpiness?.countedSeconds ?? 0,
                              bodyMotionSeconds: bumpiness?.bodyMotionSeconds ?? 0, degraded: why)
@@ -513,7 +503,7 @@ public final class RideSession {
     // MARK: Edges and classes
 
     private func switchEdge(to e: Int?, t: Double, offset: Double? = nil) {
-        if let e, let o = offset, let map = planner?.map {
+        if let e, let o = offset, let map {
             if lastEdge?.edge == e, t > edgeFixT {
                 // Noisy fixes: half the new rate, half the old, never faster than the rider.
                 let cap = state.speed + 1
@@ -524,13 +514,13 @@ public final class RideSession {
             }
             edgeFixOffset = o; edgeFixT = t
         }
-        if let e, let map = planner?.map {
+        if let e, let map {
             state.matchedEdge = MatchedEdge(map: map, edge: e, offset: offset ?? state.matchedEdge.flatMap { $0.edge == e ? $0.offset : nil } ?? 0)
             lastEdge = state.matchedEdge
         } else {
             state.matchedEdge = nil
         }
-        record(edges.switchTo(e, t: t, map: planner?.map), t: t)
+        record(edges.switchTo(e, t: t, map: map), t: t)
     }
 
     /// Logs a finished edge pass and hands its roughness to the sink.
@@ -559,12 +549,12 @@ public final class RideSession {
     /// Ends the ride: flushes the last edge, writes the summary line and closes the log.
     public func finish() -> RideSummary {
         if !finished {
-            finished = true
-            if roughness != nil { for w in roughness!.finish() { take(w) } }
-            bumpiness?.finish()
+            timeline.finished = true
+            if motionPath.roughness != nil { for w in motionPath.roughness!.finish() { take(w) } }
+            motionPath.bumpiness?.finish()
             let tail = fixes.finish()
             if tail > 0 { addClassMetres(tail) }
-            record(edges.finish(map: planner?.map), t: lastInputTime)
+            record(edges.finish(map: map), t: lastInputTime)
             decideImpacts(now: lastInputTime, force: true)
             let learns = sink is RideLearningSink && !isSimulated
             if let why = impactWithholding() {
@@ -581,8 +571,8 @@ public final class RideSession {
                 emit(.warning(t: lastInputTime, message: "\(fixes.repeatedTime) fix(es) repeat the previous fix's time: dropped (no speed can be taken from them)"))
             }
             if motionCount > 0 {
-                let rate = quality.spanRate
-                for w in quality.warnings(rate: rate) where w.code != "low_effective_rate" || !stuckWarned {
+                let rate = motionPath.quality.spanRate
+                for w in motionPath.quality.warnings(rate: rate) where w.code != "low_effective_rate" || !stuckWarned {
                     emit(.warning(t: lastInputTime, message: "motion: \(w.code): \(w.message)"))
                 }
             }
