@@ -179,6 +179,54 @@ struct TraceMatcherTests {
         }
     }
 
+    /// A separately mapped sidewalk (`footway=sidewalk`) 7 m beside its road (`sidewalk=separate`),
+    /// as in any German city and along Monaco's Avenue de Fontvieille: a ride on a plan along the
+    /// sidewalk, with the synthetic rides' GPS noise (σ 3 m per axis, τ 20 s, outliers), stays on
+    /// the sidewalk for both the whole-trace HMM and the live off-route check.
+    @Test("a noisy ride on a sidewalk 7 m beside its road: ≥ 90 % of the match on the sidewalk, no off-route",
+          arguments: [UInt64(1), 2, 3, 4, 5])
+    func sidewalkBesideItsRoad(seed: UInt64) throws {
+        // Road W…X on row 0; sidewalk A…B on row 1 nudged 18 m north (7 m south of the road),
+        // joined to the road by 7 m links at C and D; A–B is 325 m.
+        let m = AsciiMap("""
+            W--C------------D--X
+               A------------B
+            """, ways: [("WCDX", ["highway": "secondary", "sidewalk": "separate", "name": "Road"]),
+                        ("AB", ["highway": "footway", "footway": "sidewalk"]),
+                        ("CA", ["highway": "footway"]), ("BD", ["highway": "footway"])],
+            nudge: ["A": (0, -18), "B": (0, -18)])
+        let map = m.map
+        let walkNodes = Set("AB".compactMap { m.node($0) })
+        let sidewalk = Set((0..<map.edgeCount).filter { walkNodes.contains(Int(map.edgeFrom[$0])) && walkNodes.contains(Int(map.edgeTo[$0])) })
+        try #require(!sidewalk.isEmpty)
+        let plan = try Planner(map: map).plan(from: try #require(m.nodes["A"]), to: try #require(m.nodes["B"]), mode: .smoothest)
+        let planned = Set(plan.path.legs.filter { $0.length > 1 }.map(\.edge))
+        try #require(planned.isSubset(of: sidewalk), "the plan must ride the sidewalk: \(m.letters(of: plan.path))")
+        let proj = LocalProjection(origin: AsciiMap.origin)
+        var gps = GPSNoiseModel()
+        var rng = SeededGenerator(seed: seed)
+        var fixes: [GPXFix] = []
+        for k in 0...108 {  // 3 m/s at 1 Hz from A (75 m east) to B (400 m east), 7 m south
+            let e = gps.next(dt: 1, rng: &rng)
+            fixes.append(GPXFix(time: Double(k), coordinate: proj.unproject(x: 75 + 3 * Double(k) + e.dx, y: -7 + e.dy)))
+        }
+        // Without the plan, drift toward the road can carry the whole ride onto it (seed 4: 0 %).
+        let result = TraceMatcher(map: map, plannedEdges: Set(plan.path.legs.map(\.edge))).match(fixes)
+        let on = result.path.filter { sidewalk.contains($0.edge) }.reduce(0) { $0 + $1.length }
+        let share = result.pathLength > 0 ? on / result.pathLength : 0
+        #expect(share >= 0.9, "seed \(seed): \(Int(100 * share)) % of \(Int(result.pathLength)) m on the sidewalk")
+        var matcher = RouteMatcher(plan: plan)
+        var monitor = OffRouteMonitor()
+        var wentOff = 0, maxAway = 0.0
+        for (k, f) in fixes.enumerated() {
+            let r = matcher.match(f.coordinate, time: Double(k), heading: 90)
+            maxAway = max(maxAway, r.distanceToRoute)
+            if case .wentOff = monitor.update(distance: r.distanceToRoute, time: Double(k), speed: 3) { wentOff += 1 }
+        }
+        #expect(wentOff == 0, "seed \(seed): off route \(wentOff)× (fixes up to \(Int(maxAway)) m from the plan)")
+        print("trace matcher sidewalk seed \(seed): \(String(format: "%.1f", 100 * share)) % of \(Int(result.pathLength)) m on the sidewalk; off route \(wentOff)×, max \(String(format: "%.1f", maxAway)) m from the plan")
+    }
+
     @Test("single-fix spikes of the synthetic GPS model are dropped as outliers, and only they")
     func spikesAreOutliers() throws {
         // A 2 km straight street; a rider at 4 m/s with the synthetic rides' noise, outliers 10× as often.

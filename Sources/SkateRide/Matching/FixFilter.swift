@@ -28,6 +28,20 @@ public struct FixFilter: Sendable {
     /// 3 s baseline one bad fix read 46.7 km/h on a bundled descent planned at 25 km/h; over 10 s
     /// of anchor distances it reads 27–29 km/h, as the TUI's route-progress figure does.
     public static let maxSpeedWindow: Double = 10
+    /// Metres the fix-to-fix path between two distance anchors may exceed their chord from GPS
+    /// wander alone (1 Hz legs wobble ~1 m sideways under σ 3–4 m noise correlated over ~20 s:
+    /// ~0.3 m over a 3 s span); beyond it the fixes drew a bend, and its path is the ridden distance.
+    public static let bendAllowance: Double = 2
+    /// Metres: fix-to-fix legs shorter than this lie within a second's wander (~1 m per axis) of
+    /// each other; only a span whose every leg is longer traces its bend (a sparse track's vertices).
+    public static let minBendLeg: Double = 3
+    /// Degrees: a sharper turn at one fix inside a span is a blip out and back (a 12 m blip across a
+    /// 5 m/s ride turns 135°), not a bend; such a span keeps its chord.
+    public static let maxBendTurn: Double = 120
+    /// A span's longest leg over its shortest: a bend drawn at one riding speed keeps its legs
+    /// within 2× of each other; a 12 m blip across a 5 m/s ride makes a 13 m leg beside 5 m ones
+    /// (also when the blip is the anchor, where no turn inside the span shows it).
+    public static let maxBendLegRatio: Double = 2
 
     /// A relocation: several fixes agreed on a new place this far (metres) from the last good one.
     public struct Relocation: Sendable, Equatable {
@@ -69,6 +83,13 @@ public struct FixFilter: Sendable {
     private var recent = Deque<FixPoint>()
     private var lastGood: FixPoint?
     private var distanceAnchor: FixPoint?
+    /// Fix-to-fix path (m) since the distance anchor, its shortest and longest legs (m), its
+    /// sharpest turn (degrees) and its last leg (local metres), for `spanDistance`.
+    private var spanPath = 0.0
+    private var spanShortestLeg = Double.infinity
+    private var spanLongestLeg = 0.0
+    private var spanMaxTurn = 0.0
+    private var spanLastLeg: (x: Double, y: Double)?
     private var outlierRun = 0
     private var firstFixTime: Double?
     private var accepted = 0
@@ -119,15 +140,18 @@ public struct FixFilter: Sendable {
             marks.removeAll()
             distanceAnchor = nil
             lastGood = nil
+            resetSpan()
             speed = 0
             heading = nil
         }
         accepted += 1
-        // Distance over anchors ≥ speedBaseline apart: fix-to-fix sums would add the GPS wander.
+        // Distance over anchors ≥ speedBaseline apart (chords, or the path over a bend): fix-to-fix
+        // sums would add the GPS wander.
         var added = 0.0
         if let a = distanceAnchor {
+            if let g = lastGood { extendSpan(from: g, to: here) }
             if t - a.t >= Self.speedBaseline - 1e-9 {
-                added = hypot(here.x - a.x, here.y - a.y)
+                added = spanDistance(from: a, to: here)
                 distance += added
                 distanceAnchor = here
                 mark(t)
@@ -150,11 +174,41 @@ public struct FixFilter: Sendable {
     /// Ends the ride: the stretch from the last distance anchor to the last good fix, metres (added to `distance`).
     public mutating func finish() -> Double {
         guard let a = distanceAnchor, let g = lastGood, g.t > a.t else { return 0 }
-        let d = hypot(g.x - a.x, g.y - a.y)
+        let d = spanDistance(from: a, to: g)
         distance += d
         distanceAnchor = g
         mark(g.t)
         return d
+    }
+
+    /// Adds the leg from the last good fix to `here` to the span since the distance anchor.
+    private mutating func extendSpan(from g: FixPoint, to here: FixPoint) {
+        let leg = (x: here.x - g.x, y: here.y - g.y)
+        let length = hypot(leg.x, leg.y)
+        spanPath += length
+        spanShortestLeg = min(spanShortestLeg, length)
+        spanLongestLeg = max(spanLongestLeg, length)
+        if let p = spanLastLeg {
+            let turn = abs(atan2(p.x * leg.y - p.y * leg.x, p.x * leg.x + p.y * leg.y)) * 180 / .pi
+            spanMaxTurn = max(spanMaxTurn, turn)
+        }
+        spanLastLeg = leg
+    }
+
+    /// Ridden metres from anchor `a` to fix `b`, and a new span: the chord (fix-to-fix sums would
+    /// add the wander), unless the fixes between drew a bend (`bendAllowance`, `minBendLeg`,
+    /// `maxBendLegRatio`, `maxBendTurn`): then their path, so a sparse track's hairpin is not cut short.
+    private mutating func spanDistance(from a: FixPoint, to b: FixPoint) -> Double {
+        let chord = hypot(b.x - a.x, b.y - a.y)
+        let bend = spanPath - chord > Self.bendAllowance && spanShortestLeg >= Self.minBendLeg
+            && spanLongestLeg <= Self.maxBendLegRatio * spanShortestLeg && spanMaxTurn <= Self.maxBendTurn
+        let d = bend ? spanPath : chord
+        resetSpan()
+        return d
+    }
+
+    private mutating func resetSpan() {
+        spanPath = 0; spanShortestLeg = .infinity; spanLongestLeg = 0; spanMaxTurn = 0; spanLastLeg = nil
     }
 
     /// Records the distance at an anchor and takes the speed over the window ending there.

@@ -93,6 +93,8 @@ public struct TraceMatchResult: Sendable, Equatable {
 ///   fix projected onto it (perpendicular projection onto the edge's polyline).
 /// - Emission: Gaussian on the great-circle distance fix → candidate, σ_z = `sigmaZ`
 ///   (a stated constant, N&K's robust median-absolute-deviation estimate 1.4826 × median).
+///   Priors: a way the skater may not use starts `forbiddenWayPrior` behind; with `plannedEdges`
+///   (a ride that followed a plan), a way off the plan starts `offPlanPrior` behind.
 /// - Transition: exponential on |great-circle distance between the fixes − route distance
 ///   between the candidates| with scale β = `beta`; the route distance comes from a Dijkstra over
 ///   the undirected graph bounded by `routeLimitFactor` × the fix distance + `routeLimitSlack`.
@@ -161,6 +163,12 @@ public struct TraceMatcher: Sendable {
     /// roads, road tunnels…) starts behind: as much as a fix 8 m off its way at σ_z = 4.07 m.
     /// Riders keep to the pavement beside such roads, closer than GPS can tell apart.
     public static let forbiddenWayPrior: Double = 2
+    /// Log units a candidate off the followed plan starts behind (only with `plannedEdges`): as much
+    /// as a fix 8 m off its way at σ_z = 4.07 m. A separately mapped sidewalk lies 5–8 m beside its
+    /// carriageway, inside the GPS error, and 20 s-correlated drift toward the road would otherwise
+    /// carry a whole sidewalk ride onto it; a real detour 15 m or more away outweighs it by far
+    /// (its emission gap is ≥ 6.8 units per fix).
+    public static let offPlanPrior: Double = 2
     /// Metres a lift or escalator counts for in the route search between fixes: changing floors
     /// between two fixes is as unlikely as 20 m of unexplained travel (≈ 7 log units at β = 3 m).
     public static let liftHopMetres: Double = 20
@@ -181,10 +189,14 @@ public struct TraceMatcher: Sendable {
 
     public let map: SkateMap
     public var parameters: Parameters
+    /// Edges of the plan the rider followed (empty for a free ride): candidates off them start
+    /// `offPlanPrior` behind, so near-parallel ways inside the GPS error resolve to the plan.
+    public var plannedEdges: Set<Int>
 
-    public init(map: SkateMap, parameters: Parameters = Parameters()) {
+    public init(map: SkateMap, parameters: Parameters = Parameters(), plannedEdges: Set<Int> = []) {
         self.map = map
         self.parameters = parameters
+        self.plannedEdges = plannedEdges
     }
 
     /// A state of the HMM: one candidate of one kept fix.
@@ -286,6 +298,7 @@ public struct TraceMatcher: Sendable {
             for q in 0..<count where curScore[q] > -.infinity {
                 curScore[q] += emission(cands[start + q].distance)
                 if AccessModel.decision(of: map.flags(ofEdge: cands[start + q].edge)).accessClass == .forbidden { curScore[q] -= Self.forbiddenWayPrior }
+                if !plannedEdges.isEmpty, !plannedEdges.contains(cands[start + q].edge) { curScore[q] -= Self.offPlanPrior }
                 top = max(top, curScore[q])
             }
             prevScore = Array(curScore[0..<count])

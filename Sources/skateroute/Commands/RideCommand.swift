@@ -175,8 +175,9 @@ struct RideCommand: ParsableCommand {
         session.maxFixSpeed = maxSpeed / 3.6
         session.rideId = source.rideId
         if onMap, let pl = planner {
-            // Match the whole trace first (HMM) so measured roughness lands on the edges really ridden.
-            session.traceMatch = TraceMatcher(map: pl.map).match(source.fixes)
+            // Match the whole trace first (HMM) so measured roughness lands on the edges really
+            // ridden; near-parallel ways (a sidewalk beside its road) resolve to the plan's.
+            session.traceMatch = TraceMatcher(map: pl.map, plannedEdges: Set(routePlan?.path.legs.map(\.edge) ?? [])).match(source.fixes)
         }
         if onMap && !noAlerts {
             session.alertEngine = AlertEngine(targets: try alertTargets(map: map, at: Date(timeIntervalSince1970: startEpoch)))
