@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Search correctness on 30 real names across Monaco and Heidelberg (issue 27, must-have 4).
+"""Search correctness on 30 real names across Monaco and Heidelberg (issue 27, must-have 4), and
+6 village street names that name their town (stop 42: the town vote's near scale).
 
 Expected places come from an independent read of the OpenStreetMap extracts with pyosmium
 (`pip install osmium`): every object carrying the expected name inside the expected area. A
@@ -57,6 +58,23 @@ CASES = [
     ("heidelberg", "Bahnhofstraße", {"list": True}),
 ]
 
+# Villages beside Heidelberg whose few addresses a big neighbour's outvoted (stop 42): hand-drawn
+# boxes around each built-up area, checked against the extract's own addr:city positions.
+EPP = (49.390, 49.415, 8.605, 8.645)     # Eppelheim
+DOS = (49.440, 49.465, 8.645, 8.690)     # Dossenheim
+SCH = (49.425, 49.445, 8.795, 8.825)     # Schönau
+LEI = (49.330, 49.360, 8.670, 8.710)     # Leimen
+NST = (49.395, 49.420, 8.820, 8.860)     # Neckarsteinach
+
+TOWN_CASES = [
+    ("heidelberg", "Hauptstraße, Eppelheim", {"name": "Hauptstraße", "area": EPP}),
+    ("heidelberg", "Hauptstraße, Dossenheim", {"name": "Hauptstraße", "area": DOS}),
+    ("heidelberg", "Hauptstraße, Schönau", {"name": "Hauptstraße", "area": SCH}),
+    ("heidelberg", "Hauptstraße, Neckarsteinach", {"name": "Hauptstraße", "area": NST}),
+    ("heidelberg", "Heidelberger Straße, Dossenheim", {"name": "Heidelberger Straße", "area": DOS}),
+    ("heidelberg", "Rohrbacher Straße, Leimen", {"name": "Rohrbacher Straße", "area": LEI}),
+]
+
 PBF = {"monaco": "maps/monaco-geofabrik-2026/monaco-latest.osm.pbf", "heidelberg": "maps/heidelberg-ors-2024/heidelberg.test.pbf"}
 
 
@@ -75,7 +93,7 @@ def expected_objects(data):
     import osmium
     out = {}
     for key, rel in PBF.items():
-        names = {c[2]["name"] for c in CASES if c[0] == key and "name" in c[2]}
+        names = {c[2]["name"] for c in CASES + TOWN_CASES if c[0] == key and "name" in c[2]}
         found = {n: [] for n in names}
 
         class H(osmium.SimpleHandler):
@@ -117,8 +135,14 @@ def main():
         sys.exit(__doc__)
     binary, maps = args[0], {"monaco": args[1], "heidelberg": args[2]}
     objects = expected_objects(data)
+    for title, cases in (("30 names", CASES), ("village names with their town", TOWN_CASES)):
+        print(f"# {title}")
+        run(binary, maps, objects, cases)
+
+
+def run(binary, maps, objects, cases):
     tally = {"right": 0, "ambiguous": 0, "wrong": 0}
-    for key, text, exp in CASES:
+    for key, text, exp in cases:
         verdict, at = resolve(binary, maps[key], text)
         if "list" in exp:
             cls = "right" if verdict == "ambiguous" else "wrong"
@@ -135,7 +159,7 @@ def main():
         tally[cls] += 1
         where = f"{at[0]:.5f},{at[1]:.5f}" if at else verdict
         print(f"{cls:9s}  {key:10s}  {text:28s}  {where}")
-    print(f"right {tally['right']} / ambiguous listed {tally['ambiguous']} / wrong {tally['wrong']} of {len(CASES)}")
+    print(f"right {tally['right']} / ambiguous listed {tally['ambiguous']} / wrong {tally['wrong']} of {len(cases)}")
 
 
 if __name__ == "__main__":

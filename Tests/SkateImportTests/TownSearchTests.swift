@@ -59,6 +59,35 @@ struct TownSearchTests {
         #expect(abs(Geo.distance(m.candidate.at, bp) - nearest) < 1)
     }
 
+    /// Boxes around each village's built-up area (`scripts/search_figures.py` TOWN_CASES), checked
+    /// against the extract's own `addr:city` positions.
+    static let villageCases: [(query: String, box: (s: Double, n: Double, w: Double, e: Double))] = [
+        ("Hauptstraße, Eppelheim", (49.390, 49.415, 8.605, 8.645)),
+        ("Hauptstraße, Dossenheim", (49.440, 49.465, 8.645, 8.690)),
+        ("Hauptstraße, Schönau", (49.425, 49.445, 8.795, 8.825)),
+        ("Heidelberger Straße, Dossenheim", (49.440, 49.465, 8.645, 8.690)),
+    ]
+
+    @Test func villageStreetsNamedWithTheirTown() throws {
+        let s = try #require(Self.heidelberg)
+        // Before stop 42 each of these was "no place matches" or another town's street: the
+        // village's four to eight addresses were outvoted by Heidelberg's 449 nearby, and a named
+        // town dropped every street labelled otherwise.
+        for c in Self.villageCases {
+            guard let m = found(s, c.query) else { continue }
+            let p = m.candidate.at
+            #expect(p.lat >= c.box.s && p.lat <= c.box.n && p.lon >= c.box.w && p.lon <= c.box.e, "\(c.query) → \(m.candidate)")
+        }
+        // Leimen has no Hauptstraße: nothing is planned, and the suggestions say how far each
+        // lies from Leimen, nearest first, one per street and town.
+        guard case .notFound(let sugg) = s.lookup("Hauptstraße, Leimen") else { Issue.record("Hauptstraße, Leimen resolved"); return }
+        let distances = sugg.compactMap(\.distance)
+        #expect(distances.count == sugg.count && sugg.count >= 2, "\(sugg)")
+        #expect(distances == distances.sorted() && (distances.first ?? .infinity) < 6000, "\(distances)")
+        #expect(Set(sugg.map { $0.candidate.name + "|" + $0.candidate.town }).count == sugg.count)
+        #expect(s.namedTowns("Hauptstraße, Leimen") == ["Leimen"])
+    }
+
     @Test func houseNumbers() throws {
         let s = try #require(Self.heidelberg)
         // pyosmium: node 364059072 "Am Bismarckplatz", addr:street Bismarckstraße, addr:housenumber 1, 49.4096879, 8.6920076.

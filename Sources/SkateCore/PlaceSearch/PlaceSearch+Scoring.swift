@@ -1,8 +1,21 @@
+import Glibc
+
 /// Scoring one candidate against a query, and house numbers.
 extension PlaceSearch {
     /// Share of a word's score kept when the candidate's town, not its name, holds it: "Heidelberg
     /// Hauptbahnhof" is the station of that name before the "Hauptbahnhof" car park in Heidelberg.
     static let townWordShare = 0.98
+
+    /// How near `at` lies to the nearest of the `named` towns' positions, 0…1:
+    /// exp(−d²/2σ²) with σ = `townProximityScale`.
+    func townProximity(_ at: Coordinate, _ named: Set<Int32>) -> Double {
+        var best = 0.0
+        for k in named {
+            let d = Geo.distance(at, towns[Int(k)].at) / Self.townProximityScale
+            best = max(best, exp(-d * d / 2))
+        }
+        return best
+    }
 
     /// One candidate's score and what it left unmatched.
     struct Scored {
@@ -45,8 +58,15 @@ extension PlaceSearch {
             if PlaceQuery.isNumber(w) { numbers.append(w) }
         }
         guard nameHits > 0 else { return nil }
+        // Outside every town the query names: how near the nearest of them lies (1 at its
+        // position, falling with `townProximityScale`), since labels are a vote, not a boundary.
+        let outside = !named.isEmpty && !(t >= 0 && (named.contains(Int32(t)) || named.contains(towns[t].municipality)))
+            && !named.contains(where: { k in towns[Int(k)].own.allSatisfy { nameTokens.contains($0) } })
+        let proximity = outside ? townProximity(candidates[i].at, named) : 0
         for w in q.town {
-            let ts = townWords.isEmpty ? 0 : Self.townTokenScore(w, townWords)
+            var ts = townWords.isEmpty ? 0 : Self.townTokenScore(w, townWords)
+            // A named town's word counts for a candidate near that town by the nearness.
+            if ts == 0, proximity > 0, named.contains(where: { towns[Int($0)].all.contains(w) }) { ts = proximity }
             sum += ts * Self.townWordShare
             if ts == 0 { unmatched += 1 } else if ts < Self.exactScore { inexact += 1 }
         }
@@ -54,11 +74,9 @@ extension PlaceSearch {
         // Prefer names that the query covers fully: "casino" → "Casino" over "Casino Café de Paris".
         let coverage = Double(min(q.name.count, nameTokens.count)) / Double(nameTokens.count)
         var factor = (Self.coverageFloor + (1 - Self.coverageFloor) * coverage) * prior[i]
-        // The query names a town this candidate is not in (and its name does not carry that town).
-        if !named.isEmpty, !(t >= 0 && (named.contains(Int32(t)) || named.contains(towns[t].municipality))),
-           !named.contains(where: { k in towns[Int(k)].own.allSatisfy { nameTokens.contains($0) } }) {
-            factor *= Self.otherTownFactor
-        }
+        // The query names a town this candidate is not in (and its name does not carry that town):
+        // a far one keeps `otherTownFactor`, one beside the town nearly all.
+        if outside { factor *= Self.otherTownFactor + (1 - Self.otherTownFactor) * proximity }
         var distance: Double?
         if let near {
             let d = Geo.distance(near, candidates[i].at)

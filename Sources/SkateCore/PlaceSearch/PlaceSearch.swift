@@ -92,7 +92,7 @@ public struct PlaceSearch: Sendable {
     /// query word cannot match without comparing words.
     let nameMask: [UInt64]
     /// Per town: its own folded words, and its own plus its municipality's.
-    let towns: [(own: [[UInt8]], all: [[UInt8]], municipality: Int32)]
+    let towns: [(own: [[UInt8]], all: [[UInt8]], municipality: Int32, at: Coordinate, name: String)]
     /// The map, for house numbers (nil for a list of candidates).
     let map: SkateMap?
 
@@ -107,6 +107,12 @@ public struct PlaceSearch: Sendable {
     /// Score kept by a candidate outside the town a query names ("Mannheim Hauptbahnhof" → not
     /// Heidelberg's): below `minScore` for any match of two words or fewer.
     static let otherTownFactor = 0.6
+    /// Distance (metres) over which a candidate outside a named town still counts as near it: the
+    /// import's town vote (`TownAssigner`) weighs its evidence with this σ, so a street closer than
+    /// that to the town may carry a neighbour's label where evidence is thin (Eppelheim's
+    /// Hauptstraße, 1.7 km from Eppelheim's position, is labelled Heidelberg in the test extract).
+    /// Credit falls as exp(−d²/2σ²): 0.6 at 1.5 km, 0.14 at 3 km, nothing that matters by 5 km.
+    static let townProximityScale = 1500.0
     /// Largest share a `near` point takes off a far candidate's score, and the distance in metres
     /// at which half of it applies (equal names: the nearer wins by more than `tieMargin`).
     static let nearWeight = 0.1, nearScale = 2000.0
@@ -131,6 +137,8 @@ public struct PlaceSearch: Sendable {
     public static let maxQueryScalars = PlaceQuery.maxScalars
     /// Most places an ambiguous answer lists.
     public static let ambiguousListLimit = 8
+    /// Most suggestions a text that matches nothing lists.
+    public static let suggestionListLimit = 5
 
     public init(map: SkateMap) {
         let placeIndexes = Self.placeIndexes(map)
@@ -161,11 +169,11 @@ public struct PlaceSearch: Sendable {
             tok = index.tokens
         }
         // Towns are places too ("Mannheim"), unless a place node of that name already is one.
-        var townWords: [(own: [[UInt8]], all: [[UInt8]], municipality: Int32)] = []
+        var townWords: [(own: [[UInt8]], all: [[UInt8]], municipality: Int32, at: Coordinate, name: String)] = []
         for k in 0..<map.townCount {
             let m = map.municipality(ofTown: k)
             let own = Self.tokenBytes(Self.fold(map.townOwnName(k)))
-            townWords.append((own, m == k ? own : own + Self.tokenBytes(Self.fold(map.townOwnName(m))), Int32(m)))
+            townWords.append((own, m == k ? own : own + Self.tokenBytes(Self.fold(map.townOwnName(m))), Int32(m), map.townCoordinate(k), map.townOwnName(k)))
         }
         // The place names already listed, once (a region has thousands of towns and a million names).
         var placeTokens = Set(c.indices.lazy.filter { c[$0].kind == .place }.map { tok[$0] })
@@ -339,9 +347,17 @@ public struct PlaceSearch: Sendable {
         return town[town.index(after: comma)...].drop { $0 == " " }
     }
 
+    /// The towns a text names ("Hauptstraße, Eppelheim" → ["Eppelheim"]), as the map spells them.
+    public func namedTowns(_ text: String) -> [String] {
+        townsNamed(PlaceQuery(text)).sorted().map { towns[Int($0)].name }
+    }
+
     func looseSuggestions(_ text: String) -> [PlaceMatch] {
-        let q = PlaceQuery(text).name
+        let query = PlaceQuery(text)
+        let q = query.name
         guard !q.isEmpty else { return [] }
+        // A town the text names: suggestions carry their distance from it, nearest first.
+        let townAt = townsNamed(query).map { towns[Int($0)].at }
         var hits: [PlaceMatch] = []
         for (i, nameTokens) in tokens.enumerated() {
             var best = 0.0
@@ -351,9 +367,21 @@ public struct PlaceSearch: Sendable {
                     best = max(best, Double(common) / Double(max(qt.count, t.count)))
                 }
             }
-            if best >= 0.34 { hits.append(PlaceMatch(candidate: candidates[i], score: best, match: .partial)) }
+            if best >= 0.34 {
+                hits.append(PlaceMatch(candidate: candidates[i], score: best, match: .partial,
+                                       distance: townAt.lazy.map { Geo.distance($0, self.candidates[i].at) }.min()))
+            }
         }
-        hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.candidate.name < $1.candidate.name }
-        return Array(hits.prefix(5))
+        hits.sort {
+            if $0.score != $1.score { return $0.score > $1.score }
+            if let a = $0.distance, let b = $1.distance, a != b { return a < b }
+            return $0.candidate.name < $1.candidate.name
+        }
+        // The same name in the same town once (a long street is several candidates).
+        var seen = Set<String>(), out: [PlaceMatch] = []
+        for h in hits where out.count < Self.suggestionListLimit && seen.insert(h.candidate.name + "\u{1F}" + h.candidate.town).inserted {
+            out.append(h)
+        }
+        return out
     }
 }

@@ -130,6 +130,22 @@ func resolvePlace(_ text: String, search: PlaceSearch, role: String, saved: Save
     try resolvePlaceMatch(text, search: search, role: role, saved: saved).candidate
 }
 
+/// "; closest: Hauptstraße (street, Gaiberg, 4.2 km from Leimen), …": the suggestions with kind and
+/// town, with the distance from the town the text names when it names one; "" when there are none.
+func suggestionText(_ suggestions: [PlaceMatch], search: PlaceSearch, text: String) -> String {
+    var lines: [String] = []
+    let town = search.namedTowns(text).first
+    for m in suggestions.prefix(PlaceSearch.suggestionListLimit) {
+        var line = PlaceListing.line(PlaceMatch(candidate: m.candidate, score: m.score, match: m.match))
+        if let d = m.distance, let town {
+            line.removeLast()
+            line += ", \(PlaceListing.distanceText(d)) from \(TerminalSafe.clean(town)))"
+        }
+        lines.append(line)
+    }
+    return lines.isEmpty ? "" : "; closest: " + lines.joined(separator: ", ")
+}
+
 /// Resolves a place text (ties settled by nearness to `near`) or exits 1: an ambiguous text lists
 /// its places with kind, town and distance (from `distancesFrom` when given, else `near`); an
 /// unknown one its closest names.
@@ -144,7 +160,7 @@ func resolvePlaceMatch(_ text: String, search: PlaceSearch, role: String, saved:
         throw fail("\(role) '\(name)' is ambiguous: \(list) — add the town (\"\(name), TOWN\"), --near PLACE or \"lat,lon\" (see `skateroute search`)")
     case .notFound(let mapSuggestions):
         let sugg = saved.suggestions(text) + mapSuggestions
-        let s = sugg.isEmpty ? "" : "; closest: " + sugg.prefix(5).map { TerminalSafe.clean($0.candidate.name) }.joined(separator: ", ")
+        let s = suggestionText(sugg, search: search, text: text)
         throw fail("no place matches '\(TerminalSafe.clean(text))'\(s)")
     }
 }

@@ -55,7 +55,9 @@ struct SearchCommand: ParsableCommand {
         switch verdict {
         case .found(let m): CLIParse.emit("resolves to: \(PlaceListing.line(m))")
         case .ambiguous(let l): CLIParse.emit("ambiguous between \(l.count) places: add a town (\"NAME, TOWN\"), --near PLACE or \"lat,lon\"")
-        case .notFound: break
+        case .notFound(let suggestions):
+            let s = suggestionText(suggestions, search: search, text: query)
+            if !s.isEmpty { CLIParse.emit(String(s.dropFirst(2))) }
         }
     }
 
