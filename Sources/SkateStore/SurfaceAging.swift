@@ -17,6 +17,12 @@ public enum SurfaceAging {
     public static let window: TimeInterval = 8 * halfLife
     /// Newest observations per edge and source kept in the median: plenty for a robust figure.
     public static let maxObservations = 64
+    /// Measured figures under this (g) are not read as evidence: no rolling wheel reads so little
+    /// (ISO 8608 class A, the smoothest road, reads 0.035–0.045 g at 3–5 m/s), while a phone on a
+    /// rider walking the board or standing reads 0.005–0.008 g (gait below the roughness band,
+    /// sensor noise). Since 706160a only rolling windows are learnt; stores written before it may
+    /// hold such rows (docs/wheels-to-routes.md 4a) for up to `window`.
+    public static let minRollingRMS = 0.02
     /// Measurements at least this fresh (two half-lives, 28 days) win over any rating; older
     /// ones win only over ratings that are older still.
     public static let measuredAlwaysPreferredFreshness: Double = 0.25
@@ -44,8 +50,9 @@ public enum SurfaceAging {
     }
 
     /// One figure from observations `(rms, at)` of one source at `now`; nil when none count.
+    /// Measured figures under `minRollingRMS` do not count (walked or standing, not rolled).
     public static func summarize(_ obs: [(rms: Double, at: Date)], source: RoughnessSource, now: Date) -> EdgeObservation? {
-        let recent = obs.filter { $0.at <= now && now.timeIntervalSince($0.at) <= window }
+        let recent = obs.filter { $0.at <= now && now.timeIntervalSince($0.at) <= window && (source != .measured || $0.rms >= minRollingRMS) }
             .sorted { $0.at > $1.at }.prefix(maxObservations)
         guard let newest = recent.first,
               let rms = weightedMedian(recent.map { ($0.rms, weight(age: now.timeIntervalSince($0.at))) }) else { return nil }

@@ -94,6 +94,43 @@ import SkateTestSupport
         Self.check(try Self.agreement(m), "Heidelberg")
     }
 
+    /// Where the line stops riding (the first sample of a walked gap: stairs, an escalator, a
+    /// lift), the sample reads the ridden edge arriving, not the walked edge's profile at the
+    /// sample's snapped offset: on Monaco the chain put the top of a ridden-down escalator on the
+    /// up escalator beside it, 2 m (1.1 m of height) down it, and a 76 m footway at −6.7 % read
+    /// −8.2 % (303 m of braking on four of the bench's 30 pairs that neither the plan nor the rider
+    /// has). A hand-made match
+    /// on the bundled map: a ridden edge, then a walked edge whose profile, where the sample is put
+    /// on it, lies away from the ridden edge's end.
+    @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func aWalkedGapsFirstSampleReadsTheRiddenEdgeArriving() throws {
+        let m = try MapFormat.load(path: TestData.bundledMonaco)
+        let scorer = LineScorer(map: m, table: EdgeTable(map: m, knowledge: .empty), dem: nil)
+        let walked = (0..<m.edgeCount).filter { e in
+            let p = m.elevationProfile(ofEdge: e)
+            return !m.flags(ofEdge: e).isDisjoint(with: LineScorer.walkFlags) && Double(m.edgeLength[e]) > 4 && p.count >= 2
+                && abs(Double(p[p.startIndex]) - Double(p[p.endIndex - 1])) >= 2
+        }
+        let w = try #require(walked.first, "no walked edge with 2 m of drop on the bundled map")
+        let wLen = Double(m.edgeLength[w]), into = 2.0
+        let wz = try #require(scorer.profileElevation(w, offset: into))
+        let r = try #require((0..<m.edgeCount).first { e in
+            guard m.isRideable(edge: e), m.flags(ofEdge: e).isDisjoint(with: LineScorer.walkFlags), m.edgeLength[e] > 20,
+                  let z = scorer.profileElevation(e, offset: Double(m.edgeLength[e])) else { return false }
+            return abs(z - wz) >= 0.5
+        })
+        let rLen = Double(m.edgeLength[r]), rg = m.geometry(ofEdge: r), wg = m.geometry(ofEdge: w)
+        var match = LineMatcher.Matched()
+        match.points = [rg.first!, rg.last!, wg.last!]
+        match.distance = [0, rLen, rLen + wLen - into]
+        match.hits = [LineMatcher.Hit(edge: r, offset: 0, distance: 0), LineMatcher.Hit(edge: w, offset: into, distance: 1),
+                      LineMatcher.Hit(edge: w, offset: wLen, distance: 0)]
+        match.gapEdge = [r, w]
+        match.liftGap = [false, false]
+        let z = try #require(LineScorer.matchedElevation(match, scorer: scorer))
+        let arriving = try #require(scorer.profileElevation(r, offset: rLen))
+        #expect(abs(z[1] - arriving) < 0.05, "the sample where riding stops read \(z[1]) m; the ridden edge arriving ends at \(arriving) m (the walked edge \(into) m in: \(wz) m)")
+    }
+
     /// A line drawn along a street must not take the profile of a steeper street crossing it or
     /// of a parallel street at another bearing: a tiny check of the bearing rule on the map
     /// itself — the matcher's candidates for a point on an edge, offered the edge's own bearing,

@@ -44,6 +44,26 @@ import Testing
         #expect(plan.steps.first?.context.roughnessSource == .osmSurface)
     }
 
+    /// A store written before 706160a may hold a "measured" row learnt from walking the board up
+    /// cobbles (0.007 g: the gait and sensor noise, no wheels). It is no evidence: the next plan
+    /// keeps the tag's crusty (`SurfaceAging.minRollingRMS`); a rolled figure still wins.
+    @Test func aWalkedMeasurementIsNoEvidence() throws {
+        let m = AsciiMap("A--------B", ways: [("AB", ["highway": "residential", "surface": "cobblestone"])])
+        let ab = try #require((0..<m.map.edgeCount).first { m.map.highway(ofEdge: $0) == .residential })
+        let walked = 0.007
+        #expect(walked < SurfaceAging.minRollingRMS)
+        let tmp = try TempStore()
+        try tmp.store.recordMeasurements((0..<5).map { _ in (edge: EdgeKey(map: m.map, edge: ab), rms: walked) }, at: t0)
+        let k = try tmp.store.loadKnowledge(for: m.map, now: t0 + hour)
+        #expect(k.observations[ab] == nil, "\(String(describing: k.observations[ab]))")
+        let plan = try Planner(map: m.map, knowledge: k).plan(from: m.nodes["A"]!, to: m.nodes["B"]!, mode: .smoothest)
+        #expect(plan.steps.first?.context.roughnessClass == .crusty, "\(plan.steps.map(\.context.roughnessClass))")
+        #expect(plan.steps.first?.context.roughnessSource != .measured)
+        // A figure rolled on the same cobbles (ISO class A reads ≥ 0.035 g) is still evidence.
+        try tmp.store.recordMeasurements((0..<9).map { _ in (edge: EdgeKey(map: m.map, edge: ab), rms: 0.04) }, at: t0)
+        #expect(try tmp.store.loadKnowledge(for: m.map, now: t0 + hour).observations[ab]?.source == .measured)
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: TestData.bundledMonaco), "Maps/monaco.srmap missing"))
     func monacoRoutesAroundASeverePothole() throws {
         let map = try MapFormat.load(path: TestData.bundledMonaco)

@@ -270,6 +270,10 @@ struct LineScorer {
         return Double(prof[prof.startIndex + i0]) * (1 - t) + Double(prof[prof.startIndex + i0 + 1]) * t
     }
 
+    /// Edges walked or ridden standing (stairs, lifts, escalators): their gaps never count and no
+    /// window spans them, as in the planner's profile.
+    static let walkFlags: EdgeFlags = [.steps, .connector]
+
     /// The matched samples' elevations: each matched sample from its edge's profile, unmatched
     /// runs interpolated between the matched samples around them (held at the line's ends).
     static func matchedElevation(_ m: LineMatcher.Matched, scorer: LineScorer) -> [Double]? {
@@ -282,9 +286,16 @@ struct LineScorer {
             guard let h = m.hits[k] else { continue }
             // A lift's edge has no length: its floors are read from the streets at either end,
             // the floor before the lift from the street arriving (the chain may have put the lift's
-            // gap on the street at the other floor, which shares the spot).
+            // gap on the street at the other floor, which shares the spot). The same for any walked
+            // gap (stairs, escalators, connectors): the sample where the riding stops reads the
+            // ridden edge arriving, so a ridden window ends at the height the rider stops at. Read
+            // off the walked edge, it took that edge's height at the sample's snapped offset: on
+            // Monaco the chain put the top of a ridden-down escalator on the up escalator beside
+            // it, 2 m (1.1 m of height) down it, and a 76 m footway at −6.7 % read −8.2 % (four of
+            // the bench's 30 pairs, 303 m of braking the line never rides).
             func ridden(_ g: Int) -> Int? {
-                guard g >= 0, g < n - 1, !(g < m.liftGap.count && m.liftGap[g]), let e = m.gapEdge[g] else { return nil }
+                guard g >= 0, g < n - 1, !(g < m.liftGap.count && m.liftGap[g]), let e = m.gapEdge[g],
+                      scorer.map.flags(ofEdge: e).isDisjoint(with: Self.walkFlags) else { return nil }
                 return Double(scorer.map.edgeLength[e]) > LineMatcher.liftMetres ? e : nil
             }
             let e = ridden(k) ?? ridden(k - 1) ?? h.edge
@@ -360,8 +371,7 @@ struct LineScorer {
         }
         let zMatch = Self.matchedElevation(m, scorer: self) ?? zNear
         if !hasDEM { s.climb = 0; for i in 1..<n where zMatch[i] > zMatch[i - 1] { s.climb += zMatch[i] - zMatch[i - 1] } }
-        let walkFlags: EdgeFlags = [.steps, .connector]
-        func isWalked(_ e: Int) -> Bool { e >= 0 && !map.flags(ofEdge: e).isDisjoint(with: walkFlags) }
+        func isWalked(_ e: Int) -> Bool { e >= 0 && !map.flags(ofEdge: e).isDisjoint(with: Self.walkFlags) }
         let walked: [Bool] = m.gapEdge.indices.map { (k: Int) -> Bool in isWalked(m.gapEdge[k] ?? -1) || (k < m.liftGap.count && m.liftGap[k]) }
         let walkedNear: [Bool] = (0..<(n - 1)).map { (k: Int) -> Bool in isWalked(snapped[k]) || isWalked(snapped[k + 1]) }
         let raw: [BrakingLevel] = hasDEM ? Self.levels(dist, z) : []

@@ -11,23 +11,22 @@ import FoundationEssentials
 /// whole-line rule made dearer, and among those lines and its own takes the one whose effort plus
 /// *whole-line* steep metres (`BrakingGrade.lineMetres`) costs least.
 ///
-/// The values are the third round's. The bench's best variant (`skateroute bench --braking
-/// --steep-variants`, docs/surfaces-and-braking.md, fourth and fifth rounds: a whole-line metre at
-/// twice the mode's weight, one ×4 search, two rounds) brakes 7 % less on 30 Heidelberg pairs,
-/// but it changes the route of the shipped descent ride (Jardin Exotique → Stade Louis II): without
-/// `tooFastRoadShare` it goes up a lift and down 290 m of road without a sidewalk; with it, it keeps
-/// the shipped line's lifts and 39 m steep sidewalk but swaps the last 104 m of Avenue de
-/// Fontvieille's carriageway for its sidewalk (723 → 825 m), and the shipped ride's replay reroutes
-/// once. So neither ships yet; `tooFastRoadShare` is 0 (measured by the bench's fourth variant field).
+/// The values are the sixth round's (`skateroute bench --braking --steep-variants`,
+/// docs/surfaces-and-braking.md, fourth to sixth rounds): a whole-line metre at twice the mode's
+/// weight, one ×4 search, two rounds, and too-fast metres on roads without a sidewalk charged as
+/// braking metres. Without that charge the rule sent Jardin Exotique → Stade Louis II up a lift and
+/// down 290 m of road without a sidewalk; with it the line keeps the lifts and the 39 m steep
+/// sidewalk and rides Avenue de Fontvieille's sidewalk instead of its carriageway (723 → 825 m; the
+/// shipped ride `descent-jardin-exotique` was re-synthesised on it).
 ///
 /// | constant                   | value    | why                                                              |
 /// |----------------------------|----------|------------------------------------------------------------------|
-/// | `searchFactors`            | 4, 16    | braking weight × these: lines that go well and far out of the way of steep edges |
-/// | `lineBrakingShare`         | 1.0      | a whole-line braking metre costs the mode's braking s/m again on top of the search's charge (2.0 changes the shipped descent ride's route, above) |
-/// | `lineCautionShare`         | 1.0      | the same for caution metres (the mode's caution s/m): no trading braking for many caution metres |
-/// | `penaltyRounds`            | 3        | searches charging the candidates' whole-line steep metres on their edges, one after another |
+/// | `searchFactors`            | 4        | braking weight × 4: lines out of the way of steep edges (a ×16 search bought 1 % less braking for 0.7 more searches per plan) |
+/// | `lineBrakingShare`         | 2.0      | a whole-line braking metre costs twice the mode's braking s/m on top of the search's charge: 7 % less braking on Heidelberg than 1.0 for the same crusty metres (4.0 rides 35 % more crusty) |
+/// | `lineCautionShare`         | 2.0      | the same for caution metres (the mode's caution s/m): no trading braking for many caution metres |
+/// | `penaltyRounds`            | 2        | searches charging the candidates' whole-line steep metres on their edges, one after another (a third bought nothing measurable) |
 /// | `swapSlackMetres`          | 1 m      | the fast line may not brake or need caution more than this beyond smoothest's own |
-/// | `tooFastRoadShare`         | 0 (off)  | measured, not shipped: at 1, a metre where gravity still accelerates a rider coasting at the cap applied there (`SkatePhysics.gravityBeatsCap`) on a road without a sidewalk costs the mode's braking s/m again: the rider brakes there, among cars, with no kerb to step onto — a cost the whole-line window rule (≤ −6 % / −8 %) misses on a −5 % road |
+/// | `tooFastRoadShare`         | 1.0      | at 1, a metre where gravity still accelerates a rider coasting at the cap applied there (`SkatePhysics.gravityBeatsCap`) on a road without a sidewalk costs the mode's braking s/m again: the rider brakes there, among cars, with no kerb to step onto — a cost the whole-line window rule (≤ −6 % / −8 %) misses on a −5 % road |
 ///
 /// Why a share of 2 took the lift up: at a share of 2 the choice sent Jardin Exotique →
 /// Stade Louis II up a lift and down 315 m of Avenue Pasteur at −4.9 %, 290 m of it a tertiary
@@ -42,19 +41,19 @@ import FoundationEssentials
 /// crusty rule: no other line can cost less by the choice's measure (exact).
 public enum SteepLineRule {
     /// The braking and caution weights of the extra searches, as multiples of the mode's.
-    public static let searchFactors: [Double] = [4, 16]
+    public static let searchFactors: [Double] = [4]
     /// Effort seconds per whole-line braking metre, as a share of `brakingSecondsPerMetre`.
-    public static let lineBrakingShare = 1.0
+    public static let lineBrakingShare = 2.0
     /// Effort seconds per whole-line caution metre, as a share of `cautionSecondsPerMetre`.
-    public static let lineCautionShare = 1.0
+    public static let lineCautionShare = 2.0
     /// Searches that charge the candidates' whole-line steep metres on their edges, one after
-    /// another (each adds the last line's steep edges): three reach most of the gain.
-    public static let penaltyRounds = 3
+    /// another (each adds the last line's steep edges): two reach the gain of three.
+    public static let penaltyRounds = 2
     /// Metres of slack when the fast line's steep metres are compared with smoothest's own.
     public static let swapSlackMetres = 1.0
     /// Effort seconds per too-fast metre on a road without a sidewalk, as a share of
     /// `brakingSecondsPerMetre` (`tooFastRoadMetres`).
-    public static let tooFastRoadShare = 0.0
+    public static let tooFastRoadShare = 1.0
     /// The access reasons of a carriageway ridden without a sidewalk beside it (`tooFastRoadShare`).
     public static func isRoadWithoutSidewalk(_ r: AccessReason) -> Bool {
         switch r {
