@@ -45,6 +45,14 @@ extension BrakingGrade {
     /// descent longer than this is still caught, since every sub-window of it qualifies.
     public static let lineMaxWindowMetres = 300.0
 
+    /// Metres a window must drop below its start before `lineLevels` scans it: 0.9 of the least
+    /// drop either rule asks for (caution: 6 % of 30 m = 1.8 m; braking: 8 % of 50 m = 4 m), the
+    /// rest a margin far above rounding. 0 (no skipping) if a rule's grade were not a descent.
+    static let lineSkipDropMetres: Double = {
+        guard PlanBuilder.cautionGradePct < 0, PlanBuilder.brakingGradePct < 0 else { return 0 }
+        return 0.9 * min(PlanBuilder.cautionLength * -PlanBuilder.cautionGradePct, PlanBuilder.brakingLength * -PlanBuilder.brakingGradePct) / 100
+    }()
+
     /// Braking and caution metres of a whole line, by the issue 26 rule the bench's scorer also
     /// uses: a metre brakes when it lies inside some window of ≥ `PlanBuilder.brakingLength` (and
     /// ≤ `lineMaxWindowMetres`) whose mean grade is ≤ `PlanBuilder.brakingGradePct`, and needs
@@ -65,7 +73,8 @@ extension BrakingGrade {
     }
 
     /// The level of each gap (sample k to k + 1) by `lineMetres`'s rule (`.none` where neither).
-    public static func lineLevels(distance s: [Double], elevation e: [Double], walked: [Bool] = []) -> [BrakingLevel] {
+    /// `skipFlat`: false scans every window (the tests' reference for the skip in `pieceLevels`).
+    public static func lineLevels(distance s: [Double], elevation e: [Double], walked: [Bool] = [], skipFlat: Bool = true) -> [BrakingLevel] {
         let n = s.count
         guard n >= 2, e.count == n else { return [] }
         var levels = [BrakingLevel](repeating: .none, count: n - 1)
@@ -74,7 +83,7 @@ extension BrakingGrade {
         for k in 0..<n {
             let cut = k == n - 1 || (k < walked.count && walked[k])
             guard cut else { continue }
-            if k > start { pieceLevels(s, e, start...k, into: &levels) }
+            if k > start { pieceLevels(s, e, start...k, skipFlat: skipFlat, into: &levels) }
             start = k + 1
         }
         return levels
@@ -83,11 +92,37 @@ extension BrakingGrade {
     /// `lineLevels` on samples `r` (no walked gap inside). Both rules in one scan of each
     /// window: the windows are the same, only the length and grade each asks for differ (the
     /// scan was run once per rule, 4.4 % of `skateroute bench`'s Heidelberg CPU samples).
-    static func pieceLevels(_ s: [Double], _ e: [Double], _ r: ClosedRange<Int>, into levels: inout [BrakingLevel]) {
+    ///
+    /// A window qualifies only where the line drops at least `lineSkipDropMetres` below its
+    /// start, so the windows from a sample are scanned only when the lowest sample within
+    /// `lineMaxWindowMetres` after it lies that far below it (a sliding-window minimum, O(1) per
+    /// sample): on a flat line almost none are, and scanning every window of every sample was
+    /// 5.6 % of `skateroute bench`'s Heidelberg instructions (callgrind, issue 30 fifth round).
+    /// The levels are the same: a skipped sample's windows all fail both rules.
+    static func pieceLevels(_ s: [Double], _ e: [Double], _ r: ClosedRange<Int>, skipFlat: Bool = true, into levels: inout [BrakingLevel]) {
         let lo = r.lowerBound, hi = r.upperBound
+        // The skip needs increasing distances and finite elevations (else every window is scanned).
+        var canSkip = skipFlat && lineSkipDropMetres > 0
+        for k in lo..<hi where !(s[k + 1] >= s[k]) || !e[k].isFinite { canSkip = false; break }
+        if !e[hi].isFinite { canSkip = false }
+        // Samples after i within the window, lowest first in a rising run (a monotone deque).
+        var lows = [Int](), head = 0, pushed = lo
+        if canSkip { lows.reserveCapacity(hi - lo) }
         // Each gap i up to the farthest end of a qualifying window that starts at or before it.
         var reachBraking = lo, reachCaution = lo
         for i in lo..<hi {
+            if canSkip {
+                while pushed < hi && s[pushed + 1] - s[i] <= lineMaxWindowMetres {
+                    pushed += 1
+                    while lows.count > head && e[lows[lows.count - 1]] >= e[pushed] { lows.removeLast() }
+                    lows.append(pushed)
+                }
+                while head < lows.count && lows[head] <= i { head += 1 }
+                if head == lows.count || e[lows[head]] > e[i] - lineSkipDropMetres {
+                    levels[i] = i < reachBraking ? .braking : (i < reachCaution ? .caution : .none)
+                    continue
+                }
+            }
             var j = i + 1, farBraking = -1, farCaution = -1
             while j <= hi && s[j] - s[i] <= lineMaxWindowMetres {
                 let len = s[j] - s[i]

@@ -89,13 +89,19 @@ extension PlanBuilder {
     func groupLegs(_ legs: [RouteLeg]) -> [LegGroup] {
         var groups: [LegGroup] = []
         var start = 0, startTurn = 0.0
+        // Each leg's headings in and out from one geometry, and each name read once: the loop
+        // below asked for two geometries and two names per leg (~6 % of `skateroute bench`'s
+        // Heidelberg instructions, callgrind, issue 30 fifth round). The same values.
+        let heads = legs.count > 1 ? legs.map(legHeadings) : []
+        var nc = legs.isEmpty ? "" : map.name(ofEdge: legs[0].edge)
         for i in 1..<max(1, legs.count) where legs.count > 1 {
             let prev = legs[i - 1], cur = legs[i]
             // Across a lift (0 m, no heading) the turn is from the way before it.
             var before = i - 1
             while before > 0 && isConnector(legs[before]) && legs[before].length < 0.5 { before -= 1 }
-            let turn = Geo.turnAngle(from: legHeadingIn(legs[before]), to: legHeadingOut(cur))
-            let np = map.name(ofEdge: prev.edge), nc = map.name(ofEdge: cur.edge)
+            let turn = Geo.turnAngle(from: heads[before].in, to: heads[i].out)
+            let np = nc
+            nc = map.name(ofEdge: cur.edge)
             let kp = stepKind(prev), kc = stepKind(cur)
             var split = np != nc || kp != kc || kc == .connector || abs(turn) >= ManeuverAngles.sharpMax
             if !split && nc.isEmpty && abs(turn) >= Self.unnamedTurnSplit {

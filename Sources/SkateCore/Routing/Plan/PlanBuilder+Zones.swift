@@ -68,28 +68,31 @@ extension PlanBuilder {
     ///   zones never span such a segment.
     /// - Parameter splitGentle: false gives the zones without rule 3 (before issue 26), for the
     ///   bench's count of zones the rule splits.
-    public static func brakingZones(distance s: [Double], elevation e: [Double], walked: [Bool] = [], splitGentle: Bool = true) -> [BrakingZone] {
+    /// - Parameter skipFlat: false searches every clean piece (the tests' reference for the skip
+    ///   in `zones`).
+    public static func brakingZones(distance s: [Double], elevation e: [Double], walked: [Bool] = [], splitGentle: Bool = true,
+                                    skipFlat: Bool = true) -> [BrakingZone] {
         var all: [BrakingZone] = []
         var start = 0
         for i in 0..<max(0, s.count - 1) where i < walked.count && walked[i] {
-            if i > start { all += brakingZones(distance: s, elevation: e, in: start..<(i + 1), splitGentle: splitGentle) }
+            if i > start { all += brakingZones(distance: s, elevation: e, in: start..<(i + 1), splitGentle: splitGentle, skipFlat: skipFlat) }
             start = i + 1
         }
-        if s.count - start >= 2 { all += brakingZones(distance: s, elevation: e, in: start..<s.count, splitGentle: splitGentle) }
+        if s.count - start >= 2 { all += brakingZones(distance: s, elevation: e, in: start..<s.count, splitGentle: splitGentle, skipFlat: skipFlat) }
         return all
     }
 
     /// Zones of both levels inside the sample range `r` (see `brakingZones(distance:elevation:walked:)`).
-    static func brakingZones(distance s: [Double], elevation e: [Double], in r: Range<Int>, splitGentle: Bool = true) -> [BrakingZone] {
+    static func brakingZones(distance s: [Double], elevation e: [Double], in r: Range<Int>, splitGentle: Bool = true, skipFlat: Bool = true) -> [BrakingZone] {
         guard r.count >= 2 else { return [] }
-        let braking = zones(s: s, e: e, level: .braking, thresholdPct: brakingGradePct, minLength: brakingLength, in: r, splitGentle: splitGentle)
+        let braking = zones(s: s, e: e, level: .braking, thresholdPct: brakingGradePct, minLength: brakingLength, in: r, splitGentle: splitGentle, skipFlat: skipFlat)
         var caution: [BrakingZone] = []
         var from = r.lowerBound
         for z in braking + [BrakingZone(start: .infinity, end: .infinity, level: .none, gradePct: 0)] {
             // The gap before this braking zone (samples strictly outside it).
             let to = z.start.isFinite ? (s.lastIndex { $0 <= z.start } ?? 0) + 1 : r.upperBound
             if to - from >= 2 {
-                caution += zones(s: s, e: e, level: .caution, thresholdPct: cautionGradePct, minLength: cautionLength, in: from..<to, splitGentle: splitGentle)
+                caution += zones(s: s, e: e, level: .caution, thresholdPct: cautionGradePct, minLength: cautionLength, in: from..<to, splitGentle: splitGentle, skipFlat: skipFlat)
             }
             if z.end.isFinite { from = s.firstIndex { $0 >= z.end } ?? r.upperBound }
         }
@@ -117,18 +120,55 @@ extension PlanBuilder {
 
     /// Zones of one level inside the sample range `r` (see `brakingZones`).
     static func zones(s: [Double], e: [Double], level: BrakingLevel, thresholdPct t: Double, minLength: Double, in r: Range<Int>,
-                      splitGentle: Bool = true) -> [BrakingZone] {
+                      splitGentle: Bool = true, skipFlat: Bool = true) -> [BrakingZone] {
         guard splitGentle else { return greedyZones(s: s, e: e, level: level, thresholdPct: t, minLength: minLength, in: r) }
+        // Steep segments before each sample: a piece without one has no zone (`isSteepSegment`),
+        // and once none is left nothing more can be found. On a flat line the clean pieces start
+        // one sample apart (each ~60 m long), and searching every one of them was 17 % of
+        // `skateroute bench`'s Heidelberg instructions (callgrind, issue 30 fifth round).
+        let steepBefore = skipFlat ? steepSegmentsBefore(s: s, e: e, thresholdPct: t, in: r) : nil
+        @inline(__always) func anySteep(_ a: Int, _ b: Int) -> Bool {
+            guard let steepBefore else { return true }
+            return steepBefore[b - r.lowerBound] > steepBefore[a - r.lowerBound]
+        }
         var out: [BrakingZone] = []
         var p = r.lowerBound
-        while r.upperBound - p >= 2 {
+        while r.upperBound - p >= 2 && anySteep(p, r.upperBound - 1) {
             let cut = gentleCut(s: s, e: e, from: p, to: r.upperBound)
-            let found = greedyZones(s: s, e: e, level: level, thresholdPct: t, minLength: minLength, in: p..<((cut?.last ?? r.upperBound - 1) + 1))
+            let last = cut?.last ?? r.upperBound - 1
+            let found = last > p && anySteep(p, last)
+                ? greedyZones(s: s, e: e, level: level, thresholdPct: t, minLength: minLength, in: p..<(last + 1)) : []
             out += found
             guard let cut else { break }
             var next = cut.next
             if let z = found.last, let b = s.firstIndex(where: { $0 >= z.end - 1e-9 }) { next = max(next, b) }
             p = max(next, p + 1)
+        }
+        return out
+    }
+
+    /// Whether segment `k` (sample k to k + 1) could be part of a zone whose mean grade is at
+    /// most `t` percent: h = e − t·s does not rise along it by more than `greedyZones`' rounding
+    /// margin. When no segment of a range can, h rises strictly along it, the furthest sample
+    /// that keeps a stretch's mean at or below `t` is the stretch's own start, and
+    /// `greedyZones` finds nothing there (exact: the same h values, the same margin).
+    @inline(__always) static func isSteepSegment(_ k: Int, s: [Double], e: [Double], thresholdPct t: Double) -> Bool {
+        e[k + 1] - t / 100 * s[k + 1] <= e[k] - t / 100 * s[k] + greedyMargin
+    }
+
+    /// `greedyZones`' margin on h comparisons (metres).
+    static let greedyMargin = 1e-12
+
+    /// For each sample of `r` (index from `r.lowerBound`), how many segments before it are steep
+    /// (`isSteepSegment`); one more entry than segments, so `[b] − [a]` counts segments a…b−1.
+    /// Nil when a value is not finite (no skipping then: `greedyZones` reads such values its own way).
+    static func steepSegmentsBefore(s: [Double], e: [Double], thresholdPct t: Double, in r: Range<Int>) -> [Int32]? {
+        for k in r where !s[k].isFinite || !e[k].isFinite { return nil }
+        var out = [Int32](repeating: 0, count: r.count)
+        var n: Int32 = 0
+        for k in r.dropLast() {
+            if isSteepSegment(k, s: s, e: e, thresholdPct: t) { n += 1 }
+            out[k + 1 - r.lowerBound] = n
         }
         return out
     }
@@ -145,8 +185,8 @@ extension PlanBuilder {
         func furthest(_ i: Int) -> Int? {
             // Last k with sufMin[k] ≤ h[i] (sufMin is non-decreasing).
             var a = i - lo, b = sufMin.count - 1
-            guard sufMin[a] <= h[i - lo] + 1e-12 else { return nil }
-            while a < b { let m = (a + b + 1) / 2; if sufMin[m] <= h[i - lo] + 1e-12 { a = m } else { b = m - 1 } }
+            guard sufMin[a] <= h[i - lo] + greedyMargin else { return nil }
+            while a < b { let m = (a + b + 1) / 2; if sufMin[m] <= h[i - lo] + greedyMargin { a = m } else { b = m - 1 } }
             return a + lo
         }
         func grade(_ i: Int, _ j: Int) -> Double { s[j] > s[i] ? (e[j] - e[i]) / (s[j] - s[i]) * 100 : 0 }
