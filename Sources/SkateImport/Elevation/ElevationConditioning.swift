@@ -62,13 +62,6 @@ public enum TerrainConditioning {
     /// (2 mm: a 0.02-point grade error on a 10 m edge; heights are stored as Float anyway).
     static let solveIterations = 3000
     static let solveTolerance = 0.002
-    /// A node is solved again once its neighbours have moved, in sum weighted by their ties, by
-    /// this much (metres) since it was last solved: then its own step may again reach the
-    /// tolerance. Below it, the node's residual stays under 0.9 × tolerance (what SOR leaves after
-    /// a step under the tolerance) plus this, 1.9 × tolerance — under the 2.8 × tolerance that
-    /// sweeping every node until no step reaches the tolerance leaves (a later neighbour in the
-    /// last sweep may still move 1.9 × tolerance).
-    static let solveRevisitMove = solveTolerance
     /// Successive over-relaxation factor for the Gauss–Seidel sweeps (1 = plain Gauss–Seidel; the
     /// system is symmetric positive definite, so any value in (0, 2) converges): strongly tied
     /// chains of short edges converge in a few hundred sweeps instead of over a thousand.
