@@ -236,37 +236,6 @@ struct ElevationConditioner {
         return groups.keys.sorted().map { groups[$0]! }
     }
 
-    /// Gauss–Seidel on Σ w·(z − data)² + Σ (T/L)·s·(z_to − z_from − goal)² with T = one cell.
-    func solve(data: [Double], weight: [Double], goal: [Double], strength: [Double], from initial: [Double]? = nil) -> [Double] {
-        let n = raw.count
-        var start = [Int](repeating: 0, count: nodeCount + 1)
-        for e in 0..<n where !Self.untied(flags[e]) && from[e] != to[e] { start[from[e] + 1] += 1; start[to[e] + 1] += 1 }
-        for i in 0..<nodeCount { start[i + 1] += start[i] }
-        var fill = start
-        let m = start[nodeCount]
-        var nb = [Int](repeating: 0, count: m), k = [Double](repeating: 0, count: m), off = [Double](repeating: 0, count: m)
-        for e in 0..<n where !Self.untied(flags[e]) && from[e] != to[e] {
-            let c = cellSize / max(length[e], 1) * strength[e]
-            // From `from`'s side the neighbour suggests z_to − goal; from `to`'s side z_from + goal.
-            nb[fill[from[e]]] = to[e]; k[fill[from[e]]] = c; off[fill[from[e]]] = -goal[e]; fill[from[e]] += 1
-            nb[fill[to[e]]] = from[e]; k[fill[to[e]]] = c; off[fill[to[e]]] = goal[e]; fill[to[e]] += 1
-        }
-        var z = initial ?? data
-        for _ in 0..<TerrainConditioning.solveIterations {
-            var change = 0.0
-            for v in 0..<nodeCount where z[v].isFinite {
-                var num = data[v].isFinite ? weight[v] * data[v] : 0, den = data[v].isFinite ? weight[v] : 0
-                for j in start[v]..<start[v + 1] where z[nb[j]].isFinite { num += k[j] * (z[nb[j]] + off[j]); den += k[j] }
-                guard den > 0 else { continue }
-                let step = num / den - z[v]
-                change = max(change, abs(step))
-                z[v] += TerrainConditioning.overRelaxation * step
-            }
-            if change < TerrainConditioning.solveTolerance { break }
-        }
-        return z
-    }
-
     /// Steepest |grade| in percent between consecutive samples.
     static func steepest(s: [Double], z: [Double]) -> Double {
         var m = 0.0

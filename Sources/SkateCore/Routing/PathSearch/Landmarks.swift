@@ -1,7 +1,6 @@
 import Dispatch
 import FoundationEssentials
 import Glibc
-import HeapModule
 import Synchronization
 
 /// ALT landmarks (A*, landmarks, triangle inequality; Goldberg & Harrelson 2005): for a few
@@ -52,7 +51,10 @@ public enum Landmarks {
             static func < (a: Item, b: Item) -> Bool { a.d != b.d ? a.d < b.d : a.n < b.n }
         }
         var dist = [Double](repeating: .infinity, count: map.nodeCount)
-        var heap = Heap<Item>()
+        // The router's 4-ary heap, not swift-collections' min-max `Heap`: its `trickleDownMin` was
+        // most of these runs' heap time (perf, region K = 3). Items are totally ordered, so they
+        // pop in the same order from either.
+        var heap = SearchHeap<Item>()
         dist[source] = 0
         heap.insert(Item(d: 0, n: source))
         while let top = heap.popMin() {
@@ -201,7 +203,9 @@ public struct LandmarkTable: Sendable {
                 for i in 0..<n {
                     let x = r[i]
                     guard x.isFinite else { out[i] = unreachable; continue }
-                    var q = x < kneeAt ? Int((x / fine).rounded(.down)) : knee + Int(((x - kneeAt) / coarse).rounded(.down))
+                    // x ≥ 0 (shifted, clamped at 0), so truncation is the floor: `rounded(.down)` was
+                    // a libm `floor` call per cost (perf, region K = 7: quantise 9 % of import CPU).
+                    var q = x < kneeAt ? Int(x / fine) : knee + Int((x - kneeAt) / coarse)
                     q = Swift.min(Swift.max(q, 0), top)
                     // The division's rounding can land one code off: the code is the largest whose lower edge ≤ x.
                     while q > 0 && t.lower(q) > x { q -= 1 }
