@@ -56,7 +56,8 @@ let package = Package(
         // recorder, synthesizer.
         .target(
             name: "SkateRide",
-            dependencies: ["SkateCore", .product(name: "DequeModule", package: "swift-collections")],
+            dependencies: ["SkateCore", .product(name: "DequeModule", package: "swift-collections"),
+                           .product(name: "SystemPackage", package: "swift-system")],
             // Input → Signal → Matching → Guidance → Recording, Simulation beside them, Session over
             // all: each folder's README says what lives there and what it may use.
             exclude: ["Input/README.md", "Signal/README.md", "Matching/README.md", "Guidance/README.md",

@@ -74,15 +74,28 @@ public final class RawFile {
         guard let fd = try? open(path, .readOnly) else { return nil }
         defer { try? fd.close() }
         var out = [UInt8](repeating: 0, count: max(0, count))
+        guard let got = try? out.withUnsafeMutableBytes({ try fd.readFully(fromAbsoluteOffset: 0, into: $0) }) else { return nil }
+        return Array(out.prefix(got))
+    }
+
+    /// The C library's words (`strerror`) for a failed descriptor call's error, as the project's
+    /// one-line messages say it ("No space left on device"); EIO's for an error that is no `Errno`.
+    public static func reason(_ error: any Error) -> String {
+        String(cString: strerror((error as? Errno)?.rawValue ?? EIO))
+    }
+}
+
+extension FileDescriptor {
+    /// Fills `buffer` from byte `offset` of the file (positioned reads, EINTR retried), stopping
+    /// early only at the end of the file. Returns the bytes read (less than `buffer.count` only at
+    /// the end). Throws the `Errno` of a failed read.
+    func readFully(fromAbsoluteOffset offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         var got = 0
-        while got < out.count {
-            let done = got
-            guard let n = try? out.withUnsafeMutableBytes({
-                try fd.read(fromAbsoluteOffset: Int64(done), into: UnsafeMutableRawBufferPointer(rebasing: $0[done...]))
-            }) else { return nil }
+        while got < buffer.count {
+            let n = try read(fromAbsoluteOffset: offset + Int64(got), into: UnsafeMutableRawBufferPointer(rebasing: buffer[got...]))
             if n == 0 { break }
             got += n
         }
-        return Array(out.prefix(got))
+        return got
     }
 }

@@ -62,6 +62,12 @@ public enum StandardStreams {
         }
     }
 
+    /// Reads what standard input has, up to `buffer.count` bytes (0 at its end; EINTR retried).
+    /// Throws the `Errno` of a failed read (`RawFile.reason` words it).
+    public static func readInput(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        try FileDescriptor.standardInput.read(into: buffer)
+    }
+
     /// Reads standard input up to `limit` bytes (fewer at end of input); nil when it cannot be
     /// read at all.
     public static func readInput(upTo limit: Int) -> [UInt8]? {
@@ -71,9 +77,7 @@ public enum StandardStreams {
             let want = min(chunk.count, limit - out.count)
             let n: Int
             do {
-                n = try chunk.withUnsafeMutableBytes {
-                    try FileDescriptor.standardInput.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<want]))
-                }
+                n = try chunk.withUnsafeMutableBytes { try readInput(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<want])) }
             } catch {
                 return out.isEmpty ? nil : out
             }
