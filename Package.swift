@@ -20,6 +20,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // File descriptors (open, whole writes, positioned reads, seek, resize) for `RawFile`
+        // and the standard streams, in place of hand-written retry loops over open/read/write.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // zlib (PBF blobs, .osm.gz, zipped SRTM tiles, checksums), bzip2 (.osm.bz2), zstd and lz4
@@ -41,6 +44,7 @@ let package = Package(
             dependencies: [
                 "CCompression",
                 .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             // Each folder's README says what lives there and what it may use.
             exclude: ["Routing/PathSearch/README.md", "Routing/Costing/README.md", "Routing/Plan/README.md"]
@@ -52,7 +56,8 @@ let package = Package(
         // recorder, synthesizer.
         .target(
             name: "SkateRide",
-            dependencies: ["SkateCore", .product(name: "DequeModule", package: "swift-collections")],
+            dependencies: ["SkateCore", .product(name: "DequeModule", package: "swift-collections"),
+                           .product(name: "SystemPackage", package: "swift-system")],
             // Input → Signal → Matching → Guidance → Recording, Simulation beside them, Session over
             // all: each folder's README says what lives there and what it may use.
             exclude: ["Input/README.md", "Signal/README.md", "Matching/README.md", "Guidance/README.md",

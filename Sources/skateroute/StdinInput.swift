@@ -23,8 +23,10 @@ enum StdinInput {
         var chunk = [UInt8](repeating: 0, count: chunkBytes)
         var total = 0
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw fail("-: cannot read standard input (\(String(cString: strerror(errno))))") }
+            let n: Int
+            do { n = try chunk.withUnsafeMutableBytes { try StandardStreams.readInput(into: $0) } } catch {
+                throw fail("-: cannot read standard input (\(RawFile.reason(error)))")
+            }
             if n == 0 { break }
             total += n
             guard total <= limit else { throw fail("-: standard input is over \(limit >> 20) MB") }

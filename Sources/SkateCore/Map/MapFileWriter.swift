@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SystemPackage
 
 /// Where `MapFormat` lays a map's bytes down: appended in file order, read back (to share a
 /// section's bytes with an equal earlier one) and patched (the directory and header, once the
@@ -41,26 +42,26 @@ struct FileMapSink: MapByteSink {
     }
 
     func read(at offset: Int, into: UnsafeMutableRawBufferPointer) throws {
-        var done = 0
-        while done < into.count {
-            let n = pread(fd, into.baseAddress! + done, into.count - done, off_t(offset + done))
-            guard n > 0 else { throw MapFileError.writeFailed(path: path, reason: "cannot read back the map being written: \(String(cString: strerror(errno)))") }
-            done += n
+        let reason: String
+        do {
+            if try FileDescriptor(rawValue: fd).readFully(fromAbsoluteOffset: Int64(offset), into: into) == into.count { return }
+            reason = "the file ends early"
+        } catch {
+            reason = RawFile.reason(error)
         }
+        throw MapFileError.writeFailed(path: path, reason: "cannot read back the map being written: \(reason)")
     }
 
     mutating func overwrite(at offset: Int, _ b: [UInt8]) throws {
         try b.withUnsafeBytes { try put($0, at: offset) }
     }
 
+    /// Writes all of `b` at `offset` (positioned writes; short writes and EINTR retried).
     private func put(_ b: UnsafeRawBufferPointer, at offset: Int) throws {
-        var done = 0
-        while done < b.count {
-            let n = pwrite(fd, b.baseAddress! + done, b.count - done, off_t(offset + done))
-            guard n > 0 else {
-                throw MapFileError.writeFailed(path: path, reason: "cannot write \(tmpName): \(String(cString: strerror(errno))); the old file was left as it was")
-            }
-            done += n
+        do {
+            try FileDescriptor(rawValue: fd).writeAll(toAbsoluteOffset: Int64(offset), b)
+        } catch {
+            throw MapFileError.writeFailed(path: path, reason: "cannot write \(tmpName): \(RawFile.reason(error)); the old file was left as it was")
         }
     }
 }

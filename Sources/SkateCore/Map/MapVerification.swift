@@ -59,14 +59,8 @@ enum VerifiedMaps {
 
     /// The stamp file's lines (empty when absent or unreadable).
     static func lines() -> [String] {
-        guard let f = file else { return [] }
-        let fd = open(f, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return [] }
-        defer { close(fd) }
-        var buf = [UInt8](repeating: 0, count: maxFileBytes)
-        let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, maxFileBytes) }
-        guard n > 0 else { return [] }
-        return buf[0..<n].split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        guard let f = file, let buf = RawFile.readPrefix(of: f, count: maxFileBytes) else { return [] }
+        return buf.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// True when this exact stamp was recorded after a full check.
@@ -83,11 +77,9 @@ enum VerifiedMaps {
         let kept = [stamp] + lines().filter { $0 != stamp }.prefix(capacity - 1)
         mkdir(dir, 0o755)  // its parent (~/.cache) normally exists; if not, nothing is recorded
         let tmp = f + ".\(getpid()).tmp"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
-        let bytes = Array((kept.joined(separator: "\n") + "\n").utf8)
-        let wrote = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        if wrote != bytes.count || rename(tmp, f) != 0 { unlink(tmp) }
+        guard let out = RawFile(writingTo: tmp) else { return }
+        let wrote = out.write(Array((kept.joined(separator: "\n") + "\n").utf8))
+        out.close()
+        if !wrote || rename(tmp, f) != 0 { unlink(tmp) }
     }
 }

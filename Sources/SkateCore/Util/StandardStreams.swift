@@ -4,8 +4,10 @@ import Glibc
 import Darwin
 #endif
 import Synchronization
+import SystemPackage
 
-/// Writes to and reads from the process's standard streams with `write(2)`/`read(2)`, in place of
+/// Writes to and reads from the process's standard streams through swift-system's
+/// `FileDescriptor` (`write(2)`/`read(2)`, EINTR and short writes retried), in place of
 /// `FileHandle` (CoreFoundation-backed; see `PrintfArgument`).
 public enum StandardStreams {
     /// Writes `text` to standard output, all of it (retrying short writes and EINTR). A failed
@@ -51,22 +53,19 @@ public enum StandardStreams {
 
     /// Writes all of `bytes` to `fd`, retrying short writes and EINTR; false when a write failed.
     public static func writeAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in
-                #if canImport(Glibc)
-                Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
-                #else
-                Darwin.write(fd, raw.baseAddress! + done, raw.count - done)
-                #endif
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            done += n
+        do {
+            try FileDescriptor(rawValue: fd).writeAll(bytes)
+            return true
+        } catch {
+            if let e = error as? Errno { errno = e.rawValue }
+            return false
         }
-        return true
+    }
+
+    /// Reads what standard input has, up to `buffer.count` bytes (0 at its end; EINTR retried).
+    /// Throws the `Errno` of a failed read (`RawFile.reason` words it).
+    public static func readInput(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        try FileDescriptor.standardInput.read(into: buffer)
     }
 
     /// Reads standard input up to `limit` bytes (fewer at end of input); nil when it cannot be
@@ -76,9 +75,10 @@ public enum StandardStreams {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while out.count < limit {
             let want = min(chunk.count, limit - out.count)
-            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, want) }
-            if n < 0 {
-                if errno == EINTR { continue }
+            let n: Int
+            do {
+                n = try chunk.withUnsafeMutableBytes { try readInput(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<want])) }
+            } catch {
                 return out.isEmpty ? nil : out
             }
             if n == 0 { break }

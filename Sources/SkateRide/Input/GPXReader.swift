@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SkateCore
+import SystemPackage
 
 /// Reads GPX 1.0 and 1.1 files: any namespace prefix or none, several tracks and segments,
 /// `<rte>/<rtept>` routes, a UTF-8 BOM, missing elevation, fractional-second and offset times.
@@ -106,14 +107,10 @@ public struct GPXReader: Sendable {
         let t = (t: UInt8(ascii: "t"), r: UInt8(ascii: "r"), k: UInt8(ascii: "k"), e: UInt8(ascii: "e"), p: UInt8(ascii: "p"))
         var kept = 0, count = 0
         while true {
-            let n = buffer.withUnsafeMutableBytes { raw -> Int in
-                #if canImport(Glibc)
-                Glibc.read(fd, raw.baseAddress! + kept, chunk)
-                #else
-                Darwin.read(fd, raw.baseAddress! + kept, chunk)
-                #endif
-            }
-            if n < 0 { if errno == EINTR { continue }; return 0 }
+            let start = kept
+            guard let n = try? buffer.withUnsafeMutableBytes({
+                try FileDescriptor(rawValue: fd).read(into: UnsafeMutableRawBufferPointer(rebasing: $0[start..<(start + chunk)]))
+            }) else { return 0 }
             if n == 0 { break }
             let end = kept + n
             // Every `<` whose five following bytes are in the buffer; one closer to the end waits

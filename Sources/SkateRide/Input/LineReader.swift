@@ -142,30 +142,30 @@ enum ByteText {
         let negative = p.pointee == UInt8(ascii: "-")
         if negative || p.pointee == UInt8(ascii: "+") { p += 1 }
         var mantissa: UInt64 = 0
-        let intStart = p
-        while p < end {
-            let d = p.pointee &- 0x30
-            guard d < 10 else { break }
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            p += 1
-        }
-        let intDigits = p - intStart
+        let intDigits = appendDigits(&p, end, to: &mantissa)
         var fracDigits = 0
         if p < end, p.pointee == UInt8(ascii: ".") {
             p += 1
-            let fracStart = p
-            while p < end {
-                let d = p.pointee &- 0x30
-                guard d < 10 else { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                p += 1
-            }
-            fracDigits = p - fracStart
+            fracDigits = appendDigits(&p, end, to: &mantissa)
             guard fracDigits > 0 else { return nil }
         }
         // A wrapped mantissa (over 19 digits) is refused here with every other long one.
         guard p == end, intDigits > 0, intDigits + fracDigits <= fastPathDigits else { return nil }
         let v = Double(mantissa) / exactPowerOfTen(fracDigits)
         return negative ? -v : v
+    }
+
+    /// Reads the ASCII digits at `p` (up to `end`) onto `mantissa` (wrapping past 19 digits; the
+    /// caller refuses that many), moves `p` past them and returns how many there were.
+    @inline(__always) private static func appendDigits(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+                                                       to mantissa: inout UInt64) -> Int {
+        let start = p
+        while p < end {
+            let d = p.pointee &- 0x30
+            guard d < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            p += 1
+        }
+        return p - start
     }
 }

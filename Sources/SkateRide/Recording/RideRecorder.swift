@@ -115,8 +115,9 @@ public struct RideLogError: Error, CustomStringConvertible {
 /// (the matched edge as map index, OSM way id and end node ids, and the offset along it from
 /// `from_node`), event lines `{"event":…,"t":…}` (cues, reroutes, warnings, `transient` for a
 /// roughness event with its peak and position, `edge_pass` for the measured roughness of one pass
-/// over an edge) and a closing summary line, every line with sorted keys and fixed decimals so the same ride gives the
-/// same bytes. Lines are buffered and appended with a `RawFile` whenever a second of ride time
+/// over an edge) and a closing summary line, every line with sorted keys and rounded figures so the same ride gives
+/// the same bytes. Every line but the samples is a `JSONText` object (the project's one JSON writer); the samples,
+/// ten a second, are laid byte by byte in the same style with fixed decimals (`SampleLineBytes`). Lines are buffered and appended with a `RawFile` whenever a second of ride time
 /// has passed since the last write (and on `stop`), so a `kill -9` loses at most a second.
 public final class RideRecorder {
     /// Ride seconds between writes: the most a crash can lose.
@@ -155,6 +156,12 @@ public final class RideRecorder {
 
     private func appendJSON<T: Encodable>(_ value: T) throws {
         buffer.append(contentsOf: try JSONText.text(of: value).utf8)
+        buffer.append(0x0A)
+    }
+
+    /// Appends one line: `line`'s compact JSON (keys sorted) and a newline.
+    private func appendLine(_ line: JSONObject) {
+        buffer.append(contentsOf: JSONText.object(line).text().utf8)
         buffer.append(0x0A)
     }
 
@@ -208,15 +215,17 @@ public final class RideRecorder {
     }
 
     /// Appends a `transient` line: a roughness event at its ride time (s) with its peak (g), the
-    /// kind its shape suggests, where the rider was and the edge and offset matched then.
+    /// kind its shape suggests, where the rider was and the edge and offset matched then (null
+    /// where unknown).
     public func impact(_ i: RoughnessImpact) {
         guard !stopped else { return }
         let edge = i.edge
-        try? appendJSON(TransientLine(t: Self.round(i.t, 2), peak: Self.round(i.peak, 3), ratio: Self.round(min(i.ratio, 1e6), 1),
-                                      kind: i.kind.rawValue,
-                                      lat: i.position.map { Self.round($0.lat, 6) }, lon: i.position.map { Self.round($0.lon, 6) },
-                                      edge: edge?.edge, way: edge?.wayId, fromNode: edge?.fromNode, toNode: edge?.toNode,
-                                      offset: edge.map { Self.round($0.offset, 1) }))
+        appendLine(["event": .string("transient"), "t": Self.number(i.t, 2), "peak_g": Self.number(i.peak, 3),
+                    "ratio": Self.number(min(i.ratio, 1e6), 1), "kind": .string(i.kind.rawValue),
+                    "lat": Self.orNull(i.position) { Self.number($0.lat, 6) }, "lon": Self.orNull(i.position) { Self.number($0.lon, 6) },
+                    "edge": Self.orNull(edge) { .int(Int64($0.edge)) }, "way": Self.orNull(edge) { .int($0.wayId) },
+                    "from_node": Self.orNull(edge) { .int($0.fromNode) }, "to_node": Self.orNull(edge) { .int($0.toNode) },
+                    "offset_m": Self.orNull(edge) { Self.number($0.offset, 1) }])
         maybeFlush(i.t)
     }
 
@@ -224,90 +233,37 @@ public final class RideRecorder {
     /// robust speed-normalised RMS (g, null without enough clean windows), clean windows and events.
     public func edgePass(_ st: EdgeRoughness, rms: Double?, windows: Int, events: Int, t: Double, since: Double) {
         guard !stopped else { return }
-        try? appendJSON(EdgePassLine(t: Self.round(t, 2), since: Self.round(since, 2), edge: st.edge, way: st.wayId,
-                                     fromNode: st.fromNode, toNode: st.toNode, rms: rms.map { Self.round($0, 4) },
-                                     roughnessClass: rms.map { RoughnessClass(rms: $0).name }, windows: windows, events: events))
+        appendLine(["event": .string("edge_pass"), "t": Self.number(t, 2), "since": Self.number(since, 2),
+                    "edge": .int(Int64(st.edge)), "way": .int(st.wayId), "from_node": .int(st.fromNode), "to_node": .int(st.toNode),
+                    "rms_g": Self.orNull(rms) { Self.number($0, 4) },
+                    "class": Self.orNull(rms) { .string(RoughnessClass(rms: $0).name) },
+                    "windows": .int(Int64(windows)), "events": .int(Int64(events))])
         maybeFlush(t)
     }
 
-    struct TransientLine: Encodable {
-        var event = "transient"
-        var t: Double
-        var peak: Double
-        var ratio: Double
-        var kind: String
-        var lat: Double?
-        var lon: Double?
-        var edge: Int?
-        var way: Int64?
-        var fromNode: Int64?
-        var toNode: Int64?
-        var offset: Double?
-
-        enum CodingKeys: String, CodingKey {
-            case event, t, ratio, kind, lat, lon, edge, way
-            case peak = "peak_g", fromNode = "from_node", toNode = "to_node", offset = "offset_m"
-        }
-
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(event, forKey: .event); try c.encode(t, forKey: .t); try c.encode(peak, forKey: .peak)
-            try c.encode(ratio, forKey: .ratio); try c.encode(kind, forKey: .kind); try c.encode(lat, forKey: .lat); try c.encode(lon, forKey: .lon)
-            try c.encode(edge, forKey: .edge); try c.encode(way, forKey: .way); try c.encode(fromNode, forKey: .fromNode)
-            try c.encode(toNode, forKey: .toNode); try c.encode(offset, forKey: .offset)
-        }
-    }
-
-    struct EdgePassLine: Encodable {
-        var event = "edge_pass"
-        var t: Double
-        var since: Double
-        var edge: Int
-        var way: Int64
-        var fromNode: Int64
-        var toNode: Int64
-        var rms: Double?
-        var roughnessClass: String?
-        var windows: Int
-        var events: Int
-
-        enum CodingKeys: String, CodingKey {
-            case event, t, since, edge, way, windows, events
-            case fromNode = "from_node", toNode = "to_node", rms = "rms_g", roughnessClass = "class"
-        }
-
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(event, forKey: .event); try c.encode(t, forKey: .t); try c.encode(since, forKey: .since)
-            try c.encode(edge, forKey: .edge); try c.encode(way, forKey: .way); try c.encode(fromNode, forKey: .fromNode)
-            try c.encode(toNode, forKey: .toNode); try c.encode(rms, forKey: .rms); try c.encode(roughnessClass, forKey: .roughnessClass)
-            try c.encode(windows, forKey: .windows); try c.encode(events, forKey: .events)
-        }
-    }
-
-    /// Appends one event line.
+    /// Appends one event line (the keys `RideLogHeader.eventFields` lists; none is null).
     public func event(_ e: RideEvent) {
         guard !stopped else { return }
-        let line: EventLine
+        let line: JSONObject
         switch e {
         case .cue(let c):
-            line = EventLine(event: "cue", t: Self.round(c.t, 2), kind: c.kind.rawValue, step: c.step,
-                             distance: Self.round(c.distance, 1), text: c.text)
+            line = ["event": .string("cue"), "t": Self.number(c.t, 2), "kind": .string(c.kind.rawValue),
+                    "step": .int(Int64(c.step)), "distance_m": Self.number(c.distance, 1), "text": .string(c.text)]
         case .reroute(let r):
-            line = EventLine(event: "reroute", t: Self.round(r.t, 2), distance: Self.round(r.distance, 1),
-                             latency: Self.round(r.latency, 2), lat: Self.round(r.from.lat, 6), lon: Self.round(r.from.lon, 6),
-                             offRoute: Self.round(r.offRouteDistance, 1))
+            line = ["event": .string("reroute"), "t": Self.number(r.t, 2), "distance_m": Self.number(r.distance, 1),
+                    "latency_s": Self.number(r.latency, 2), "lat": Self.number(r.from.lat, 6), "lon": Self.number(r.from.lon, 6),
+                    "off_route_m": Self.number(r.offRouteDistance, 1)]
         case .backOnRoute(let t):
-            line = EventLine(event: "back_on_route", t: Self.round(t, 2))
+            line = ["event": .string("back_on_route"), "t": Self.number(t, 2)]
         case .gap(let t, let seconds):
-            line = EventLine(event: "gap", t: Self.round(t, 2), seconds: Self.round(seconds, 2))
+            line = ["event": .string("gap"), "t": Self.number(t, 2), "seconds": Self.number(seconds, 2)]
         case .warning(let t, let message):
-            line = EventLine(event: "warning", t: Self.round(t, 2), text: message)
+            line = ["event": .string("warning"), "t": Self.number(t, 2), "text": .string(message)]
         case .impact(let i):
             impact(i)
             return
         }
-        try? appendJSON(line)
+        appendLine(line)
         maybeFlush(e.t)
     }
 
@@ -315,24 +271,23 @@ public final class RideRecorder {
     /// `resume` line with the pause's length.
     public func motionChange(_ c: AutoPause.Change) {
         guard !stopped else { return }
-        let obj: JSONText
+        let line: JSONObject
         let t: Double
         switch c {
-        case .paused(let at): t = at; obj = .object(["event": .string("pause"), "t": .rounded(at, 2)])
+        case .paused(let at): t = at; line = ["event": .string("pause"), "t": .rounded(at, 2)]
         case .resumed(let at, let d):
-            t = at; obj = .object(["event": .string("resume"), "t": .rounded(at, 2), "seconds": .rounded(d, 2)])
+            t = at; line = ["event": .string("resume"), "t": .rounded(at, 2), "seconds": .rounded(d, 2)]
         }
-        buffer.append(contentsOf: Array(obj.text().utf8)); buffer.append(0x0A)
+        appendLine(line)
         maybeFlush(t)
     }
 
     /// Appends an `alert` line: kind, name, metres to it and the latency from crossing the radius (s).
     public func alert(_ a: Alert) {
         guard !stopped else { return }
-        let obj: JSONText = .object(["event": .string("alert"), "t": .rounded(a.t, 2), "kind": .string(a.target.kind.rawValue),
-                                     "id": .string(a.target.id), "text": .string(a.target.name), "distance_m": .rounded(a.distance, 1),
-                                     "latency_s": .rounded(a.latency, 3)])
-        buffer.append(contentsOf: Array(obj.text().utf8)); buffer.append(0x0A)
+        appendLine(["event": .string("alert"), "t": .rounded(a.t, 2), "kind": .string(a.target.kind.rawValue),
+                    "id": .string(a.target.id), "text": .string(a.target.name), "distance_m": .rounded(a.distance, 1),
+                    "latency_s": .rounded(a.latency, 3)])
         maybeFlush(a.t)
     }
 
@@ -359,28 +314,13 @@ public final class RideRecorder {
         var summary: RideSummary
     }
 
-    struct EventLine: Encodable {
-        var event: String
-        var t: Double
-        var kind: String? = nil
-        var step: Int? = nil
-        var distance: Double? = nil
-        var text: String? = nil
-        var latency: Double? = nil
-        var lat: Double? = nil
-        var lon: Double? = nil
-        var offRoute: Double? = nil
-        var seconds: Double? = nil
-
-        enum CodingKeys: String, CodingKey {
-            case event, t, kind, step, text, lat, lon, seconds
-            case distance = "distance_m"
-            case latency = "latency_s"
-            case offRoute = "off_route_m"
-        }
-    }
-
     static func round(_ x: Double, _ d: Int) -> Double { RideSummary.round(x, d) }
+
+    /// `x` rounded to `d` decimals as the summary rounds (a non-finite value writes 0, -0 writes 0).
+    static func number(_ x: Double, _ d: Int) -> JSONText { .number(round(x, d)) }
+
+    /// `value`'s JSON, or null when there is none (an event line keeps every key it lists).
+    static func orNull<T>(_ value: T?, _ json: (T) -> JSONText) -> JSONText { value.map(json) ?? .null }
 
     // MARK: Fast fixed-decimal output
 

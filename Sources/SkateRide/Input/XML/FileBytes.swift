@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SkateCore
+import SystemPackage
 
 /// Reads a whole file into memory through plain POSIX calls, refusing one over a size limit
 /// before reading it (and while reading, for files whose size `stat` cannot tell).
@@ -53,24 +54,14 @@ enum FileBytes {
         out.reserveCapacity(size + 1)
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
-            let n = chunk.withUnsafeMutableBytes { readChunk(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(String(cString: strerror(errno)))
+            let n: Int
+            do { n = try chunk.withUnsafeMutableBytes { try FileDescriptor(rawValue: fd).read(into: $0) } } catch {
+                throw .unreadable(RawFile.reason(error))
             }
             if n == 0 { break }
             out.append(contentsOf: chunk[0..<n])
             if out.count > maxBytes { throw .tooLarge(bytes: out.count) }
         }
         return out
-    }
-
-    @inline(__always)
-    private static func readChunk(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.read(fd, buffer, count)
-        #else
-        Darwin.read(fd, buffer, count)
-        #endif
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SkateCore
+import SystemPackage
 
 /// An open file handed to the streaming `XMLTokenizer` a chunk at a time, so a document is never
 /// held whole (issue 29 row 9: a 186 MB GPX was read into memory before anything looked at it).
@@ -25,19 +26,12 @@ struct XMLFileInput: XMLByteInput {
     }
 
     mutating func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws -> Int {
-        while true {
-            #if canImport(Glibc)
-            let n = Glibc.read(fd, buffer, count)
-            #else
-            let n = Darwin.read(fd, buffer, count)
-            #endif
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Failure(description: String(cString: strerror(errno)))
-            }
-            consumed += n
-            if consumed > maxBytes { throw Failure(description: "over the \(maxBytes >> 20) MB limit") }
-            return n
+        let n: Int
+        do { n = try FileDescriptor(rawValue: fd).read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count)) } catch {
+            throw Failure(description: RawFile.reason(error))
         }
+        consumed += n
+        if consumed > maxBytes { throw Failure(description: "over the \(maxBytes >> 20) MB limit") }
+        return n
     }
 }
