@@ -73,15 +73,8 @@ extension BuiltCLI {
     /// Runs `args` (the first being `executable`'s own arguments' start) with `executable`
     /// instead of the CLI, in the CLI's isolated environment.
     static func run(_ args: [String], viaExecutable executable: String, environment: [String: String]) throws -> Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = Array(args.dropFirst())
-        p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
+        let (p, out, err) = try launch(URL(fileURLWithPath: executable), Array(args.dropFirst()), cwd: nil,
+                                       environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new })
         return finish(p, out, err)
     }
 }

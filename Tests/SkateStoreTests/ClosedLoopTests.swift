@@ -11,16 +11,8 @@ import Testing
 
     /// Fixes at 1 Hz and 100 Hz motion of a rider going A → B at `speed` on a surface of ISO class `road`.
     func ride(on m: AsciiMap, road: ISO8608.RoadClass, speed: Double, start: Double) -> [RideInput] {
-        let a = m.nodes["A"]!, b = m.nodes["B"]!
-        let length = Geo.distance(a, b)
-        let duration = length / speed
-        var inputs: [RideInput] = []
-        var t = 0.0
-        while t <= duration {
-            let f = t / duration
-            inputs.append(.fix(GPXFix(time: start + t, coordinate: Coordinate(lat: a.lat + f * (b.lat - a.lat), lon: a.lon + f * (b.lon - a.lon)))))
-            t += 1
-        }
+        let (fixes, duration) = StraightRide.fixes(m.nodes["A"]!, m.nodes["B"]!, speed: speed, start: start)
+        var inputs = fixes
         var vib = VibrationSynthesizer(roadClass: road, seed: 7)
         for s in vib.samples(duration: duration, speed: speed, startTime: start) { inputs.append(.motion(s)) }
         return inputs.sorted { $0.time < $1.time }

@@ -20,14 +20,8 @@ import Testing
     /// `rough` between `cobbles` (fractions of the way) and of `smooth` elsewhere.
     func ride(_ a: Coordinate, _ b: Coordinate, speed: Double, start: Double, cobbles: ClosedRange<Double>,
               smooth: ISO8608.RoadClass, rough: ISO8608.RoadClass) -> [RideInput] {
-        let duration = Geo.distance(a, b) / speed
-        var inputs: [RideInput] = []
-        var t = 0.0
-        while t <= duration {
-            let f = t / duration
-            inputs.append(.fix(GPXFix(time: start + t, coordinate: Coordinate(lat: a.lat + f * (b.lat - a.lat), lon: a.lon + f * (b.lon - a.lon)))))
-            t += 1
-        }
+        let (fixes, duration) = StraightRide.fixes(a, b, speed: speed, start: start)
+        var inputs = fixes
         var vs = VibrationSynthesizer(roadClass: smooth, seed: 7), vr = VibrationSynthesizer(roadClass: rough, seed: 8)
         let s = vs.samples(duration: duration, speed: speed, startTime: start)
         let r = vr.samples(duration: duration, speed: speed, startTime: start)

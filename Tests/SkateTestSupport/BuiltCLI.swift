@@ -48,11 +48,19 @@ public enum BuiltCLI {
     /// Starts the CLI; the caller waits or kills. `environment` adds to (or overrides) the
     /// test's own, with `XDG_CONFIG_HOME` and `XDG_STATE_HOME` set to `isolatedHome` by default.
     public static func start(_ args: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
-        let p = Process()
-        p.executableURL = url!
-        p.arguments = args
         let isolation = ["XDG_CONFIG_HOME": isolatedHome + "/config", "XDG_STATE_HOME": isolatedHome + "/state"]
-        p.environment = ProcessInfo.processInfo.environment.merging(isolation) { _, new in new }.merging(environment) { _, new in new }
+        return try launch(url!, args, cwd: nil,
+                          environment: ProcessInfo.processInfo.environment.merging(isolation) { _, new in new }.merging(environment) { _, new in new })
+    }
+
+    /// Starts `exe` with `args` in `cwd` (the test's own when nil) with exactly `environment`,
+    /// stdin empty, stdout and stderr piped; the caller waits (`finish`) or kills.
+    public static func launch(_ exe: URL, _ args: [String], cwd: URL?, environment: [String: String]) throws -> (Process, Pipe, Pipe) {
+        let p = Process()
+        p.executableURL = exe
+        p.arguments = args
+        if let cwd { p.currentDirectoryURL = cwd }
+        p.environment = environment
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
@@ -81,16 +89,7 @@ public enum BuiltCLI {
     /// Runs any program to the end in `cwd` with exactly `environment` (the test's own when nil),
     /// stdin empty; stdout and stderr come back whole.
     public static func runProgram(_ exe: String, _ args: [String], cwd: URL, environment: [String: String]? = nil) throws -> Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        p.currentDirectoryURL = cwd
-        p.environment = environment ?? ProcessInfo.processInfo.environment
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
+        let (p, out, err) = try launch(URL(fileURLWithPath: exe), args, cwd: cwd, environment: environment ?? ProcessInfo.processInfo.environment)
         return finish(p, out, err)
     }
 
