@@ -136,12 +136,9 @@ func suggestionText(_ suggestions: [PlaceMatch], search: PlaceSearch, text: Stri
     var lines: [String] = []
     let town = search.namedTowns(text).first
     for m in suggestions.prefix(PlaceSearch.suggestionListLimit) {
-        var line = PlaceListing.line(PlaceMatch(candidate: m.candidate, score: m.score, match: m.match))
-        if let d = m.distance, let town {
-            line.removeLast()
-            line += ", \(PlaceListing.distanceText(d)) from \(TerminalSafe.clean(town)))"
-        }
-        lines.append(line)
+        // A distance is shown only when it is measured from the town the text named.
+        let shown = town == nil ? PlaceMatch(candidate: m.candidate, score: m.score, match: m.match) : m
+        lines.append(PlaceListing.line(shown, distanceFrom: town))
     }
     return lines.isEmpty ? "" : "; closest: " + lines.joined(separator: ", ")
 }
