@@ -29,7 +29,7 @@ struct SkateLayerTmuxTests {
             #expect(s.contains(word), Comment(rawValue: "\(word) missing from the layer's legend:\n" + s))
         }
         t.keys("L")
-        s = t.wait(10) { !$0.contains("guessed") }
+        s = t.wait(10) { !$0.contains("guessed") && !$0.contains("measured/rated") }
         #expect(!s.contains("measured/rated"), Comment(rawValue: "L hides the legend:\n" + s))
         t.keys("L")
         s = t.wait(10) { $0.contains("guessed") }
@@ -37,7 +37,7 @@ struct SkateLayerTmuxTests {
         s = t.wait(10) { $0.contains("colour-blind") }
         #expect(s.contains("guessed") && s.contains("colour-blind"), Comment(rawValue: "the legend stays with the palette key:\n" + s))
         t.keys("v")
-        s = t.wait(10) { !$0.contains("guessed") && $0.contains("surface layer off") }
+        s = t.wait(10) { !$0.contains("guessed") && $0.contains("surface layer off") && $0.contains("caution") }
         #expect(!s.contains("guessed") && s.contains("caution"), Comment(rawValue: "the legend is back to the route's:\n" + s))
         t.keys("q")
     }

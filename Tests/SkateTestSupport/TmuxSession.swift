@@ -47,14 +47,29 @@ public final class TmuxSession {
     public func keys(_ k: String...) { tmux(["send-keys", "-t", name] + k) }
     public func type(_ text: String) { tmux(["send-keys", "-t", name, "-l", text]) }
 
-    /// Polls the screen until `predicate` holds or `timeout` seconds pass.
+    /// Seconds between two captures of the screen.
+    static let pollInterval = 0.1
+    /// Captures a screen that meets the predicate may be retaken to see it stand still: tmux can be
+    /// captured halfway through a frame (a CI run caught a legend half erased), and an animated
+    /// screen never stands still, so after this many the last capture that meets it is returned.
+    static let settlePolls = 5
+
+    /// Polls the screen until `predicate` holds on a screen that stands still for one poll (or
+    /// has held on `settlePolls` changing captures), or `timeout` seconds pass.
     @discardableResult
     public func wait(_ timeout: Double = 30, _ predicate: (String) -> Bool) -> String {
         let end = Date().addingTimeInterval(timeout)
         var s = screen()
-        while !predicate(s), Date() < end {
-            Thread.sleep(forTimeInterval: 0.1)
-            s = screen()
+        var settling = 0
+        while Date() < end {
+            if predicate(s) {
+                if settling >= Self.settlePolls { return s }
+                settling += 1
+            }
+            Thread.sleep(forTimeInterval: Self.pollInterval)
+            let next = screen()
+            if next == s, predicate(s) { return s }
+            s = next
         }
         return s
     }
