@@ -96,6 +96,28 @@ struct TownSearchTests {
         #expect(Geo.distance(m.candidate.at, Coordinate(lat: 49.4096879, lon: 8.6920076)) < 5, "\(m.candidate)")
     }
 
+    /// A number the map has no address for leaves the street: the extract holds few addresses,
+    /// so "Kornmarkt 5" is Kornmarkt (pyosmium: Kornmarkt has only number 8), not a way whose
+    /// name or ref is "5"; the street's own address, when the map has it, still ranks first.
+    @Test func numbersTheMapLacksLeaveTheStreet() throws {
+        let s = try #require(Self.heidelberg)
+        for q in ["Kornmarkt 5", "Kornmarkt 5, Heidelberg"] {
+            let hits = s.search(q)
+            #expect(hits.first?.candidate.name == "Kornmarkt", "\(q): \(hits.map(\.candidate.name))")
+            #expect(!hits.contains { PlaceSearch.fold($0.candidate.name) == "5" }, "\(q): \(hits.map(\.candidate.name))")
+        }
+        // pyosmium: node 1743456708, addr:street Kornmarkt, addr:housenumber 8.
+        if let m = found(s, "Kornmarkt 8") { #expect(m.match == .houseNumber && m.candidate.name == "Kornmarkt 8", "\(m.candidate)") }
+        // pyosmium: Plöck (Heidelberg) has 31-41, 55, 57a, 107-109; no 52. Schriesheim has a Plöck too.
+        if let m = found(s, "Plöck 52, Heidelberg") {
+            #expect(m.candidate.name == "Plöck" && m.candidate.town == "Heidelberg" && m.match == .partial, "\(m.candidate)")
+            #expect(m.score >= PlaceSearch.minScore + 0.3, "a street whose number is missing keeps most of its score: \(m.score)")
+        }
+        if let m = found(s, "Plöck 55") { #expect(m.match == .houseNumber && m.candidate.town == "Heidelberg", "\(m.candidate)") }
+        // "Hauptstr. 100": no Hauptstraße has a 100 here; the streets are offered, not nothing.
+        #expect(s.search("Hauptstr. 100").contains { $0.candidate.name == "Hauptstraße" })
+    }
+
     /// The TUI searches per keystroke: every prefix of a typed name answers within 100 ms on the
     /// region's index (best of three runs per prefix, so other processes' load does not count).
     @Test func perKeystrokeSearchIsFast() throws {
@@ -128,6 +150,21 @@ struct TownSearchTests {
 
 /// Monaco names that resolved before towns came in resolve to the same coordinates (answers of
 /// the build before this change, commit f151b76, on its bundled map).
+/// Another street's number is no answer: "Avenue de la Costa 12" (pyosmium: Avenue de la Costa
+/// has 2, 7, 17, 23, 25, 26, 27, 31; Avenue Saint-Romain has a 12) is the avenue itself.
+@Suite("Monaco house numbers")
+struct MonacoHouseNumberTests {
+    @Test func anotherStreetsNumberIsNoAnswer() throws {
+        let s = PlaceSearch(map: try MapFormat.load(path: TestData.bundledMonaco))
+        guard case .found(let m) = s.lookup("Avenue de la Costa 12") else {
+            Issue.record("did not resolve: \(s.lookup("Avenue de la Costa 12"))"); return
+        }
+        #expect(m.candidate.name == "Avenue de la Costa" && m.match == .partial, "\(m.candidate)")
+        guard case .found(let seven) = s.lookup("Avenue de la Costa 7") else { Issue.record("7 did not resolve"); return }
+        #expect(seven.match == .houseNumber && seven.candidate.name == "Avenue de la Costa 7", "\(seven.candidate)")
+    }
+}
+
 @Suite("Monaco names keep resolving")
 struct MonacoSearchIdentityTests {
     static let expected: [(String, Double, Double)] = [

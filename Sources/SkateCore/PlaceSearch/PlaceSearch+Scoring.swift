@@ -5,6 +5,12 @@ extension PlaceSearch {
     /// Share of a word's score kept when the candidate's town, not its name, holds it: "Heidelberg
     /// Hauptbahnhof" is the station of that name before the "Hauptbahnhof" car park in Heidelberg.
     static let townWordShare = 0.98
+    /// Share kept by a name whose query also asks for a house number the map has no address for
+    /// ("Plöck 52": the Heidelberg extract holds 633 addresses, so most numbers are missing). The
+    /// number then leaves the score's word count: the street is still what was asked for, but it
+    /// ranks under its own address when the map has one (`scoreWithNumbers`), by more than
+    /// `tieMargin`.
+    static let missingNumberShare = 0.9
 
     /// How near `at` lies to the nearest of the `named` towns' positions, 0…1:
     /// exp(−d²/2σ²) with σ = `townProximityScale`.
@@ -26,6 +32,9 @@ extension PlaceSearch {
         var unmatchedNumbers: [[UInt8]]
         /// Score with those numbers counted as matched (for the house-number candidate).
         var scoreWithNumbers: Double
+        /// Whether every word left unmatched is a house number: only then may the street's own
+        /// address answer ("Avenue de la Costa 12" is no answer on Avenue Saint-Romain).
+        var onlyNumbersUnmatched: Bool
     }
 
     /// Towns whose every word the query names (in the name part or after the comma).
@@ -43,12 +52,13 @@ extension PlaceSearch {
         guard q.name.contains(where: { Self.tokenScore($0, nameTokens) > 0 }) else { return nil }
         let t = Int(candidateTown[i])
         let townWords = t >= 0 ? towns[t].all : []
-        var sum = 0.0, nameHits = 0, unmatched = 0, inexact = 0
+        var sum = 0.0, nameHits = 0, wordHits = 0, unmatched = 0, inexact = 0
         var numbers: [[UInt8]] = []
         for w in q.name {
             let s = Self.tokenScore(w, nameTokens)
             if s > 0 {
                 nameHits += 1; sum += s
+                if !PlaceQuery.isNumber(w) { wordHits += 1 }
                 if s < Self.exactScore { inexact += 1 }
                 continue
             }
@@ -58,6 +68,9 @@ extension PlaceSearch {
             if PlaceQuery.isNumber(w) { numbers.append(w) }
         }
         guard nameHits > 0 else { return nil }
+        // "Kornmarkt 5": the number is an address, so a name that matches only the query's
+        // numbers (a way named "5") is no match when the query has words.
+        if wordHits == 0, q.name.contains(where: { !PlaceQuery.isNumber($0) }) { return nil }
         // Outside every town the query names: how near the nearest of them lies (1 at its
         // position, falling with `townProximityScale`), since labels are a vote, not a boundary.
         let outside = !named.isEmpty && !(t >= 0 && (named.contains(Int32(t)) || named.contains(towns[t].municipality)))
@@ -70,7 +83,12 @@ extension PlaceSearch {
             sum += ts * Self.townWordShare
             if ts == 0 { unmatched += 1 } else if ts < Self.exactScore { inexact += 1 }
         }
-        let words = Double(q.name.count + q.town.count)
+        let allWords = Double(q.name.count + q.town.count)
+        // Numbers no name word holds are addresses the map may lack: on a street or square they
+        // leave the count, at `missingNumberShare`, when a word of the name matched (a cafe has no
+        // house numbers: "Plöck 52" is not a typo of "Wine O Clock").
+        let missing = wordHits > 0 && Self.hasAddresses(candidates[i].kind) ? Double(numbers.count) : 0
+        let words = allWords - missing
         // Prefer names that the query covers fully: "casino" → "Casino" over "Casino Café de Paris".
         let coverage = Double(min(q.name.count, nameTokens.count)) / Double(nameTokens.count)
         var factor = (Self.coverageFloor + (1 - Self.coverageFloor) * coverage) * prior[i]
@@ -84,9 +102,13 @@ extension PlaceSearch {
             factor *= 1 - Self.nearWeight * d / (d + Self.nearScale)
         }
         let match: PlaceMatchKind = unmatched > 0 ? (isTown[i] ? .townOnly : .partial) : inexact > 0 ? .fuzzy : .exact
-        return Scored(score: sum / words * factor, match: match, distance: distance, unmatchedNumbers: numbers,
-                      scoreWithNumbers: (sum + Double(numbers.count)) / words * factor)
+        return Scored(score: sum / words * factor * (missing > 0 ? Self.missingNumberShare : 1), match: match, distance: distance,
+                      unmatchedNumbers: numbers, scoreWithNumbers: (sum + Double(numbers.count)) / allWords * factor,
+                      onlyNumbersUnmatched: unmatched == numbers.count)
     }
+
+    /// Kinds of place a house number may be on: streets and the squares named like streets.
+    static func hasAddresses(_ k: PlaceKind) -> Bool { k == .street || k == .square || k == .pedestrianArea }
 
     /// The house-number candidate of a street match whose unmatched words include a number the
     /// map has an address for, on that street, in the street's municipality (or with no town).

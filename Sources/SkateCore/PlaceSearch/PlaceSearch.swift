@@ -258,7 +258,7 @@ public struct PlaceSearch: Sendable {
             }
             guard possible, let s = scored(q, candidate: i, nameTokens: nameTokens, named: named, near: near) else { continue }
             if s.score >= Self.minScore { offer(PlaceMatch(candidate: candidates[i], score: s.score, match: s.match, distance: s.distance)) }
-            if !s.unmatchedNumbers.isEmpty, candidates[i].kind == .street, let a = houseNumber(s, candidate: i) { offer(a) }
+            if !s.unmatchedNumbers.isEmpty, s.onlyNumbersUnmatched, candidates[i].kind == .street, let a = houseNumber(s, candidate: i) { offer(a) }
         }
         return top
     }
