@@ -17,7 +17,8 @@ import json, math, random, subprocess, sys
 
 import osmium
 
-PRESENT_RADIUS_M = 60      # an address object (a building's centroid) is within this of its point
+PRESENT_RADIUS_M = 100     # a house number stands at its door on its street, up to 80 m from the
+                           # address point (PlaceSearch.addressToStreetRadius), plus 20 m
 MISSING_RADIUS_M = 1500    # a street piece of that name near the street's own addresses
 MISSING_NUMBER = "9991"    # a house number no address in either extract carries
 

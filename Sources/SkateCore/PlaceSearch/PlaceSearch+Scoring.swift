@@ -107,6 +107,11 @@ extension PlaceSearch {
                       onlyNumbersUnmatched: unmatched == numbers.count)
     }
 
+    /// Farthest (metres) an address point may lie from a way of its street for the house number
+    /// to stand on that way: a building's outline centre sits 10–40 m back from its street, a
+    /// courtyard building further; beyond this the address point itself is kept.
+    public static let addressToStreetRadius = 80.0
+
     /// Kinds of place a house number may be on: streets and the squares named like streets.
     static func hasAddresses(_ k: PlaceKind) -> Bool { k == .street || k == .square || k == .pedestrianArea }
 
@@ -131,8 +136,12 @@ extension PlaceSearch {
             let at = map.townIndex(reference: Int(map.addressTown[k]))
             if m >= 0, let at, Int32(map.municipality(ofTown: at)) != m { continue }
             let label = map.townLabel(at).isEmpty ? candidates[i].town : map.townLabel(at)
+            let address = Coordinate(lat: map.addressLat[k], lon: map.addressLon[k])
+            // The door on the street: the nearest point of a way of that name, so a plan starts on
+            // the street, not on a building's entrance flight that happens to be nearer.
+            let door = map.nearestEdge(to: address, maxDistance: Self.addressToStreetRadius, where: { map.name(ofEdge: $0) == candidates[i].name })?.point
             let c = PlaceCandidate(name: candidates[i].name + " " + map.string(map.addressNumber[k]), kind: .other,
-                                   category: PlaceKindWords.houseNumberCategory, at: Coordinate(lat: map.addressLat[k], lon: map.addressLon[k]), town: label)
+                                   category: PlaceKindWords.houseNumberCategory, at: door ?? address, town: label)
             return PlaceMatch(candidate: c, score: street.scoreWithNumbers, match: .houseNumber, distance: street.distance)
         }
         return nil
