@@ -158,20 +158,27 @@ extension BrakingBenchmark {
         // (b): for a multiplier μ (braking metres per metre of distance), each pair takes the
         // candidate of least braking + μ × distance; the least μ whose total fits the cap.
         let cap = Self.distanceTarget * bike.distance
-        func pick(_ mu: Double) -> Score {
+        // `clean`: only the candidates that ride no more crusty metres than smoothest's own line.
+        func pick(_ mu: Double, clean: Bool = false) -> Score {
             var s = Score()
             for p in perPair {
-                if let c = p.candidates.min(by: { ($0.score.brakingMap + mu * $0.score.distance, $0.score.cautionMap) < ($1.score.brakingMap + mu * $1.score.distance, $1.score.cautionMap) }) { s.add(c.score) }
+                let ok = clean ? p.candidates.filter { $0.score.crusty <= p.smooth.crusty + Self.crustySlackMetres } : p.candidates
+                if let c = ok.min(by: { ($0.score.brakingMap + mu * $0.score.distance, $0.score.cautionMap) < ($1.score.brakingMap + mu * $1.score.distance, $1.score.cautionMap) }) { s.add(c.score) }
             }
             return s
         }
-        var total = pick(0), mu = 0.0
-        if total.distance > cap {
-            var lo = 0.0, hi = 1.0
-            while pick(hi).distance > cap && hi < 1e6 { hi *= 2 }
-            for _ in 0..<40 { let mid = (lo + hi) / 2; if pick(mid).distance > cap { lo = mid } else { hi = mid } }
-            total = pick(hi); mu = hi
+        func fit(clean: Bool) -> (Score, Double) {
+            var total = pick(0, clean: clean), mu = 0.0
+            if total.distance > cap {
+                var lo = 0.0, hi = 1.0
+                while pick(hi, clean: clean).distance > cap && hi < 1e6 { hi *= 2 }
+                for _ in 0..<40 { let mid = (lo + hi) / 2; if pick(mid, clean: clean).distance > cap { lo = mid } else { hi = mid } }
+                total = pick(hi, clean: clean); mu = hi
+            }
+            return (total, mu)
         }
+        let (total, mu) = fit(clean: false)
+        let (cleanTotal, cleanMu) = fit(clean: true)
         let target = BrakingBenchmark.targetBraking * bike.brakingMap
         func ratio(_ s: Score) -> String {
             String(printf: "braking %6.0f m (%.2f×)  brk+cau %6.0f m (%.2f×)  %7.2f km (%.2f×)", s.brakingMap, s.brakingMap / max(1, bike.brakingMap),
@@ -190,6 +197,8 @@ extension BrakingBenchmark {
         print(String(printf: "    total bound's μ = %.4f braking m per m of distance (one braking metre worth %.1f m of detour); crusty: bound %.0f m, smoothest %.0f m, bicycle %.0f m",
                      mu, mu > 0 ? 1 / mu : .infinity, total.crusty, smooth.crusty, bike.crusty))
         printWinners("total bound", perPair, mu: mu)
+        print("    " + String(printf: "%-50@", String(printf: "bound, total ≤ %.1f×, no more crusty than smoothest", Self.distanceTarget)) + ratio(cleanTotal)
+              + String(printf: "  crusty %.0f m  μ = %.4f (%.1f m of detour per braking m)", cleanTotal.crusty, cleanMu, cleanMu > 0 ? 1 / cleanMu : .infinity))
         // The same rule with a fixed μ (out of sample when μ was fitted on another seed), and with
         // only the candidates that ride no more crusty metres than smoothest's own line.
         for m in fixedMu {

@@ -213,13 +213,18 @@ struct BenchCommand: ParsableCommand {
         var variants: [(String, SteepLineRule.Values)] = []
         for spec in (steepVariants ?? "").split(separator: ";") {
             let f = spec.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
-            let fastShare = f.count == 4 ? Double(f[3]) : SteepLineRule.tooFastRoadShare
-            guard f.count == 3 || f.count == 4, let share = Double(f[0]), let rounds = Int(f[2]), let fast = fastShare, share >= 0, rounds >= 0, fast >= 0 else {
-                throw ValidationError("--steep-variants: \"\(spec)\" is not share/factors/rounds[/too-fast-road share] (e.g. 1/4+16/3 or 2/4/2/0)")
+            let fastShare = f.count >= 4 ? Double(f[3]) : SteepLineRule.tooFastRoadShare
+            // The first field is a share of the braking weight, or "m<metres>": a braking metre
+            // worth that many metres of detour (SteepLineRule.brakingDetourMetres).
+            let detour = f.first.flatMap { $0.hasPrefix("m") ? Double($0.dropFirst()) : nil }
+            let guardOn = f.count == 5 ? f[4] == "1" : SteepLineRule.surfaceGuard
+            guard (3...5).contains(f.count), let share = detour != nil ? SteepLineRule.lineBrakingShare : Double(f[0]), let rounds = Int(f[2]),
+                  let fast = fastShare, share >= 0, rounds >= 0, fast >= 0 else {
+                throw ValidationError("--steep-variants: \"\(spec)\" is not share/factors/rounds[/too-fast-road share[/surface guard 0|1]] (e.g. 1/4+16/3, 2/4/2/0 or m30/4/2/1/1)")
             }
             let factors = f[1] == "-" ? [] : f[1].split(separator: "+").compactMap { Double(String($0)) }
             variants.append((String(spec), SteepLineRule.Values(searchFactors: factors, lineBrakingShare: share, lineCautionShare: share,
-                                                                penaltyRounds: rounds, tooFastRoadShare: fast)))
+                                                                penaltyRounds: rounds, tooFastRoadShare: fast, brakingDetourMetres: detour, surfaceGuard: guardOn)))
         }
         var bench = BrakingBenchmark(sets: sets, weights: weights, seed: seed, bounds: brakingBounds, auditDir: surfaceAudit)
         bench.steepVariants = variants
