@@ -49,6 +49,9 @@ struct BrakingBenchmark {
     /// Smoothest's steep-aware choice with other values (`SteepLineRule.override`), each with
     /// its label, planned at the table's weights beside the table's own.
     var steepVariants: [(label: String, values: SteepLineRule.Values)] = []
+    /// With `bounds`: braking metres per metre of distance at which the summed bound also picks
+    /// each pair's line (`printSummedBound`), e.g. the μ fitted on another seed.
+    var fixedMu: [Double] = []
 
     /// One line's scored figures (metres).
     struct Score {

@@ -48,9 +48,12 @@ extension BrakingBenchmark {
         var least = Score(), leastWithin = Score(), within = 0
         // Per pair (in `common` order): every candidate line, the bicycle's and smoothest's scores.
         var perPair: [(bike: Score, smooth: Score, candidates: [Candidate])] = []
+        var planSearches = 0, paretoSearches = 0
         for i in common {
             let (a, b) = od[i]
+            let n0 = SearchCounters.searches
             guard let p = try? planner.plan(from: a, to: b, mode: .smoothest), let sa = try? smooth.snap(a), let sb = try? smooth.snap(b) else { continue }
+            planSearches += SearchCounters.searches - n0
             let legs = p.path.legs
             let head = legs.first?.length ?? 0, tail = legs.count > 1 ? legs.last!.length : 0
             let s = scorer.score(p.geometry, ends: (head, tail))
@@ -80,7 +83,9 @@ extension BrakingBenchmark {
             if let best = ok.min(by: { $0.score.brakingMap < $1.score.brakingMap }) { leastWithin.add(best.score); within += 1 }
             // The summed bound's further candidates: the distance-versus-braking sweep (with its
             // whole-line rounds) and the peers' own lines.
+            let s0 = SearchCounters.searches
             candidates += paretoCandidates(planner: planner, map: map, from: sa, to: sb, scorer: scorer)
+            paretoSearches += SearchCounters.searches - s0
             candidates.append(Candidate(score: bike, source: "routino bicycle"))
             if let f = foot?[i] { candidates.append(Candidate(score: f, source: "routino foot")) }
             perPair.append((bike, s, candidates))
@@ -96,6 +101,8 @@ extension BrakingBenchmark {
         for (k, wb) in Self.boundWeights.enumerated() { row(String(printf: "min-braking search %.0f s/m, no detour cap", wb), sweep[k]) }
         row("least braking of any line above, per pair (no distance limit)", least)
         row(String(printf: "least braking within %.1f× Routino bicycle's distance", Self.distanceTarget), leastWithin)
+        print(String(printf: "    searches per pair: smoothest's plan %.1f, the smoothest-costing sweep %d, the distance+braking sweep %.1f", Double(planSearches) / Double(max(1, table.count)),
+                     Self.boundWeights.count, Double(paretoSearches) / Double(max(1, perPair.count))))
         printSummedBound(perPair)
     }
 
@@ -151,20 +158,27 @@ extension BrakingBenchmark {
         // (b): for a multiplier μ (braking metres per metre of distance), each pair takes the
         // candidate of least braking + μ × distance; the least μ whose total fits the cap.
         let cap = Self.distanceTarget * bike.distance
-        func pick(_ mu: Double) -> Score {
+        // `clean`: only the candidates that ride no more crusty metres than smoothest's own line.
+        func pick(_ mu: Double, clean: Bool = false) -> Score {
             var s = Score()
             for p in perPair {
-                if let c = p.candidates.min(by: { ($0.score.brakingMap + mu * $0.score.distance, $0.score.cautionMap) < ($1.score.brakingMap + mu * $1.score.distance, $1.score.cautionMap) }) { s.add(c.score) }
+                let ok = clean ? p.candidates.filter { $0.score.crusty <= p.smooth.crusty + Self.crustySlackMetres } : p.candidates
+                if let c = ok.min(by: { ($0.score.brakingMap + mu * $0.score.distance, $0.score.cautionMap) < ($1.score.brakingMap + mu * $1.score.distance, $1.score.cautionMap) }) { s.add(c.score) }
             }
             return s
         }
-        var total = pick(0)
-        if total.distance > cap {
-            var lo = 0.0, hi = 1.0
-            while pick(hi).distance > cap && hi < 1e6 { hi *= 2 }
-            for _ in 0..<40 { let mid = (lo + hi) / 2; if pick(mid).distance > cap { lo = mid } else { hi = mid } }
-            total = pick(hi)
+        func fit(clean: Bool) -> (Score, Double) {
+            var total = pick(0, clean: clean), mu = 0.0
+            if total.distance > cap {
+                var lo = 0.0, hi = 1.0
+                while pick(hi, clean: clean).distance > cap && hi < 1e6 { hi *= 2 }
+                for _ in 0..<40 { let mid = (lo + hi) / 2; if pick(mid, clean: clean).distance > cap { lo = mid } else { hi = mid } }
+                total = pick(hi, clean: clean); mu = hi
+            }
+            return (total, mu)
         }
+        let (total, mu) = fit(clean: false)
+        let (cleanTotal, cleanMu) = fit(clean: true)
         let target = BrakingBenchmark.targetBraking * bike.brakingMap
         func ratio(_ s: Score) -> String {
             String(printf: "braking %6.0f m (%.2f×)  brk+cau %6.0f m (%.2f×)  %7.2f km (%.2f×)", s.brakingMap, s.brakingMap / max(1, bike.brakingMap),
@@ -178,5 +192,47 @@ extension BrakingBenchmark {
         print(String(printf: "    target braking ≤ %.2f× = %.0f m: %@ (per-pair bound %.0f m, total-distance bound %.0f m)", BrakingBenchmark.targetBraking, target,
                      min(capped.brakingMap, total.brakingMap) <= target ? "reachable by these lines" : "NOT reachable by any of these lines", capped.brakingMap, total.brakingMap))
         print("    the per-pair bound's lines come from: " + sources.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        // What the total bound's lines are made of: its μ, where each pair's winner came from and
+        // what the winners cost in crusty metres (the surface smoothest exists to avoid).
+        print(String(printf: "    total bound's μ = %.4f braking m per m of distance (one braking metre worth %.1f m of detour); crusty: bound %.0f m, smoothest %.0f m, bicycle %.0f m",
+                     mu, mu > 0 ? 1 / mu : .infinity, total.crusty, smooth.crusty, bike.crusty))
+        printWinners("total bound", perPair, mu: mu)
+        print("    " + String(printf: "%-50@", String(printf: "bound, total ≤ %.1f×, no more crusty than smoothest", Self.distanceTarget)) + ratio(cleanTotal)
+              + String(printf: "  crusty %.0f m  μ = %.4f (%.1f m of detour per braking m)", cleanTotal.crusty, cleanMu, cleanMu > 0 ? 1 / cleanMu : .infinity))
+        // The same rule with a fixed μ (out of sample when μ was fitted on another seed), and with
+        // only the candidates that ride no more crusty metres than smoothest's own line.
+        for m in fixedMu {
+            var all = Score(), clean = Score()
+            for p in perPair {
+                let key = { (c: Candidate) in (c.score.brakingMap + m * c.score.distance, c.score.cautionMap) }
+                if let c = p.candidates.min(by: { key($0) < key($1) }) { all.add(c.score) }
+                let ok = p.candidates.filter { $0.score.crusty <= p.smooth.crusty + Self.crustySlackMetres }
+                if let c = ok.min(by: { key($0) < key($1) }) { clean.add(c.score) }
+            }
+            print("    " + String(printf: "%-50@", String(printf: "fixed μ %.4f, all candidates", m)) + ratio(all) + String(printf: "  crusty %.0f m", all.crusty))
+            print("    " + String(printf: "%-50@", String(printf: "fixed μ %.4f, no more crusty than smoothest", m)) + ratio(clean) + String(printf: "  crusty %.0f m", clean.crusty))
+            printWinners(String(printf: "fixed μ %.4f", m), perPair, mu: m)
+        }
+    }
+
+    /// Metres of crusty riding a candidate may add to smoothest's line and still count as "no
+    /// more crusty" (the scorer's 5 m sampling).
+    static let crustySlackMetres = 5.0
+
+    /// Per candidate source: how many pairs' least braking + μ·distance line came from it, and
+    /// those lines' braking, crusty metres and distance beside smoothest's on the same pairs.
+    func printWinners(_ label: String, _ perPair: [(bike: Score, smooth: Score, candidates: [Candidate])], mu: Double) {
+        var by: [String: (n: Int, s: Score, own: Score)] = [:]
+        for p in perPair {
+            guard let c = p.candidates.min(by: { ($0.score.brakingMap + mu * $0.score.distance, $0.score.cautionMap) < ($1.score.brakingMap + mu * $1.score.distance, $1.score.cautionMap) }) else { continue }
+            var e = by[c.source] ?? (0, Score(), Score())
+            e.n += 1; e.s.add(c.score); e.own.add(p.smooth)
+            by[c.source] = e
+        }
+        print("    \(label), winners by source (braking / crusty / km of the winners; smoothest's on the same pairs):")
+        for (k, e) in by.sorted(by: { $0.value.n > $1.value.n }) {
+            print(String(printf: "      %-36@ %2d pairs  braking %6.0f (smoothest %6.0f)  crusty %6.0f (%6.0f)  %6.2f km (%6.2f)", k, e.n,
+                         e.s.brakingMap, e.own.brakingMap, e.s.crusty, e.own.crusty, e.s.distance / 1000, e.own.distance / 1000))
+        }
     }
 }

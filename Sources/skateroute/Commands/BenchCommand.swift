@@ -40,6 +40,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Smoothest braking weights (effort s per braking-grade metre) for --braking, comma-separated.", valueName: "list")) var brakingWeights: String = "0,0.5,1,2,4,8"
     @Option(help: ArgumentHelp("With --braking: write <name>-edges.tsv per map (way id, metres, roughness class, source) into this folder for scripts/surface-crosscheck.py.", valueName: "dir")) var surfaceAudit: String?
     @Option(help: ArgumentHelp("With --braking: smoothest's steep-aware choice with other values (SteepLineRule), each share/factors/rounds[/too-fast-road share] (factors joined by +, none as -; the last field defaults to the table's), separated by ;, e.g. \"1/4+16/3/0;2/4/2\".", valueName: "list")) var steepVariants: String?
+    @Option(help: ArgumentHelp("With --braking-bounds: also pick each pair's candidate of least braking + μ·distance at these fixed μ (braking metres per metre), comma-separated, e.g. the μ fitted on another seed.", valueName: "list")) var brakingMu: String?
     @Flag(help: "With --braking: why smoothest still brakes (braking at the ends, the router's own count, min-braking searches with no detour cap and within 1.3× Routino bicycle's distance).") var brakingBounds = false
     @Option(help: ArgumentHelp("A Monaco .srmap for --braking (default: the bundled map), e.g. an older build to compare.", valueName: "path")) var monacoMap: String?
     @Option(help: ArgumentHelp("A Heidelberg .srmap (e.g. imported with the DEM) for --braking and the routing figures (default: imported now from --data, without the DEM for the routing figures).", valueName: "path")) var heidelbergMap: String?
@@ -212,16 +213,22 @@ struct BenchCommand: ParsableCommand {
         var variants: [(String, SteepLineRule.Values)] = []
         for spec in (steepVariants ?? "").split(separator: ";") {
             let f = spec.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
-            let fastShare = f.count == 4 ? Double(f[3]) : SteepLineRule.tooFastRoadShare
-            guard f.count == 3 || f.count == 4, let share = Double(f[0]), let rounds = Int(f[2]), let fast = fastShare, share >= 0, rounds >= 0, fast >= 0 else {
-                throw ValidationError("--steep-variants: \"\(spec)\" is not share/factors/rounds[/too-fast-road share] (e.g. 1/4+16/3 or 2/4/2/0)")
+            let fastShare = f.count >= 4 ? Double(f[3]) : SteepLineRule.tooFastRoadShare
+            // The first field is a share of the braking weight, or "m<metres>": a braking metre
+            // worth that many metres of detour (SteepLineRule.brakingDetourMetres).
+            let detour = f.first.flatMap { $0.hasPrefix("m") ? Double($0.dropFirst()) : nil }
+            let guardOn = f.count == 5 ? f[4] == "1" : SteepLineRule.surfaceGuard
+            guard (3...5).contains(f.count), let share = detour != nil ? SteepLineRule.lineBrakingShare : Double(f[0]), let rounds = Int(f[2]),
+                  let fast = fastShare, share >= 0, rounds >= 0, fast >= 0 else {
+                throw ValidationError("--steep-variants: \"\(spec)\" is not share/factors/rounds[/too-fast-road share[/surface guard 0|1]] (e.g. 1/4+16/3, 2/4/2/0 or m30/4/2/1/1)")
             }
             let factors = f[1] == "-" ? [] : f[1].split(separator: "+").compactMap { Double(String($0)) }
             variants.append((String(spec), SteepLineRule.Values(searchFactors: factors, lineBrakingShare: share, lineCautionShare: share,
-                                                                penaltyRounds: rounds, tooFastRoadShare: fast)))
+                                                                penaltyRounds: rounds, tooFastRoadShare: fast, brakingDetourMetres: detour, surfaceGuard: guardOn)))
         }
         var bench = BrakingBenchmark(sets: sets, weights: weights, seed: seed, bounds: brakingBounds, auditDir: surfaceAudit)
         bench.steepVariants = variants
+        bench.fixedMu = (brakingMu ?? "").split(separator: ",").compactMap { Double(String($0).trimmingWhitespace()) }
         bench.run(tmp: tmp)
     }
 

@@ -26,6 +26,8 @@ import FoundationEssentials
 /// | `lineCautionShare`         | 2.0      | the same for caution metres (the mode's caution s/m): no trading braking for many caution metres |
 /// | `penaltyRounds`            | 2        | searches charging the candidates' whole-line steep metres on their edges, one after another (a third bought nothing measurable) |
 /// | `swapSlackMetres`          | 1 m      | the fast line may not brake or need caution more than this beyond smoothest's own |
+/// | `brakingDetourMetres`      | nil      | the price as metres of detour per braking metre (1/μ), off: 30 m brakes 0.4 % less on Heidelberg seed 42 for 4 % more crusty metres, and with `surfaceGuard` no price (13–70 m) brakes less than the shares (eighth round) |
+/// | `surfaceGuard`             | false    | no candidate rides more crusty or forbidden metres than the mode's own line; off: on Heidelberg the shares' 0.55× (seed 42) and 0.50× (seed 1234) lean on 250 and 3,500 crusty metres more (eighth round) |
 /// | `tooFastRoadShare`         | 1.0      | at 1, a metre where gravity still accelerates a rider coasting at the cap applied there (`SkatePhysics.gravityBeatsCap`) on a road without a sidewalk costs the mode's braking s/m again: the rider brakes there, among cars, with no kerb to step onto — a cost the whole-line window rule (≤ −6 % / −8 %) misses on a −5 % road |
 ///
 /// Why a share of 2 took the lift up: at a share of 2 the choice sent Jardin Exotique →
@@ -62,6 +64,16 @@ public enum SteepLineRule {
         default: return false
         }
     }
+    /// Metres of smooth flat detour (at `SkatePhysics.pushSpeed`) that one whole-line braking
+    /// metre is worth in the choice: 1/μ, a per-plan rule (no budget across trips). nil: the
+    /// choice prices steep metres by `lineBrakingShare` of the mode's braking weight instead.
+    public static let brakingDetourMetres: Double? = nil
+    /// With `brakingDetourMetres`: a caution metre at this share of a braking metre (the table's
+    /// 0.6 / 2.0 s/m: no trading braking for many caution metres).
+    public static let cautionShareOfBraking = ModeWeights.smoothestCautionSecondsPerMetre / ModeWeights.smoothestBrakingSecondsPerMetre
+    /// A candidate may not ride more crusty or forbidden metres than the mode's own line (beyond
+    /// `swapSlackMetres`): fewer braking metres must not be bought with rough or illegal ones.
+    public static let surfaceGuard = false
     /// The modes that choose their line this way.
     public static func applies(to mode: RideMode) -> Bool { mode == .smoothest }
 
@@ -73,16 +85,22 @@ public enum SteepLineRule {
         public var lineCautionShare: Double
         public var penaltyRounds: Int
         public var tooFastRoadShare: Double
+        /// `SteepLineRule.brakingDetourMetres`: when set, replaces the two shares' price.
+        public var brakingDetourMetres: Double?
+        /// `SteepLineRule.surfaceGuard`.
+        public var surfaceGuard: Bool
         public init(searchFactors: [Double], lineBrakingShare: Double, lineCautionShare: Double, penaltyRounds: Int,
-                    tooFastRoadShare: Double = SteepLineRule.tooFastRoadShare) {
+                    tooFastRoadShare: Double = SteepLineRule.tooFastRoadShare, brakingDetourMetres: Double? = nil, surfaceGuard: Bool = false) {
             self.searchFactors = searchFactors; self.lineBrakingShare = lineBrakingShare
             self.lineCautionShare = lineCautionShare; self.penaltyRounds = penaltyRounds
             self.tooFastRoadShare = tooFastRoadShare
+            self.brakingDetourMetres = brakingDetourMetres; self.surfaceGuard = surfaceGuard
         }
         /// The constants above.
         public static let standard = Values(searchFactors: SteepLineRule.searchFactors, lineBrakingShare: SteepLineRule.lineBrakingShare,
                                             lineCautionShare: SteepLineRule.lineCautionShare, penaltyRounds: SteepLineRule.penaltyRounds,
-                                            tooFastRoadShare: SteepLineRule.tooFastRoadShare)
+                                            tooFastRoadShare: SteepLineRule.tooFastRoadShare,
+                                            brakingDetourMetres: SteepLineRule.brakingDetourMetres, surfaceGuard: SteepLineRule.surfaceGuard)
     }
 
     /// Values replacing `Values.standard` within a task (bench experiments and tests).
@@ -128,8 +146,23 @@ extension Planner {
 
     /// Effort seconds the choice adds for whole-line steep metres (`SteepLineRule`).
     func steepCharge(_ steep: (braking: Double, caution: Double), router: Router, rule: SteepLineRule.Values) -> Double {
+        if let d = rule.brakingDetourMetres {
+            // One braking metre costs what d metres of smooth flat riding cost at push speed.
+            return d / SkatePhysics.pushSpeed * (steep.braking + SteepLineRule.cautionShareOfBraking * steep.caution)
+        }
         let w = router.costing.weights
         return rule.lineBrakingShare * w.brakingSecondsPerMetre * steep.braking + rule.lineCautionShare * w.cautionSecondsPerMetre * steep.caution
+    }
+
+    /// Metres of `p` on crusty edges (`SkateCosting.isCrusty`) and on forbidden ones, for
+    /// `SteepLineRule.surfaceGuard`.
+    func surfaceMetres(_ p: RoutePath, costing: SkateCosting) -> (crusty: Double, forbidden: Double) {
+        var crusty = 0.0, forbidden = 0.0
+        for l in p.legs {
+            if costing.isCrusty(edge: l.edge) { crusty += l.length }
+            if AccessModel.decision(of: map.flags(ofEdge: l.edge)).accessClass == .forbidden { forbidden += l.length }
+        }
+        return (crusty, forbidden)
     }
 
     /// Raises `penalty` on the edges where `p` brakes or needs caution by the whole-line rule:
@@ -167,6 +200,13 @@ extension Planner {
         // No other line can cost less: `path` is the least true cost among the lines that keep
         // the crusty rule (the search's own optimum), and it adds no steep cost. Exact.
         if path.crustyRuleMet, bestSteep.braking + bestSteep.caution <= 0, fast <= 0 { return (path, bestSteep) }
+        // The guard: a candidate rides no more crusty or forbidden metres than the mode's own line.
+        let own = rule.surfaceGuard ? surfaceMetres(path, costing: router.costing) : (crusty: 0, forbidden: 0)
+        func keepsSurface(_ p: RoutePath) -> Bool {
+            guard rule.surfaceGuard else { return true }
+            let m = surfaceMetres(p, costing: router.costing)
+            return m.crusty <= own.crusty + SteepLineRule.swapSlackMetres && m.forbidden <= own.forbidden + SteepLineRule.swapSlackMetres
+        }
         // The last line searched and the costing it is the least under (`searchReturns`).
         var known = (line: path, costing: router.costing)
         for k in rule.searchFactors {
@@ -178,7 +218,7 @@ extension Planner {
             if Self.searchReturns(known.line, leastUnder: known.costing, under: r.costing) { continue }
             guard let p = r.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet) else { continue }
             known = (p, r.costing)
-            guard p.length <= maxLength, p.crustyRuleMet || !path.crustyRuleMet, p.legs != best.legs else { continue }
+            guard p.length <= maxLength, p.crustyRuleMet || !path.crustyRuleMet, p.legs != best.legs, keepsSurface(p) else { continue }
             let perLeg = builder.steepMetresPerLeg(p), steep = PlanBuilder.total(perLeg)
             let c = steepAwareCost(p, steep: steep, tooFastRoad: tooFastRoadMetres(p, builder: builder, rule: rule), router: router, rule: rule)
             if c < bestCost { best = p; bestPerLeg = perLeg; bestSteep = steep; bestCost = c }
@@ -197,6 +237,7 @@ extension Planner {
             guard p.legs != best.legs else { lastPerLeg = bestPerLeg; continue }
             let perLeg = builder.steepMetresPerLeg(p), steep = PlanBuilder.total(perLeg)
             lastPerLeg = perLeg
+            guard keepsSurface(p) else { continue }
             let c = steepAwareCost(p, steep: steep, tooFastRoad: tooFastRoadMetres(p, builder: builder, rule: rule), router: router, rule: rule)
             if c < bestCost { best = p; bestPerLeg = perLeg; bestSteep = steep; bestCost = c }
         }
