@@ -30,6 +30,13 @@ import Testing
         #expect(MapLibrary.name(fromExtract: "/dl/baden-wuerttemberg-latest.osm.pbf") == "baden-wuerttemberg")
         #expect(MapLibrary.name(fromExtract: "heidelberg.test.pbf") == "heidelberg")
         #expect(MapLibrary.slug("Heidelberg Altstadt") == "heidelberg-altstadt")
+        // Display names: a download's lower-case stem capitalised, a name with capitals kept.
+        #expect(MapLibrary.displayName(fromExtract: "heidelberg.test.pbf") == "Heidelberg")
+        #expect(MapLibrary.displayName(fromExtract: "/dl/baden-wuerttemberg-latest.osm.pbf") == "Baden-Wuerttemberg")
+        #expect(MapLibrary.displayName(fromExtract: "new_york_city.osm.pbf") == "New York City")
+        #expect(MapLibrary.displayName(fromExtract: "MyTown.osm") == "MyTown")
+        #expect(MapLibrary.displayName(fromExtract: "ÎLE-de-france.pbf") == "ÎLE-de-france")
+        #expect(MapLibrary.displayName(fromExtract: "zürich.osm.pbf") == "Zürich")
         #expect(MapLibrary.isValidName("monaco") && !MapLibrary.isValidName("../x") && !MapLibrary.isValidName(".hidden") && !MapLibrary.isValidName(""))
         #expect(MapLibrary.looksLikePath("Maps/monaco.srmap") && MapLibrary.looksLikePath("x.srmap") && !MapLibrary.looksLikePath("monaco"))
     }

@@ -155,6 +155,27 @@ public struct MapLibrary: Sendable, Equatable {
         return slug(stem)
     }
 
+    /// A map's display name for an extract imported without `--name`: the file's stem without the
+    /// usual suffixes, `_` as a space, and — when the stem is all lower case, as download names are —
+    /// each word capitalised (`heidelberg.test.pbf` → "Heidelberg", `baden-wuerttemberg-latest.osm.pbf`
+    /// → "Baden-Wuerttemberg"); the TUI's title and `maps` show it.
+    public static func displayName(fromExtract file: String) -> String {
+        var stem = PathText.lastComponent(file)
+        if let dot = stem.firstIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+        for suffix in ["-latest", "_latest"] where stem.hasSuffix(suffix) && stem.count > suffix.count {
+            stem = String(stem.dropLast(suffix.count))
+        }
+        stem = String(stem.map { $0 == "_" ? " " : $0 })
+        if stem.isEmpty { return "Map" }
+        guard stem == stem.lowercased() else { return stem }
+        var out = "", startOfWord = true
+        for ch in stem {
+            out += startOfWord ? ch.uppercased() : String(ch)
+            startOfWord = ch == " " || ch == "-"
+        }
+        return out
+    }
+
     /// `text` as a map name: lower case, runs of anything but letters and digits as one `-`.
     public static func slug(_ text: String) -> String {
         var out = ""

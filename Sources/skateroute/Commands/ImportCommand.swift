@@ -79,7 +79,7 @@ struct ImportCommand: ParsableCommand {
         if osm == "-" && name == nil && out == nil { throw usageError("--osm -: give --name (the map's name) or --out FILE") }
         let area = try area()
         let t0 = Date()
-        let areaName = name ?? PathText.lastComponent(osm).split(separator: ".").first.map(String.init) ?? "Map"
+        let areaName = name ?? MapLibrary.displayName(fromExtract: osm)
         let (outPath, libraryName) = try destination(areaName: areaName)
         // `-`: standard input, streamed to a temporary file (the readers tell the format from the bytes).
         let osmPath = try StdinInput.path(for: osm, suffix: ".osm", limit: Int.max)
