@@ -26,7 +26,39 @@ import Testing
         #expect(ShortestLine.bothEndsHold(map: m, from: a, to: a))
     }
 
-    func compare(map m: SkateMap, seed: UInt64, pairs: Int) throws {
+    /// A region (a map spanning more than `flatBoundLatitudeSpan` of latitude) is searched from
+    /// both ends too, with the east–west scale of its most poleward latitude (issue 31). Monaco and
+    /// Heidelberg with their boxes stretched 3° north stand for one: `path` must leave the city
+    /// rule and still agree with the one-way A*, line for line in length and in finding one.
+    @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func monacoAsRegionBothWaysEqualOneWay() throws {
+        let m = try MapFormat.load(path: TestData.bundledMonaco, copying: true)
+        try compare(map: Self.stretchedNorth(m), seed: 33, pairs: 150, region: true)
+    }
+
+    @Test(.enabled(if: TestData.available, TestData.skip)) func heidelbergAsRegionBothWaysEqualOneWay() throws {
+        let m = try #require(CrustyRuleProofTests.heidelberg)
+        try compare(map: Self.stretchedNorth(m), seed: 34, pairs: 40, region: true)
+    }
+
+    /// The region's scale latitude lies poleward of every node, by the margin.
+    @Test(.enabled(if: TestData.bundledMapPresent, TestData.bundledSkip)) func regionScaleLatitudeIsPolewardOfTheBox() throws {
+        var m = try MapFormat.load(path: TestData.bundledMonaco, copying: true)
+        #expect(ShortestLine.regionScaleLatitude(m) == m.bbox.maxLat + ShortestLine.regionScaleMarginDegrees)
+        m.grid.bbox.minLat = -51.5
+        #expect(ShortestLine.regionScaleLatitude(m) == 51.5 + ShortestLine.regionScaleMarginDegrees)
+        m.grid.bbox.maxLat = 89.5
+        #expect(ShortestLine.regionScaleLatitude(m) == nil)
+    }
+
+    /// The map with its box reaching `degrees` further north (no node moves: the box only says
+    /// where nodes may lie).
+    static func stretchedNorth(_ m: SkateMap, degrees: Double = 3) -> SkateMap {
+        var r = m
+        r.grid.bbox.maxLat += degrees
+        return r
+    }
+
+    func compare(map m: SkateMap, seed: UInt64, pairs: Int, region: Bool = false) throws {
         var rng = SplitMix64(seed: seed)
         func legal(_ e: Int) -> Bool { AccessModel.decision(of: m.flags(ofEdge: e)).accessClass != .forbidden }
         func snap() -> EdgeSnap? {
@@ -38,10 +70,12 @@ import Testing
         var compared = 0, found = 0
         for _ in 0..<pairs {
             guard let a = snap(), let b = snap() else { continue }
-            #expect(ShortestLine.bothEndsHold(map: m, from: a, to: b))
+            #expect(ShortestLine.bothEndsHold(map: m, from: a, to: b) != region)
             for filter in [{ (_: Int) in true }, legal] {
                 let one = ShortestLine.oneWay(map: m, from: a, to: b, allowed: filter)
-                let both = ShortestLine.bidirectional(map: m, from: a, to: b, allowed: filter)
+                // `path` is what plans call; on a city map it is `bidirectional` with each end's scale.
+                let both = region ? ShortestLine.path(map: m, from: a, to: b, allowed: filter)
+                    : ShortestLine.bidirectional(map: m, from: a, to: b, allowed: filter)
                 compared += 1
                 #expect((one == nil) == (both == nil), "edges \(a.edge) → \(b.edge): one way \(one?.length ?? -1), both ends \(both?.length ?? -1)")
                 guard let one, let both else { continue }

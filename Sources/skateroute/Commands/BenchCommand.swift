@@ -52,6 +52,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only the region-scale figures (issue 31): for each K, K×K copies of Heidelberg joined into one region, imported by a child process, routed (docs/region-scale.md).", valueName: "K,…")) var scale: String?
     @Option(help: ArgumentHelp("With --scale K (one K): write that region as an .osm.pbf to this file and stop.", valueName: "file")) var writeRegion: String?
     @Flag(help: "With --scale: one JSON object per K instead of a table line.") var json = false
+    @Option(help: ArgumentHelp("With --scale K: route on this region, already imported, instead of generating and importing one (route figures by mode and trip length, the slowest plans, whole-process plans; --cpu-time to time in CPU).", valueName: "srmap")) var scaleMap: String?
 
     func run() throws {
         if braking { try runBraking(); return }
@@ -184,8 +185,14 @@ struct BenchCommand: ParsableCommand {
         try? FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: tmp) }
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        try ScaleBenchmark(ks: ks, pairs: pairs, seed: seed, json: json, heidelbergPBF: pbf,
-                           demDir: dataDir + "/dem/srtm3-south-west-germany", selfPath: me).run(tmp: tmp)
+        let bench = ScaleBenchmark(ks: ks, pairs: pairs, seed: seed, json: json, heidelbergPBF: pbf,
+                                   demDir: dataDir + "/dem/srtm3-south-west-germany", selfPath: me)
+        if let scaleMap {
+            guard ks.count == 1 else { throw ValidationError("--scale-map takes one K (--scale K)") }
+            try bench.routeFigures(mapPath: scaleMap, tmp: tmp, clock: routeClock)
+            return
+        }
+        try bench.run(tmp: tmp)
     }
 
     /// The `--braking` section: Monaco (bundled) and Heidelberg with its three SRTM tiles.

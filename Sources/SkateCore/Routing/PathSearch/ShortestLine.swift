@@ -39,12 +39,38 @@ public enum ShortestLine {
     /// admitted: the ends lie on them), or nil when none joins them. Legs are full edges except
     /// the partial first and last.
     ///
-    /// Searched from both ends at once (`bidirectional`) when every node of the map lies within
-    /// `flatBoundLatitudeSpan` of both ends, where the flat bounds are consistent; otherwise from
-    /// `a` alone (`oneWay`). Both give the shortest length; `ShortestLineTests` compares them.
+    /// Searched from both ends at once (`bidirectional`): on a city map, where every node lies
+    /// within `flatBoundLatitudeSpan` of both ends, with each end's own flat bound; on a larger
+    /// map (a region) with flat bounds whose east–west scale is taken at the map's most poleward
+    /// latitude (`regionScaleLatitude`), which hold for every node of it. Both give the shortest
+    /// length the one-way A* (`oneWay`) gives; `ShortestLineTests` compares them.
+    ///
+    /// A region used to search from `a` alone. When no line exists — a walk whose ends are
+    /// joined only over a forbidden way — that search settles every node `a` reaches: on the
+    /// K = 7 region (2.3 M nodes) ~550 ms and 240 MB of a plan (`Planner.withDetour`), where
+    /// searching from both ends stops as soon as the smaller side runs out (issue 31).
     public static func path(map: SkateMap, from a: EdgeSnap, to b: EdgeSnap, allowed: (Int) -> Bool) -> RoutePath? {
-        bothEndsHold(map: map, from: a, to: b) ? bidirectional(map: map, from: a, to: b, allowed: allowed)
-            : oneWay(map: map, from: a, to: b, allowed: allowed)
+        if bothEndsHold(map: map, from: a, to: b) { return bidirectional(map: map, from: a, to: b, allowed: allowed) }
+        guard let lat = regionScaleLatitude(map) else { return oneWay(map: map, from: a, to: b, allowed: allowed) }
+        return bidirectional(map: map, from: a, to: b, allowed: allowed, scaleLatitude: lat)
+    }
+
+    /// Degrees added poleward of the map's box for a region's flat bounds (room for the box's
+    /// own rounding; a hundredth of a degree weakens the bound by about 0.02 % at 50° N).
+    static let regionScaleMarginDegrees = 0.01
+    /// No flat bound this close to a pole (its east–west scale would vanish): `oneWay` instead.
+    static let maxScaleLatitude = 89.0
+
+    /// The latitude (degrees) at which a region's flat bounds take their east–west scale: the
+    /// largest |latitude| of the map's box, a little poleward. Every node a search can reach lies
+    /// in the box (`SkateMap.bbox` spans every node on an edge), so the scale there is never
+    /// larger than the true one at any node, and the bound never exceeds an edge's length along
+    /// it (consistent everywhere on the map). Nil for an empty box or one reaching a pole.
+    static func regionScaleLatitude(_ map: SkateMap) -> Double? {
+        let box = map.bbox
+        guard box.minLat <= box.maxLat else { return nil }
+        let lat = Swift.max(abs(box.minLat), abs(box.maxLat)) + regionScaleMarginDegrees
+        return lat < maxScaleLatitude ? lat : nil
     }
 
     /// Whether `bidirectional`'s bounds are consistent over the whole map: every node lies within
@@ -97,8 +123,10 @@ public enum ShortestLine {
     struct FlatBound {
         let lat: Double, lon: Double, mPerDegLat: Double, mPerDegLon: Double
 
-        init(to p: Coordinate) {
-            let poleward = min(89.0, abs(p.lat) + flatBoundLatitudeSpan) * Double.pi / 180
+        /// `scaleLatitude`: where to take the east–west scale (degrees); by default
+        /// `flatBoundLatitudeSpan` poleward of `p` (then the bound holds within that span of `p`).
+        init(to p: Coordinate, scaleLatitude: Double? = nil) {
+            let poleward = (scaleLatitude ?? min(89.0, abs(p.lat) + flatBoundLatitudeSpan)) * Double.pi / 180
             lat = p.lat; lon = p.lon
             mPerDegLat = Geo.earthRadius * Double.pi / 180
             mPerDegLon = mPerDegLat * cos(poleward)
@@ -116,12 +144,17 @@ public enum ShortestLine {
     /// non-negative reduced edge lengths, so this is a bidirectional Dijkstra on them: it stops
     /// once the two least keys sum to at least the best meeting found, which is then the
     /// shortest (every line's reduced length equals its length). Each side settles about the
-    /// half of the one-way search's ellipse nearer its own end.
-    static func bidirectional(map: SkateMap, from a: EdgeSnap, to b: EdgeSnap, allowed: (Int) -> Bool) -> RoutePath? {
+    /// half of the one-way search's ellipse nearer its own end. When either side runs out of
+    /// nodes first, no line joins the ends.
+    ///
+    /// `scaleLatitude`: the latitude (degrees) both bounds take their east–west scale at
+    /// (`regionScaleLatitude`); nil: each end's own (`FlatBound.init`), for a city map.
+    static func bidirectional(map: SkateMap, from a: EdgeSnap, to b: EdgeSnap, allowed: (Int) -> Bool,
+                              scaleLatitude: Double? = nil) -> RoutePath? {
         let n = map.nodeCount
         let fwd = SearchLabels<NodeLabel>(count: n), bwd = SearchLabels<NodeLabel>(count: n)
         var heapF = SearchHeap<Open>(), heapB = SearchHeap<Open>()
-        let toA = FlatBound(to: a.point), toB = FlatBound(to: b.point)
+        let toA = FlatBound(to: a.point, scaleLatitude: scaleLatitude), toB = FlatBound(to: b.point, scaleLatitude: scaleLatitude)
         // `bound` holds π(v) in the forward labels and −π(v) in the backward ones.
         @inline(__always) func potential(_ v: Int) -> Double {
             let lat = map.nodeLat[v], lon = map.nodeLon[v]
