@@ -71,36 +71,33 @@ def main():
     rng = random.Random(seed)
     sample = rng.sample(all_addr, min(n, len(all_addr)))
     tally = {"present": {"right": 0, "ambiguous": 0, "wrong": 0}, "missing": {"right": 0, "ambiguous": 0, "wrong": 0}}
-    for street, number, city, at in sample:
+    def classify(kind, text, judge):
+        """Asks `text`; a found answer is judged by `judge(resolved) -> (right?, where)`."""
+        r = ask(binary, map_path, text)
+        if r.get("resolution") == "found":
+            right, where = judge(r["resolved"])
+            verdict = "right" if right else "wrong"
+        else:
+            verdict = "ambiguous" if r.get("resolution") == "ambiguous" else "wrong"
+            where = r.get("resolution", "?")
+        tally[kind][verdict] += 1
+        print(f"{kind:8s} {verdict:9s} {text:45s} {where}")
+
+    for street, number, city, _ in sample:
         suffix = f", {city}" if city else ""
-        # present: the address itself
-        text = f"{street} {number}{suffix}"
-        r = ask(binary, map_path, text)
-        if r.get("resolution") == "found":
-            got = (r["resolved"]["lat"], r["resolved"]["lon"])
+        mine = by_street.get((street, city), [])
+
+        def present(got):
             # The same address is often mapped twice (an entrance node and the building).
-            d = min(metres(got, a[3]) for a in by_street.get((street, city), []) if a[1] == number)
-            verdict = "right" if d <= PRESENT_RADIUS_M else "wrong"
-            where = f"{r['resolved']['name']} {d:.0f} m"
-        else:
-            verdict = "ambiguous" if r.get("resolution") == "ambiguous" else "wrong"
-            where = r.get("resolution", "?")
-        tally["present"][verdict] += 1
-        print(f"present  {verdict:9s} {text:45s} {where}")
-        # missing: a number the street does not have
-        text = f"{street} {MISSING_NUMBER}{suffix}"
-        r = ask(binary, map_path, text)
-        homes = [a[3] for a in by_street.get((street, city), [])]
-        if r.get("resolution") == "found":
-            got = (r["resolved"]["lat"], r["resolved"]["lon"])
-            near = min(metres(got, h) for h in homes)
-            verdict = "right" if r["resolved"]["name"] == street and near <= MISSING_RADIUS_M else "wrong"
-            where = f"{r['resolved']['name']} ({r['resolved']['kind']}) {near:.0f} m"
-        else:
-            verdict = "ambiguous" if r.get("resolution") == "ambiguous" else "wrong"
-            where = r.get("resolution", "?")
-        tally["missing"][verdict] += 1
-        print(f"missing  {verdict:9s} {text:45s} {where}")
+            d = min(metres((got["lat"], got["lon"]), a[3]) for a in mine if a[1] == number)
+            return d <= PRESENT_RADIUS_M, f"{got['name']} {d:.0f} m"
+
+        def missing(got):
+            near = min(metres((got["lat"], got["lon"]), a[3]) for a in mine)
+            return got["name"] == street and near <= MISSING_RADIUS_M, f"{got['name']} ({got['kind']}) {near:.0f} m"
+
+        classify("present", f"{street} {number}{suffix}", present)
+        classify("missing", f"{street} {MISSING_NUMBER}{suffix}", missing)
     for k, v in tally.items():
         print(f"{k}: right {v['right']} / ambiguous listed {v['ambiguous']} / wrong {v['wrong']} of {sum(v.values())}")
 

@@ -8,19 +8,7 @@ set -euo pipefail
 bin=$1; map=$2; out=$3; seed=${4:-31}; pairs=${5:-40}; box=${6:-49.370,8.640,49.430,8.720}
 mkdir -p "$out"
 export XDG_CONFIG_HOME=$(mktemp -d) XDG_STATE_HOME=$(mktemp -d) XDG_DATA_HOME=$(mktemp -d) SKATEROUTE_CACHE_DIR=$(mktemp -d)
-strip_clock() { python3 -c '
-import json, sys
-def clean(v):
-    if isinstance(v, dict):
-        return {k: clean(x) for k, x in v.items() if k not in ("created_at", "elapsed_ms", "wall_s", "log", "log_path", "id")}
-    if isinstance(v, list):
-        return [clean(x) for x in v]
-    return v
-try:
-    print(json.dumps(clean(json.load(sys.stdin)), indent=1, sort_keys=True))
-except Exception as e:
-    print("not JSON:", e)
-'; }
+strip_clock() { python3 "$(dirname "$0")/strip-clock.py"; }
 python3 - "$seed" "$pairs" "$box" > "$out/pairs.txt" <<'PY'
 import random, sys
 r = random.Random(int(sys.argv[1]))
