@@ -4,10 +4,10 @@
 # (JSON summaries). Run it with the build before and after a change and `diff -r` the two folders:
 # a change meant to move code, not behaviour, must give no difference. Wall-clock fields
 # (created_at, timings, the text's created: line) are dropped; everything else is compared byte for byte.
-# Usage: scripts/same-outputs.sh BIN DIR [SEED]
+# Usage: scripts/same-outputs.sh BIN DIR [SEED]   (MAP=file.srmap in the environment: another map than Maps/monaco.srmap)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=$1; out=$2; seed=${3:-33}
+bin=$1; out=$2; seed=${3:-33}; map=${MAP:-Maps/monaco.srmap}
 mkdir -p "$out"
 export XDG_CONFIG_HOME=$(mktemp -d) XDG_STATE_HOME=$(mktemp -d) XDG_DATA_HOME=$(mktemp -d)
 strip_clock() { python3 -c '
@@ -36,12 +36,12 @@ i=0
 while read -r a b; do
   i=$((i+1))
   for m in smoothest chillFewCrossings fastMildRoughness nightSafe trickSpotCrawl; do
-    "$bin" plan --map Maps/monaco.srmap --from "$a" --to "$b" --mode "$m" --no-store --format json 2>&1 | strip_clock > "$out/plan-$i-$m.json" || true
-    "$bin" plan --map Maps/monaco.srmap --from "$a" --to "$b" --mode "$m" --no-store 2>&1 | grep -v '^created: ' > "$out/plan-$i-$m.txt" || true
+    "$bin" plan --map "$map" --from "$a" --to "$b" --mode "$m" --no-store --format json 2>&1 | strip_clock > "$out/plan-$i-$m.json" || true
+    "$bin" plan --map "$map" --from "$a" --to "$b" --mode "$m" --no-store 2>&1 | grep -v '^created: ' > "$out/plan-$i-$m.txt" || true
   done
 done < "$out/pairs.txt"
 for r in Rides/*/; do
   n=$(basename "$r")
-  "$bin" ride "$r" --map Maps/monaco.srmap --json --log /dev/null 2>&1 | strip_clock > "$out/ride-$n.json" || true
+  "$bin" ride "$r" --map "$map" --json --log /dev/null 2>&1 | strip_clock > "$out/ride-$n.json" || true
 done
 echo "$(ls "$out" | wc -l) outputs in $out"
