@@ -136,6 +136,33 @@ import Testing
         #expect(p.steps.dropLast().allSatisfy { $0.street.isEmpty }, "street stays the way's own name")
     }
 
+    @Test func aLineAcrossOneSquareIsOneStepThatSaysHowItLeaves() throws {
+        // Rue Nord N–A (50 m south) enters Place du Marché; four unnamed footways inside it bend at
+        // right angles: A–B south, B–C east, C–D south, D–E west (50 m each; their middles 25–56 m
+        // from the square's point S); Rue Sud E–T (50 m south) leaves it. Each footway read
+        // "across Place du Marché" as a step of its own (Marsiliusplatz, Heidelberg); one step now,
+        // whose exit turn is the heading change from A–B (south) to D–E (west): right.
+        let m = AsciiMap("""
+          N
+          |
+          A
+          |
+          B-C
+           S|
+          E-D
+          |
+          T
+        """, ways: [("NA", ["highway": "residential", "name": "Rue Nord", "surface": "asphalt"]),
+                    ("AB", ["highway": "footway", "surface": "asphalt"]), ("BC", ["highway": "footway", "surface": "asphalt"]),
+                    ("CD", ["highway": "footway", "surface": "asphalt"]), ("DE", ["highway": "footway", "surface": "asphalt"]),
+                    ("ET", ["highway": "residential", "name": "Rue Sud", "surface": "asphalt"])],
+                    places: ["S": ["place": "square", "name": "Place du Marché"]])
+        let p = try plan(m, "N", "T")
+        #expect(texts(p) == ["Depart south on Rue Nord", "Continue across Place du Marché and leave it to the right",
+                             "Turn left onto Rue Sud", "Arrive at destination"], "\(texts(p))")
+        #expect(abs(p.steps[1].context.distance - 200) < 1, "\(p.steps[1].context.distance)")
+    }
+
     @Test func aStepsLegalityNotesCarryTheirOwnMetres() throws {
         // Avenue X runs 200 m with a sidewalk (A–B) then 50 m without one (B–C): one step, whose
         // note names the 50 m, not the whole step.

@@ -4,7 +4,8 @@ import Glibc
 /// The maneuver builder (issue 30): a route's legs become the steps a rider follows, in passes
 /// in the spirit of Valhalla's `odin` and OSRM's guidance — group legs by street and by what the
 /// rider does (ride, walk stairs, take a lift or escalator), fold slivers into their neighbours,
-/// merge repeated turns onto the same street, chain connectors, then write each step's text.
+/// merge repeated turns onto the same street and the pieces of a line across one square, chain
+/// connectors, then write each step's text.
 /// One step list feeds text, JSON, GeoJSON, GPX, the TUI list and the ride cues.
 extension PlanBuilder {
     /// What the rider does on a run of legs.
@@ -19,6 +20,11 @@ extension PlanBuilder {
         var range: Range<Int>
         var turn: Double
         var kind: StepKind
+        /// The way phrase a pass fixed for the group ("across Marsiliusplatz"), else nil: written
+        /// from the legs.
+        var phrase: WayPhrase? = nil
+        /// For pieces merged across one square: the turn (degrees) from entering it to leaving it.
+        var exitTurn: Double? = nil
     }
 
     /// The thresholds of the passes, one reason each.
@@ -54,6 +60,7 @@ extension PlanBuilder {
         var groups = groupLegs(legs)
         groups = foldShortGroups(groups, legs)
         groups = mergeSameStreet(groups, legs)
+        groups = mergeAcrossSquare(groups, legs)
         groups = chainConnectors(groups)
         var steps: [RouteStep] = []
         for (k, g) in groups.enumerated() {
@@ -74,8 +81,9 @@ extension PlanBuilder {
             case .walk:
                 instr = walkInstruction(maneuver: maneuver, ctx: ctx, legs: legs, range: g.range)
             case .ride:
-                let way = street.isEmpty ? wayPhrase(legs: legs, range: g.range) : WayPhrase(preposition: "onto", object: street)
+                let way = street.isEmpty ? g.phrase ?? wayPhrase(legs: legs, range: g.range) : WayPhrase(preposition: "onto", object: street)
                 instr = instruction(maneuver: maneuver, way: way, heading: legHeadingOut(legs[g.range.lowerBound]))
+                    + (g.exitTurn.map(Self.exitClause) ?? "")
             }
             steps.append(RouteStep(index: k, maneuver: maneuver, instruction: instr, street: street, context: ctx, geometry: geom,
                                    startDistance: legStart[g.range.lowerBound], seconds: 0, legs: g.range))

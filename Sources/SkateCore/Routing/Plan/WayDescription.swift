@@ -91,7 +91,7 @@ extension PlanBuilder {
         guard let c = midpoint(legs: legs, range: range) else { return WayPhrase(preposition: "onto", object: kind.noun) }
         if kind.isOpenSpaceWay {
             if let sq = nearestPlace(to: c, radius: WayDescriptionRules.squareRadius, where: { k, _ in k == .square || k == .pedestrianArea }) {
-                return WayPhrase(preposition: "across", object: sq)
+                return WayPhrase(preposition: Self.acrossPreposition, object: sq)
             }
             if let park = nearestPlace(to: c, radius: WayDescriptionRules.parkRadius, where: { _, cat in WayDescriptionRules.parkCategories.contains(cat) }) {
                 return WayPhrase(preposition: "through", object: park)

@@ -1,0 +1,80 @@
+import FoundationEssentials
+
+/// One step across a square (issue 30 must-have 2): the unnamed footways inside a square split at
+/// every bend, and each piece read "across <square>" on its own — Marsiliusplatz, Heidelberg, was
+/// "Continue across", "Turn sharp left across", "Turn right across" (50 + 33 + 71 m; the "sharp
+/// left" is the heading of a 0.3 m leg between two nodes of the square's outline). A rider sees
+/// one square: the pieces merge into one step that says how the line leaves it.
+extension PlanBuilder {
+    /// Pass 3b (after `mergeSameStreet`): unnamed ride steps in a row that all read "across" the
+    /// same square merge, unless the line turns back (a U-turn stays a step of its own). The merged
+    /// step keeps its phrase (`LegGroup.phrase`: its own middle point may sit farther from the
+    /// square than `WayDescriptionRules.squareRadius`) and states its exit turn (`exitTurn`).
+    func mergeAcrossSquare(_ input: [LegGroup], _ legs: [RouteLeg]) -> [LegGroup] {
+        guard input.count > 1 else { return input }
+        var groups = input
+        func across(_ g: LegGroup) -> WayPhrase? {
+            guard g.kind == .ride, dominantName(legs: legs, range: g.range).isEmpty else { return nil }
+            let p = g.phrase ?? wayPhrase(legs: legs, range: g.range)
+            return p.preposition == Self.acrossPreposition ? p : nil
+        }
+        var phrases = groups.map(across)
+        var k = 1
+        while k < groups.count {
+            if let a = phrases[k - 1], let b = phrases[k], a == b, abs(groups[k].turn) < ManeuverAngles.sharpMax {
+                groups[k - 1].range = groups[k - 1].range.lowerBound..<groups[k].range.upperBound
+                groups[k - 1].phrase = a
+                groups[k - 1].exitTurn = exitTurn(legs, groups[k - 1].range)
+                groups.remove(at: k)
+                phrases.remove(at: k)
+            } else {
+                k += 1
+            }
+        }
+        return groups
+    }
+
+    /// The preposition `wayPhrase` gives a step on a square.
+    static let acrossPreposition = "across"
+
+    /// The line's heading into and out of a square is read over this many metres (a chord), not
+    /// from one segment: footways inside a square bend at nodes centimetres apart (a 0.3 m leg on
+    /// Marsiliusplatz, a 3 m jog at the end of Willy-Brandt-Platz's) and one segment's bearing
+    /// would name that jog instead of the way the rider leaves.
+    static let squareHeadingMetres = 20.0
+
+    /// The signed change of direction (degrees) inside legs `r`: from the chord of their first
+    /// `squareHeadingMetres` to the chord of their last (0 on a line too short to have both).
+    func exitTurn(_ legs: [RouteLeg], _ r: Range<Int>) -> Double {
+        var pts: [Coordinate] = []
+        for li in r { pts += legGeometry(legs[li]) }
+        guard let first = pts.first, let last = pts.last else { return 0 }
+        func along(_ seq: [Coordinate]) -> Coordinate {
+            var acc = 0.0
+            for i in seq.indices.dropFirst() {
+                acc += Geo.distance(seq[i - 1], seq[i])
+                if acc >= Self.squareHeadingMetres { return seq[i] }
+            }
+            return seq[seq.count - 1]
+        }
+        let entry = along(pts), exit = along(pts.reversed())
+        guard Geo.distance(first, entry) > 0, Geo.distance(exit, last) > 0 else { return 0 }
+        return Geo.turnAngle(from: Geo.bearing(first, entry), to: Geo.bearing(exit, last))
+    }
+
+    /// " and leave it to the right": how a merged step across a square leaves it.
+    static func exitClause(_ turn: Double) -> String {
+        let how: String
+        switch Maneuver(turn: turn) {
+        case .slightLeft: how = "bearing left"
+        case .left: how = "to the left"
+        case .sharpLeft: how = "sharp left"
+        case .slightRight: how = "bearing right"
+        case .right: how = "to the right"
+        case .sharpRight: how = "sharp right"
+        case .uTurn: how = "back the way you came in"
+        default: how = "straight on"
+        }
+        return " and leave it " + how
+    }
+}
