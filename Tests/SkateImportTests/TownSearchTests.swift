@@ -23,6 +23,18 @@ struct TownSearchTests {
         return nil
     }
 
+    /// A town word that is a word of the name counts for the name: "Hauptbahnhof, Heidelberg" is
+    /// the station "Heidelberg Hauptbahnhof" (pyosmium: node 2820941790, railway=station,
+    /// 49.4034737, 8.6754223), not the car park named "Hauptbahnhof" 140 m away.
+    @Test func aTownWordInTheNameNamesThePlaceWhole() throws {
+        let s = try #require(Self.heidelberg)
+        for q in ["Hauptbahnhof, Heidelberg", "Heidelberg Hauptbahnhof"] {
+            guard let m = found(s, q) else { continue }
+            #expect(m.candidate.name == "Heidelberg Hauptbahnhof" && m.match == .exact, "\(q): \(m.candidate)")
+            #expect(Geo.distance(m.candidate.at, Coordinate(lat: 49.4034737, lon: 8.6754223)) < 30, "\(q): \(m.candidate)")
+        }
+    }
+
     @Test func bismarckplatzIsHeidelbergsUnlessMannheimIsNamed() throws {
         let s = try #require(Self.heidelberg)
         // pyosmium: Heidelberg's Bismarckplatz stops at 49.4091–49.4102, 8.6927–8.6932; Mannheim's

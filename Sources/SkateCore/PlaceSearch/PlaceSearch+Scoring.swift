@@ -76,7 +76,11 @@ extension PlaceSearch {
         let outside = !named.isEmpty && !(t >= 0 && (named.contains(Int32(t)) || named.contains(towns[t].municipality)))
             && !named.contains(where: { k in towns[Int(k)].own.allSatisfy { nameTokens.contains($0) } })
         let proximity = outside ? townProximity(candidates[i].at, named) : 0
+        // Town words that are themselves words of the name: "Hauptbahnhof, Heidelberg" names the
+        // station "Heidelberg Hauptbahnhof" whole, before a car park called "Hauptbahnhof".
+        var townWordsInName = 0
         for w in q.town {
+            if Self.tokenScore(w, nameTokens) >= Self.exactScore { sum += Self.exactScore; townWordsInName += 1; continue }
             var ts = townWords.isEmpty ? 0 : Self.townTokenScore(w, townWords)
             // A named town's word counts for a candidate near that town by the nearness.
             if ts == 0, proximity > 0, named.contains(where: { towns[Int($0)].all.contains(w) }) { ts = proximity }
@@ -90,7 +94,7 @@ extension PlaceSearch {
         let missing = wordHits > 0 && Self.hasAddresses(candidates[i].kind) ? Double(numbers.count) : 0
         let words = allWords - missing
         // Prefer names that the query covers fully: "casino" → "Casino" over "Casino Café de Paris".
-        let coverage = Double(min(q.name.count, nameTokens.count)) / Double(nameTokens.count)
+        let coverage = Double(min(q.name.count + townWordsInName, nameTokens.count)) / Double(nameTokens.count)
         var factor = (Self.coverageFloor + (1 - Self.coverageFloor) * coverage) * prior[i]
         // The query names a town this candidate is not in (and its name does not carry that town):
         // a far one keeps `otherTownFactor`, one beside the town nearly all.
