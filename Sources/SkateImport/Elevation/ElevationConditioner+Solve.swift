@@ -19,18 +19,15 @@ extension ElevationConditioner {
         var offset: [Double]
     }
 
-    /// `alsoTied` (empty or one flag per edge) ties edges `untied` would leave out: the flights of
-    /// steps whose ends disagree with their `incline` tag.
-    func ties(goal: [Double], strength: [Double], alsoTied: [Bool] = []) -> Ties {
+    func ties(goal: [Double], strength: [Double]) -> Ties {
         let n = raw.count
-        func tied(_ e: Int) -> Bool { (!Self.untied(flags[e]) || (!alsoTied.isEmpty && alsoTied[e])) && from[e] != to[e] }
         var start = [Int](repeating: 0, count: nodeCount + 1)
-        for e in 0..<n where tied(e) { start[from[e] + 1] += 1; start[to[e] + 1] += 1 }
+        for e in 0..<n where !Self.untied(flags[e]) && from[e] != to[e] { start[from[e] + 1] += 1; start[to[e] + 1] += 1 }
         for i in 0..<nodeCount { start[i + 1] += start[i] }
         var fill = start
         let m = start[nodeCount]
         var nb = [Int32](repeating: 0, count: m), k = [Double](repeating: 0, count: m), off = [Double](repeating: 0, count: m)
-        for e in 0..<n where tied(e) {
+        for e in 0..<n where !Self.untied(flags[e]) && from[e] != to[e] {
             let c = cellSize / max(length[e], 1) * strength[e]
             // From `from`'s side the neighbour suggests z_to − goal; from `to`'s side z_from + goal.
             nb[fill[from[e]]] = Int32(to[e]); k[fill[from[e]]] = c; off[fill[from[e]]] = -goal[e]; fill[from[e]] += 1
@@ -40,10 +37,9 @@ extension ElevationConditioner {
     }
 
     /// Heights per node (NaN stays NaN: a node without DEM data and without a start height is
-    /// never solved). `initial` starts from earlier heights instead of `data`; `alsoTied` as in `ties`.
-    func solve(data: [Double], weight: [Double], goal: [Double], strength: [Double], from initial: [Double]? = nil,
-               alsoTied: [Bool] = []) -> [Double] {
-        let t = ties(goal: goal, strength: strength, alsoTied: alsoTied)
+    /// never solved). `initial` starts from earlier heights instead of `data`.
+    func solve(data: [Double], weight: [Double], goal: [Double], strength: [Double], from initial: [Double]? = nil) -> [Double] {
+        let t = ties(goal: goal, strength: strength)
         var z = initial ?? data
         // Which nodes are finite never changes, so neither does a node's denominator.
         let (dataTerm, den) = Self.nodeTerms(z: z, data: data, weight: weight, ties: t)

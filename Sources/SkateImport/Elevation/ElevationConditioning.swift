@@ -158,26 +158,15 @@ struct ElevationConditioner {
                 }
             }
             z = solve(data: target, weight: w, goal: goal, strength: strength)
-            // incline=up|down: re-solve edges whose sign disagrees. A flight of steps is untied
-            // (meant to be steep), but one whose tag gives a direction (up/down or a signed value)
-            // gets the same one-sided tie when its ends disagree with the tag: its text says "walk
-            // up" from the tag, so its grade must not read −30 % (way 742495235, Monaco).
+            // incline=up|down: re-solve edges whose sign disagrees.
             var fixed = 0
-            var signTied = [Bool](repeating: false, count: n)
-            for e in 0..<n where length[e] > 0 && z[from[e]].isFinite && z[to[e]].isFinite {
-                let flight = flags[e].contains(.steps) && !flags[e].contains(.connector)
-                guard flight || (incline[e] == nil && !Self.untied(flags[e])) else { continue }
+            for e in 0..<n where incline[e] == nil && length[e] > 0 && !Self.untied(flags[e]) && z[from[e]].isFinite && z[to[e]].isFinite {
                 let g = (z[to[e]] - z[from[e]]) / length[e] * 100
                 let m = ElevationSampling.minTaggedGradePct
-                let up = flags[e].contains(.inclineUp) || (flight && (incline[e] ?? 0) > 0)
-                let down = flags[e].contains(.inclineDown) || (flight && (incline[e] ?? 0) < 0)
-                if up && g < m { goal[e] = m / 100 * length[e] }
-                else if down && g > -m { goal[e] = -m / 100 * length[e] }
-                else { continue }
-                strength[e] = TerrainConditioning.inclineTieFactor; fixed += 1
-                if flight { signTied[e] = true }
+                if flags[e].contains(.inclineUp) && g < m { goal[e] = m / 100 * length[e]; strength[e] = TerrainConditioning.inclineTieFactor; fixed += 1 }
+                else if flags[e].contains(.inclineDown) && g > -m { goal[e] = -m / 100 * length[e]; strength[e] = TerrainConditioning.inclineTieFactor; fixed += 1 }
             }
-            if fixed > 0 { z = solve(data: target, weight: w, goal: goal, strength: strength, from: z, alsoTied: signTied) }
+            if fixed > 0 { z = solve(data: target, weight: w, goal: goal, strength: strength, from: z) }
             report.edgesInclineSign = fixed
         }
         // Edge interiors.
