@@ -16,23 +16,29 @@ SEED = 42
 CONTRADICTION_PCT = 2.0     # a grade this far the other way contradicts the words
 
 
-def main():
-    if len(sys.argv) != 5:
-        sys.exit(__doc__)
-    binary, map_path = sys.argv[1], sys.argv[2]
-    s, w, n, e = (float(x) for x in sys.argv[3].split(","))
-    pairs = int(sys.argv[4])
+def seeded_plans(binary, map_path, box, pairs, fmt):
+    """The parsed plans (`--format fmt`: json or geojson) of `pairs` seeded random pairs inside
+    box (S, W, N, E); pairs that do not plan are skipped. stairs-tags-check.py plans the same."""
+    s, w, n, e = box
     rng = random.Random(SEED)
-    directed = contradicted = 0
-    seen = set()
     for _ in range(pairs):
         a = (rng.uniform(s, n), rng.uniform(w, e))
         b = (rng.uniform(s, n), rng.uniform(w, e))
         p = subprocess.run([binary, "plan", "--map", map_path, "--no-store", "--from", f"{a[0]:.5f},{a[1]:.5f}",
-                            "--to", f"{b[0]:.5f},{b[1]:.5f}", "--format", "json"], capture_output=True, text=True)
-        if p.returncode:
-            continue
-        for step in json.loads(p.stdout)["steps"]:
+                            "--to", f"{b[0]:.5f},{b[1]:.5f}", "--format", fmt], capture_output=True, text=True)
+        if p.returncode == 0:
+            yield json.loads(p.stdout)
+
+
+def main():
+    if len(sys.argv) != 5:
+        sys.exit(__doc__)
+    binary, map_path = sys.argv[1], sys.argv[2]
+    box = tuple(float(x) for x in sys.argv[3].split(","))
+    directed = contradicted = 0
+    seen = set()
+    for plan in seeded_plans(binary, map_path, box, int(sys.argv[4]), "json"):
+        for step in plan["steps"]:
             text = step["instruction"]
             if not step.get("walk") or (" up" not in text and " down" not in text):
                 continue

@@ -12,10 +12,12 @@ Usage: scripts/stairs-tags-check.py SKATEROUTE MAP PBF S,W,N,E PAIRS
   e.g. scripts/stairs-tags-check.py .build/debug/skateroute Maps/monaco.srmap \\
        ../shared/data/maps/monaco-geofabrik-2026/monaco-latest.osm.pbf 43.726,7.410,43.748,7.438 60
 """
-import json, math, random, re, subprocess, sys
+import importlib.util, math, os, re, sys
 import osmium
 
-SEED = 42                   # stairs-direction-check.py's seed: the same pairs
+_spec = importlib.util.spec_from_file_location("stairs_direction_check", os.path.join(os.path.dirname(os.path.abspath(__file__)), "stairs-direction-check.py"))
+direction_check = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(direction_check)
 CONTRADICTION_PCT = 2.0     # a grade this far the other way contradicts the words
 MATCH_M = 0.5               # a step's point this near an OSM node is that node
 
@@ -72,16 +74,9 @@ def main():
     pairs = int(sys.argv[5])
     f = Flights((s, w, n, e))
     f.apply_file(pbf, locations=True)
-    rng = random.Random(SEED)
     seen, against_text, against_grade, tagged_steps = {}, 0, 0, 0
-    for _ in range(pairs):
-        a = (rng.uniform(s, n), rng.uniform(w, e))
-        b = (rng.uniform(s, n), rng.uniform(w, e))
-        p = subprocess.run([binary, "plan", "--map", map_path, "--no-store", "--from", f"{a[0]:.5f},{a[1]:.5f}",
-                            "--to", f"{b[0]:.5f},{b[1]:.5f}", "--format", "geojson"], capture_output=True, text=True)
-        if p.returncode:
-            continue
-        for feat in json.loads(p.stdout)["features"]:
+    for plan in direction_check.seeded_plans(binary, map_path, (s, w, n, e), pairs, "geojson"):
+        for feat in plan["features"]:
             st = feat.get("properties", {})
             if not st.get("walk") or feat["geometry"]["type"] != "LineString" or st.get("alternative", 0):
                 continue
