@@ -146,13 +146,17 @@ public struct MapLibrary: Sendable, Equatable {
 
     /// A library name for an extract or area name: lower case, spaces and other marks as `-`,
     /// the usual extract suffixes dropped (`baden-wuerttemberg-latest.osm.pbf` → `baden-wuerttemberg`).
-    public static func name(fromExtract file: String) -> String {
+    public static func name(fromExtract file: String) -> String { slug(extractStem(file)) }
+
+    /// An extract file's stem: its last path component before the first dot, without the usual
+    /// download suffixes (`-latest`, `_latest`).
+    static func extractStem(_ file: String) -> String {
         var stem = PathText.lastComponent(file)
         if let dot = stem.firstIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
         for suffix in ["-latest", "_latest"] where stem.hasSuffix(suffix) && stem.count > suffix.count {
             stem = String(stem.dropLast(suffix.count))
         }
-        return slug(stem)
+        return stem
     }
 
     /// A map's display name for an extract imported without `--name`: the file's stem without the
@@ -160,12 +164,7 @@ public struct MapLibrary: Sendable, Equatable {
     /// each word capitalised (`heidelberg.test.pbf` → "Heidelberg", `baden-wuerttemberg-latest.osm.pbf`
     /// → "Baden-Wuerttemberg"); the TUI's title and `maps` show it.
     public static func displayName(fromExtract file: String) -> String {
-        var stem = PathText.lastComponent(file)
-        if let dot = stem.firstIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
-        for suffix in ["-latest", "_latest"] where stem.hasSuffix(suffix) && stem.count > suffix.count {
-            stem = String(stem.dropLast(suffix.count))
-        }
-        stem = String(stem.map { $0 == "_" ? " " : $0 })
+        let stem = String(extractStem(file).map { $0 == "_" ? " " : $0 })
         if stem.isEmpty { return "Map" }
         guard stem == stem.lowercased() else { return stem }
         var out = "", startOfWord = true
