@@ -133,6 +133,8 @@ struct TownSearchTests {
         if let m = found(s, "Plöck 55") { #expect(m.match == .houseNumber && m.candidate.town == "Heidelberg", "\(m.candidate)") }
         // "Hauptstr. 100": no Hauptstraße has a 100 here; the streets are offered, not nothing.
         #expect(s.search("Hauptstr. 100").contains { $0.candidate.name == "Hauptstraße" })
+        // A word no name holds still counts against the match: "Avenue X 12" is no avenue's address.
+        if case .ambiguous(let list) = s.lookup("Avenue X 12, Heidelberg") { Issue.record("listed \(list.map(\.candidate.name))") }
     }
 
     /// The TUI searches per keystroke: every prefix of a typed name answers within 100 ms on the

@@ -68,6 +68,8 @@ extension PlaceSearch {
             if PlaceQuery.isNumber(w) { numbers.append(w) }
         }
         guard nameHits > 0 else { return nil }
+        // Name words (not numbers) no name word matched: "Avenue X 12" is no street's address.
+        let unmatchedWords = unmatched - numbers.count
         // "Kornmarkt 5": the number is an address, so a name that matches only the query's
         // numbers (a way named "5") is no match when the query has words.
         if wordHits == 0, q.name.contains(where: { !PlaceQuery.isNumber($0) }) { return nil }
@@ -76,11 +78,13 @@ extension PlaceSearch {
         let outside = !named.isEmpty && !(t >= 0 && (named.contains(Int32(t)) || named.contains(towns[t].municipality)))
             && !named.contains(where: { k in towns[Int(k)].own.allSatisfy { nameTokens.contains($0) } })
         let proximity = outside ? townProximity(candidates[i].at, named) : 0
-        // Town words that are themselves words of the name: "Hauptbahnhof, Heidelberg" names the
-        // station "Heidelberg Hauptbahnhof" whole, before a car park called "Hauptbahnhof".
+        // Town words that are themselves words of the name, when every name word matched too:
+        // "Hauptbahnhof, Heidelberg" names the station "Heidelberg Hauptbahnhof" whole, before a
+        // car park called "Hauptbahnhof" (but "Terrasses de Fontvieille 11, Monaco" is not the post
+        // office "Bureau de Monaco Fontvieille").
         var townWordsInName = 0
         for w in q.town {
-            if Self.tokenScore(w, nameTokens) >= Self.exactScore { sum += Self.exactScore; townWordsInName += 1; continue }
+            if unmatchedWords == 0, Self.tokenScore(w, nameTokens) >= Self.exactScore { sum += Self.exactScore; townWordsInName += 1; continue }
             var ts = townWords.isEmpty ? 0 : Self.townTokenScore(w, townWords)
             // A named town's word counts for a candidate near that town by the nearness.
             if ts == 0, proximity > 0, named.contains(where: { towns[Int($0)].all.contains(w) }) { ts = proximity }
@@ -88,10 +92,11 @@ extension PlaceSearch {
             if ts == 0 { unmatched += 1 } else if ts < Self.exactScore { inexact += 1 }
         }
         let allWords = Double(q.name.count + q.town.count)
-        // Numbers no name word holds are addresses the map may lack: on a street or square they
-        // leave the count, at `missingNumberShare`, when a word of the name matched (a cafe has no
-        // house numbers: "Plöck 52" is not a typo of "Wine O Clock").
-        let missing = wordHits > 0 && Self.hasAddresses(candidates[i].kind) ? Double(numbers.count) : 0
+        // Numbers no name word holds are addresses the map may lack: on a street or square whose
+        // name matched every other name word they leave the count, at `missingNumberShare` (a cafe
+        // has no house numbers: "Plöck 52" is not a typo of "Wine O Clock"; "Avenue X 12" is no
+        // answer on North Gettysburg Avenue).
+        let missing = wordHits > 0 && unmatchedWords == 0 && Self.hasAddresses(candidates[i].kind) ? Double(numbers.count) : 0
         let words = allWords - missing
         // Prefer names that the query covers fully: "casino" → "Casino" over "Casino Café de Paris".
         let coverage = Double(min(q.name.count + townWordsInName, nameTokens.count)) / Double(nameTokens.count)
