@@ -100,7 +100,7 @@ extension PlanBuilder {
         // Each leg's headings in and out from one geometry, and each name read once: the loop
         // below asked for two geometries and two names per leg (~6 % of `skateroute bench`'s
         // Heidelberg instructions, callgrind, issue 30 fifth round). The same values.
-        let heads = legs.count > 1 ? legs.map(legHeadings) : []
+        let heads = legs.count > 1 ? legs.map { legHeadings($0) } : []
         var nc = legs.isEmpty ? "" : map.name(ofEdge: legs[0].edge)
         for i in 1..<max(1, legs.count) where legs.count > 1 {
             let prev = legs[i - 1], cur = legs[i]

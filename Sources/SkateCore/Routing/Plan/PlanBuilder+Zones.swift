@@ -222,10 +222,19 @@ extension PlanBuilder {
 
     /// `steepMetres` leg by leg (one entry per leg of `path`).
     public func steepMetresPerLeg(_ path: RoutePath) -> [(braking: Double, caution: Double)] {
+        steepMetresPerLeg(path, profile: lineProfile(path))
+    }
+
+    /// The profile `steepMetresPerLeg` and `Planner.tooFastRoadMetres` read (nil without legs):
+    /// `leastSteepLine` computes it once per candidate line for both.
+    func lineProfile(_ path: RoutePath) -> Profile? {
+        path.legs.isEmpty ? nil : profile(path.legs, routeLine(path.legs))
+    }
+
+    /// `steepMetresPerLeg` on `path`'s profile, already computed (`lineProfile(path)`).
+    func steepMetresPerLeg(_ path: RoutePath, profile: Profile?) -> [(braking: Double, caution: Double)] {
         var out = [(braking: Double, caution: Double)](repeating: (0, 0), count: path.legs.count)
-        guard !path.legs.isEmpty else { return out }
-        let p = profile(path.legs, routeLine(path.legs))
-        guard p.hasElevation else { return out }
+        guard let p = profile, p.hasElevation else { return out }
         for (k, level) in BrakingGrade.lineLevels(distance: p.s, elevation: p.elevation, walked: p.walked).enumerated() {
             let d = p.s[k + 1] - p.s[k], li = p.leg[k]
             if level == .braking { out[li].braking += d } else if level == .caution { out[li].caution += d }

@@ -129,9 +129,13 @@ extension Planner {
     /// "too fast" flag, which marks only speeds past 25 km/h and so fires almost only on butter.
     /// 0 when the rule's share is 0 (not computed).
     public func tooFastRoadMetres(_ p: RoutePath, builder: PlanBuilder, rule: SteepLineRule.Values) -> Double {
-        guard rule.tooFastRoadShare > 0, !p.legs.isEmpty else { return 0 }
-        let prof = builder.profile(p.legs, builder.routeLine(p.legs))
-        guard prof.hasElevation else { return 0 }
+        guard rule.tooFastRoadShare > 0 else { return 0 }
+        return tooFastRoadMetres(p, builder: builder, rule: rule, profile: builder.lineProfile(p))
+    }
+
+    /// `tooFastRoadMetres` on `p`'s profile, already computed (`PlanBuilder.lineProfile(p)`).
+    func tooFastRoadMetres(_ p: RoutePath, builder: PlanBuilder, rule: SteepLineRule.Values, profile: PlanBuilder.Profile?) -> Double {
+        guard rule.tooFastRoadShare > 0, !p.legs.isEmpty, let prof = profile, prof.hasElevation else { return 0 }
         var metres = 0.0
         for i in prof.s.indices.dropFirst() {
             let ds = prof.s[i] - prof.s[i - 1]
@@ -188,14 +192,16 @@ extension Planner {
     /// and keeping the crusty rule when `path` does), the one of least `steepAwareCost`, with its
     /// whole-line steep metres. `path.cost` of the answer is its true cost under `router`.
     /// Each line's per-leg steep metres are measured once (the choice and the next round's
-    /// penalties read the same figures; measuring them again was ~5 % of smoothest's plan time).
+    /// penalties read the same figures; measuring them again was ~5 % of smoothest's plan time),
+    /// on one profile per line that its too-fast road metres read too (`PlanBuilder.lineProfile`).
     func leastSteepLine(_ path: RoutePath, from sa: EdgeSnap, to sb: EdgeSnap, router: Router, mode: RideMode,
                         maxLength: Double, ruleUnmet: Bool, builder: PlanBuilder) -> (RoutePath, (braking: Double, caution: Double)) {
         let rule = SteepLineRule.current
         var best = path
-        var bestPerLeg = builder.steepMetresPerLeg(path)
+        let ownProfile = builder.lineProfile(path)
+        var bestPerLeg = builder.steepMetresPerLeg(path, profile: ownProfile)
         var bestSteep = PlanBuilder.total(bestPerLeg)
-        let fast = tooFastRoadMetres(path, builder: builder, rule: rule)
+        let fast = tooFastRoadMetres(path, builder: builder, rule: rule, profile: ownProfile)
         var bestCost = steepAwareCost(path, steep: bestSteep, tooFastRoad: fast, router: router, rule: rule)
         // No other line can cost less: `path` is the least true cost among the lines that keep
         // the crusty rule (the search's own optimum), and it adds no steep cost. Exact.
@@ -219,8 +225,9 @@ extension Planner {
             guard let p = r.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet) else { continue }
             known = (p, r.costing)
             guard p.length <= maxLength, p.crustyRuleMet || !path.crustyRuleMet, p.legs != best.legs, keepsSurface(p) else { continue }
-            let perLeg = builder.steepMetresPerLeg(p), steep = PlanBuilder.total(perLeg)
-            let c = steepAwareCost(p, steep: steep, tooFastRoad: tooFastRoadMetres(p, builder: builder, rule: rule), router: router, rule: rule)
+            let prof = builder.lineProfile(p)
+            let perLeg = builder.steepMetresPerLeg(p, profile: prof), steep = PlanBuilder.total(perLeg)
+            let c = steepAwareCost(p, steep: steep, tooFastRoad: tooFastRoadMetres(p, builder: builder, rule: rule, profile: prof), router: router, rule: rule)
             if c < bestCost { best = p; bestPerLeg = perLeg; bestSteep = steep; bestCost = c }
         }
         // Searches that see what the whole-line rule sees: each round charges the edges the
@@ -235,10 +242,11 @@ extension Planner {
                   p.length <= maxLength, p.crustyRuleMet || !path.crustyRuleMet else { break }
             last = p
             guard p.legs != best.legs else { lastPerLeg = bestPerLeg; continue }
-            let perLeg = builder.steepMetresPerLeg(p), steep = PlanBuilder.total(perLeg)
+            let prof = builder.lineProfile(p)
+            let perLeg = builder.steepMetresPerLeg(p, profile: prof), steep = PlanBuilder.total(perLeg)
             lastPerLeg = perLeg
             guard keepsSurface(p) else { continue }
-            let c = steepAwareCost(p, steep: steep, tooFastRoad: tooFastRoadMetres(p, builder: builder, rule: rule), router: router, rule: rule)
+            let c = steepAwareCost(p, steep: steep, tooFastRoad: tooFastRoadMetres(p, builder: builder, rule: rule, profile: prof), router: router, rule: rule)
             if c < bestCost { best = p; bestPerLeg = perLeg; bestSteep = steep; bestCost = c }
         }
         if best.legs != path.legs { best.cost = Self.trueCost(best, router: router) }
