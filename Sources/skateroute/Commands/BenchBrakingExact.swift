@@ -8,13 +8,14 @@ import SkateCore
 ///
 /// The braking rule (a metre brakes inside any window of 50–300 m averaging ≤ −8 %) runs across
 /// edges, so a line's braking metres are not a sum over its edges. The search uses an additive
-/// measure that never exceeds the rule's count: a directed edge entered from another counts the
-/// metres *of the edge entered* that lie in a qualifying window inside the last
-/// `Tuning.tailMetres` of the edge left plus the edge entered (`steep(from:to:)`). Every such
-/// window is a window of the whole line, and each metre is counted once (by its own edge), so
-/// the measure is at most the rule's count on the same profiles: its least value over lines is a
-/// lower bound for the rule's least braking. A state is a directed edge, so the search is a plain
-/// shortest path on the edge graph.
+/// measure that never exceeds the rule's count (`steep(back:cur:ahead:)`): a state is a directed
+/// edge and the one before it, and an edge's metres are counted when it is left, in the windows
+/// over the edge before, the edge itself and the edge after — and one edge more either side,
+/// counting a metre only if it brakes whichever legal edge the line takes there. Every window so
+/// used is a window of the line, and each metre is counted once (by its own edge), so the
+/// measure is at most the rule's count on the same profiles: its least value over lines is a
+/// lower bound for the rule's least braking (up to the 5 m sampling: the scorer samples the line
+/// from its start, this measure each edge from its start).
 ///
 /// Crusty-or-stairs metres (`resource`) and distance are sums over edges and are constrained by a
 /// Lagrangian relaxation: minimise braking + λ·resource + ν·distance (one search per (λ, ν));
@@ -144,46 +145,123 @@ struct ExactBrakingBound {
         return out
     }
 
-    /// Braking and caution metres of directed edge `cur` that lie in a qualifying window inside
-    /// the last `Tuning.tailMetres` of directed edge `back`, `cur` itself and the first
-    /// `Tuning.tailMetres` of directed edge `ahead` (−1: none; a walked edge gives no context,
-    /// as no window spans it).
+    /// The nodes of the pair's start and goal edges: a line may begin or end at them, so an edge
+    /// starting (ending) there may have no edge before (after) it.
+    private var endNodes: [Int] = []
+
+    /// Whether a line may begin at node `v` or end there (a node of the start or goal edge).
+    private func isEnd(_ v: Int) -> Bool { endNodes.contains(v) }
+
+    /// The legal directed edges arriving at directed edge `s`'s start (not its own reverse).
+    private func before(_ s: Int) -> [Int] {
+        let v = endNode[s ^ 1]
+        return (Int(map.adjStart[v])..<Int(map.adjStart[v + 1])).map { Int(map.adjacency[$0]) ^ 1 }.filter { legal[$0] && $0 != s ^ 1 }
+    }
+
+    /// The legal directed edges leaving directed edge `s`'s end (not its own reverse).
+    private func after(_ s: Int) -> [Int] {
+        let v = endNode[s]
+        return (Int(map.adjStart[v])..<Int(map.adjStart[v + 1])).map { Int(map.adjacency[$0]) }.filter { legal[$0] && $0 != s ^ 1 }
+    }
+
+    /// Whether directed edge `s` gives a window context (ridden, with a length).
+    private func context(_ s: Int) -> Bool { s >= 0 && !walked[s >> 1] && length(s >> 1) > 0 }
+
+    /// Braking and caution metres of directed edge `cur` that lie in a qualifying window in
+    /// *every* line through `back`, `cur` and `ahead` (−1: none): the windows run over `back`,
+    /// `cur`, `ahead`, and one edge more on either side — each legal edge that can come before
+    /// `back` (or none, where a line may begin at its start) and after `ahead` (or none, where
+    /// it may end) — up to `Tuning.tailMetres` either side. A metre counts only when it is
+    /// flagged whichever of those edges the line takes, so the count never exceeds the rule's
+    /// count of any line through these three edges. A walked edge gives no context (no window
+    /// spans it).
     mutating func steep(back s0: Int, cur s1: Int, ahead s2: Int) -> (braking: Double, caution: Double) {
         let e1 = s1 >> 1
         guard !walked[e1], length(e1) > 0 else { return (0, 0) }
-        let back = s0 >= 0 && !walked[s0 >> 1] && length(s0 >> 1) > 0 ? s0 : -1
-        let ahead = s2 >= 0 && !walked[s2 >> 1] && length(s2 >> 1) > 0 ? s2 : -1
-        let key = UInt64(back + 1) << 42 | UInt64(s1) << 21 | UInt64(ahead + 1)
+        let back = context(s0) ? s0 : -1, ahead = context(s2) ? s2 : -1
+        let len1 = length(e1)
+        // The edges beyond: only when the next edge is shorter than the window.
+        var outer0: [Int] = [-1], outer2: [Int] = [-1]
+        if back >= 0 && length(back >> 1) < Tuning.tailMetres {
+            let p = before(back).filter { context($0) }
+            outer0 = p.isEmpty || isEnd(endNode[back ^ 1]) || p.count < before(back).count ? p + [-1] : p
+        }
+        if ahead >= 0 && length(ahead >> 1) < Tuning.tailMetres {
+            let n = after(ahead).filter { context($0) }
+            outer2 = n.isEmpty || isEnd(endNode[ahead]) || n.count < after(ahead).count ? n + [-1] : n
+        }
+        let open0 = outer0.contains(-1) ? 1 : 0, open2 = outer2.contains(-1) ? 1 : 0
+        let key = UInt64(back + 1) << 44 | UInt64(s1) << 26 | UInt64(ahead + 1) << 8 | UInt64(open0 << 1 | open2)
         if let c = transitions[key] { return (Double(c.braking), Double(c.caution)) }
         let z1 = profile(s1)
-        var d: [Double] = [], z: [Double] = []
-        if back >= 0 {
-            let z0 = profile(back)
-            if z0.count >= 2 {
-                let n0 = z0.count - 1, sp = length(back >> 1) / Double(n0)
-                let k = min(n0, Int(Tuning.tailMetres / sp))
-                // Up to the edge left's last sample but one: the node's height is the edge entered's.
-                for i in (n0 - k)..<n0 { d.append(Double(i - n0) * sp); z.append(z0[i]) }
+        guard z1.count >= 2 else { return (0, 0) }
+        let n1 = z1.count - 1, sp1 = len1 / Double(n1)
+        // Samples before cur (distances < 0), nearest last.
+        func backSamples(_ far: Int) -> (d: [Double], z: [Double]) {
+            var d: [Double] = [], z: [Double] = []
+            var edges = [back]
+            if far >= 0 { edges.insert(far, at: 0) }
+            var offset = 0.0
+            var pieces: [(d: [Double], z: [Double])] = []
+            for s in edges.reversed() where s >= 0 {
+                let zs = profile(s)
+                guard zs.count >= 2 else { break }
+                let n = zs.count - 1, sp = length(s >> 1) / Double(n)
+                var pd: [Double] = [], pz: [Double] = []
+                for i in 0..<n {
+                    let x = offset - Double(n - i) * sp
+                    if x >= -Tuning.tailMetres - sp { pd.append(x); pz.append(zs[i]) }
+                }
+                pieces.insert((pd, pz), at: 0)
+                offset -= length(s >> 1)
+                if offset <= -Tuning.tailMetres { break }
+            }
+            for p in pieces { d += p.d; z += p.z }
+            return (d, z)
+        }
+        // Samples after cur (distances > its length).
+        func aheadSamples(_ far: Int) -> (d: [Double], z: [Double]) {
+            var d: [Double] = [], z: [Double] = []
+            var offset = len1
+            for s in [ahead, far] where s >= 0 {
+                let zs = profile(s)
+                guard zs.count >= 2, offset < len1 + Tuning.tailMetres else { break }
+                let n = zs.count - 1, sp = length(s >> 1) / Double(n)
+                for i in 1...n {
+                    let x = offset + Double(i) * sp
+                    if x <= len1 + Tuning.tailMetres + sp { d.append(x); z.append(zs[i]) }
+                }
+                offset += length(s >> 1)
+            }
+            return (d, z)
+        }
+        var brakeAll = [Bool](repeating: true, count: n1), steepAll = [Bool](repeating: true, count: n1)
+        var any = true
+        outer: for f0 in (back >= 0 ? outer0 : [-1]) {
+            let bs: (d: [Double], z: [Double]) = back >= 0 ? backSamples(f0) : ([], [])
+            for f2 in (ahead >= 0 ? outer2 : [-1]) {
+                let asm: (d: [Double], z: [Double]) = ahead >= 0 ? aheadSamples(f2) : ([], [])
+                var d = bs.d, z = bs.z
+                let start = d.count
+                for i in 0...n1 { d.append(Double(i) * sp1); z.append(z1[i]) }
+                d += asm.d; z += asm.z
+                let levels = BrakingGrade.lineLevels(distance: d, elevation: z)
+                any = false
+                for k in 0..<n1 {
+                    let l = levels[start + k]
+                    if l != .braking { brakeAll[k] = false }
+                    if l == .none { steepAll[k] = false }
+                    if steepAll[k] { any = true }
+                }
+                if !any { break outer }
             }
         }
         var result = (braking: 0.0, caution: 0.0)
-        if z1.count >= 2 {
-            let start = d.count, n1 = z1.count - 1, len1 = length(e1), sp = len1 / Double(n1)
-            for i in 0...n1 { d.append(Double(i) * sp); z.append(z1[i]) }
-            let end = d.count - 1
-            if ahead >= 0 {
-                let z2 = profile(ahead)
-                if z2.count >= 2 {
-                    let n2 = z2.count - 1, sp2 = length(ahead >> 1) / Double(n2)
-                    let k = min(n2, Int(Tuning.tailMetres / sp2))
-                    for i in 1...max(1, k) { d.append(len1 + Double(i) * sp2); z.append(z2[i]) }
-                }
-            }
-            let levels = BrakingGrade.lineLevels(distance: d, elevation: z)
-            for k in start..<end {
-                if levels[k] == .braking { result.braking += d[k + 1] - d[k] } else if levels[k] == .caution { result.caution += d[k + 1] - d[k] }
-            }
+        for k in 0..<n1 where steepAll[k] {
+            if brakeAll[k] { result.braking += sp1 } else { result.caution += sp1 }
         }
+        // Keyed by the three edges and whether a line may begin or end beyond them: the edges
+        // beyond depend only on the map and those two flags.
         transitions[key] = (Float(result.braking), Float(result.caution))
         return result
     }
@@ -192,6 +270,9 @@ struct ExactBrakingBound {
     /// metres with the legs either side as context; part legs (at the ends) count none and give
     /// none, and the last leg (the goal's part) is never counted.
     mutating func measure(_ legs: [RouteLeg]) -> Line {
+        if let f = legs.first, let l = legs.last {
+            endNodes = [Int(map.edgeFrom[f.edge]), Int(map.edgeTo[f.edge]), Int(map.edgeFrom[l.edge]), Int(map.edgeTo[l.edge])]
+        }
         var line = Line(legs: legs)
         let ids = legs.map { $0.edge << 1 | ($0.reversed ? 1 : 0) }
         let full = legs.map { $0.length >= length($0.edge) - Tuning.capSlackMetres }
@@ -251,6 +332,7 @@ struct ExactBrakingBound {
     /// before it (the context its metres are counted in when it is left).
     mutating func cheapest(from a: EdgeSnap, to b: EdgeSnap, resourcePrice lambda: Double, distancePrice nu: Double) -> Line? {
         generation &+= 1
+        endNodes = [Int(map.edgeFrom[a.edge]), Int(map.edgeTo[a.edge]), Int(map.edgeFrom[b.edge]), Int(map.edgeTo[b.edge])]
         let goalFwd = stateCount, goalBwd = stateCount + 1
         var heap = Heap()
         func price(_ e: Int, _ metres: Double) -> Double { lambda * resourceRate[e] * metres + nu * metres }
@@ -393,17 +475,25 @@ extension BrakingBenchmark {
             if own.distance > caps.distance { caps.distance = own.distance; raised += 1 }
             let r = search.bound(from: p.from, to: p.to, caps: caps, own: own)
             // The least scorer braking among the found lines within the caps, smoothest's own at worst.
-            var pick = p.smoothest
+            var pick = p.smoothest, pickLegs = p.smoothestLegs
             for l in r.lines where l.legs != p.smoothestLegs {
                 let s = scorer.score(l.legs.flatMap { builder.legGeometry($0) })
-                if s.brakingMap < pick.brakingMap { pick = s }
+                if s.brakingMap < pick.brakingMap { pick = s; pickLegs = l.legs }
             }
+            // What smoothest's costing (edge costs, no whole-line term) says of the line found.
+            func effort(_ legs: [RouteLeg]) -> Double {
+                legs.reduce(0) { acc, l in
+                    let len = Double(map.edgeLength[l.edge])
+                    return acc + (len > 0 ? costing.edgeCost(edge: l.edge, reversed: l.reversed).cost * l.length / len : 0)
+                }
+            }
+            let costRatio = effort(pickLegs) / max(1e-9, effort(p.smoothestLegs))
             bike.add(p.bicycle); smooth.add(p.smoothest); best.add(pick)
             ownGraph += own.braking; lower += r.lower; upperGraph += r.upperGraph; searches += r.searches
             if own.braking > p.smoothest.brakingMap + 10 { over += 1; overMetres += own.braking - p.smoothest.brakingMap }
             if r.upperGraph - r.lower < 1 { tight += 1 }
-            if p.bicycle.brakingMap + p.smoothest.brakingMap > 0 { rows.append(String(printf: "      pair %2d: bicycle %5.0f  smoothest %5.0f (graph %5.0f)  lower %5.0f  found: graph %5.0f, scorer %5.0f  crusty+stairs cap %5.0f m  km cap %5.2f  searches %d",
-                               k, p.bicycle.brakingMap, p.smoothest.brakingMap, own.braking, r.lower, r.upperGraph, pick.brakingMap, caps.resource, caps.distance / 1000, r.searches)) }
+            if p.bicycle.brakingMap + p.smoothest.brakingMap > 0 { rows.append(String(printf: "      pair %2d: bicycle %5.0f  smoothest %5.0f (graph %5.0f)  lower %5.0f  found: graph %5.0f, scorer %5.0f  crusty+stairs cap %5.0f m  km cap %5.2f  searches %d  found line's smoothest edge cost %.2f× its own, %.2f km",
+                               k, p.bicycle.brakingMap, p.smoothest.brakingMap, own.braking, r.lower, r.upperGraph, pick.brakingMap, caps.resource, caps.distance / 1000, r.searches, costRatio, pick.distance / 1000)) }
         }
         let secs = Double((ContinuousClock.now - t0).components.seconds)
         let ref = max(1, bike.brakingMap)
