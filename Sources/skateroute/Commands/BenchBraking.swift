@@ -52,6 +52,9 @@ struct BrakingBenchmark {
     /// With `bounds`: braking metres per metre of distance at which the summed bound also picks
     /// each pair's line (`printSummedBound`), e.g. the μ fitted on another seed.
     var fixedMu: [Double] = []
+    /// With `bounds`: only smoothest's line and the exact bound (`printExactBound`), without the
+    /// candidate sweeps (≈ 19 searches per pair without landmarks: most of the bench's time).
+    var exactOnly = false
 
     /// One line's scored figures (metres).
     struct Score {

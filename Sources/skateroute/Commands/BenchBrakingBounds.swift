@@ -49,6 +49,7 @@ extension BrakingBenchmark {
         // Per pair (in `common` order): every candidate line, the bicycle's and smoothest's scores.
         var perPair: [(bike: Score, smooth: Score, candidates: [Candidate])] = []
         var planSearches = 0, paretoSearches = 0
+        var exact: [ExactPairInput] = []
         for i in common {
             let (a, b) = od[i]
             let n0 = SearchCounters.searches
@@ -64,6 +65,8 @@ extension BrakingBenchmark {
                 own += scorer.table.brakingMetres(l.edge, reversed: l.reversed) * l.length / Double(map.edgeLength[l.edge])
             }
             if let f = fast.bestRoute(from: sa, to: sb), f.legs == legs { swapped += 1; swappedBraking += s.brakingMap }
+            if let bike = bicycle?[i] { exact.append(ExactPairInput(from: sa, to: sb, smoothestLegs: legs, smoothest: s, bicycle: bike)) }
+            if exactOnly { continue }
             var candidates: [Candidate] = [Candidate(score: s, source: "smoothest")]
             for (k, wb) in Self.boundWeights.enumerated() {
                 var w = ModeWeights.table(for: .smoothest)
@@ -93,6 +96,11 @@ extension BrakingBenchmark {
         func row(_ label: String, _ s: Score) {
             print(String(printf: "    %-58@ braking %6.0f m  caution %6.0f m  %6.2f km  (%d pairs)", label, s.brakingMap, s.cautionMap, s.distance / 1000, s.count))
         }
+        if exactOnly {
+            print(String(printf: "  smoothest's own lines: scorer braking %.0f m; the planner's whole-line count on its own profile (BrakingGrade.lineMetres) %.0f m, caution %.0f m", table.brakingMap, ownLine, ownLineCaution))
+            printExactBound(map: map, scorer: scorer, costing: smooth.costing, pairs: exact)
+            return
+        }
         print("  why smoothest still brakes (matched scorer, the \(common.count) common pairs):")
         row("smoothest (table)", table)
         print(String(printf: "    of its braking: %.0f m in the first or last leg; the router's own per-edge count on the same lines: %.0f m", table.brakingMapEnds, own))
@@ -104,6 +112,7 @@ extension BrakingBenchmark {
         print(String(printf: "    searches per pair: smoothest's plan %.1f, the smoothest-costing sweep %d, the distance+braking sweep %.1f", Double(planSearches) / Double(max(1, table.count)),
                      Self.boundWeights.count, Double(paretoSearches) / Double(max(1, perPair.count))))
         printSummedBound(perPair)
+        printExactBound(map: map, scorer: scorer, costing: smooth.costing, pairs: exact)
     }
 
     /// Lines between `sa` and `sb` from the distance-versus-braking sweep (`paretoWeights`), each

@@ -41,6 +41,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --braking: write <name>-edges.tsv per map (way id, metres, roughness class, source) into this folder for scripts/surface-crosscheck.py.", valueName: "dir")) var surfaceAudit: String?
     @Option(help: ArgumentHelp("With --braking: smoothest's steep-aware choice with other values (SteepLineRule), each share/factors/rounds[/too-fast-road share] (factors joined by +, none as -; the last field defaults to the table's), separated by ;, e.g. \"1/4+16/3/0;2/4/2\".", valueName: "list")) var steepVariants: String?
     @Option(help: ArgumentHelp("With --braking-bounds: also pick each pair's candidate of least braking + μ·distance at these fixed μ (braking metres per metre), comma-separated, e.g. the μ fitted on another seed.", valueName: "list")) var brakingMu: String?
+    @Flag(help: "With --braking-bounds: only the exact bound on the graph (least braking over every legal line with no more crusty or stairs metres than smoothest's line, within 1.3× Routino bicycle's distance), without the candidate sweeps.") var brakingExactOnly = false
     @Flag(help: "With --braking: why smoothest still brakes (braking at the ends, the router's own count, min-braking searches with no detour cap and within 1.3× Routino bicycle's distance).") var brakingBounds = false
     @Option(help: ArgumentHelp("A Monaco .srmap for --braking (default: the bundled map), e.g. an older build to compare.", valueName: "path")) var monacoMap: String?
     @Option(help: ArgumentHelp("A Heidelberg .srmap (e.g. imported with the DEM) for --braking and the routing figures (default: imported now from --data, without the DEM for the routing figures).", valueName: "path")) var heidelbergMap: String?
@@ -235,6 +236,7 @@ struct BenchCommand: ParsableCommand {
         }
         var bench = BrakingBenchmark(sets: sets, weights: weights, seed: seed, bounds: brakingBounds, auditDir: surfaceAudit)
         bench.steepVariants = variants
+        bench.exactOnly = brakingExactOnly
         bench.fixedMu = (brakingMu ?? "").split(separator: ",").compactMap { Double(String($0).trimmingWhitespace()) }
         bench.run(tmp: tmp)
     }
