@@ -81,7 +81,7 @@ extension PlanBuilder {
             case .walk:
                 instr = walkInstruction(maneuver: maneuver, ctx: ctx, legs: legs, range: g.range)
             case .ride:
-                let way = street.isEmpty ? g.phrase ?? wayPhrase(legs: legs, range: g.range) : WayPhrase(preposition: "onto", object: street)
+                let way = g.phrase ?? (street.isEmpty ? wayPhrase(legs: legs, range: g.range) : WayPhrase(preposition: "onto", object: street))
                 instr = instruction(maneuver: maneuver, way: way, heading: legHeadingOut(legs[g.range.lowerBound]))
                     + (g.exitTurn.map(Self.exitClause) ?? "")
             }
