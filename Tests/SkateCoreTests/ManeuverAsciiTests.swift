@@ -163,6 +163,33 @@ import Testing
         #expect(abs(p.steps[1].context.distance - 200) < 1, "\(p.steps[1].context.distance)")
     }
 
+    @Test func aRouteThatStartsOnTheSquaresNamedWayCrossesItInOneStep() throws {
+        // The same square, entered not by a street but by a pedestrian way carrying the square's
+        // own name (N–A, its outline): before, "Depart south on Place du Marché" then "Continue
+        // across Place du Marché" (Marsiliusplatz, Heidelberg: "Depart west on Marsiliusplatz —
+        // 20 m", "Turn sharp left across Marsiliusplatz"). One square, one step.
+        let m = AsciiMap("""
+          N
+          |
+          A
+          |
+          B-C
+           S|
+          E-D
+          |
+          T
+        """, ways: [("NA", ["highway": "pedestrian", "name": "Place du Marché", "surface": "asphalt"]),
+                    ("AB", ["highway": "footway", "surface": "asphalt"]), ("BC", ["highway": "footway", "surface": "asphalt"]),
+                    ("CD", ["highway": "footway", "surface": "asphalt"]), ("DE", ["highway": "footway", "surface": "asphalt"]),
+                    ("ET", ["highway": "residential", "name": "Rue Sud", "surface": "asphalt"])],
+                    places: ["S": ["place": "square", "name": "Place du Marché"]])
+        let p = try plan(m, "N", "T")
+        #expect(texts(p) == ["Depart south across Place du Marché and leave it to the right",
+                             "Turn left onto Rue Sud", "Arrive at destination"], "\(texts(p))")
+        #expect(abs(p.steps[0].context.distance - 250) < 1, "\(p.steps[0].context.distance)")
+        // A named street beside the unnamed pieces stays a step of its own (the test above).
+    }
+
     @Test func aStepsLegalityNotesCarryTheirOwnMetres() throws {
         // Avenue X runs 200 m with a sidewalk (A–B) then 50 m without one (B–C): one step, whose
         // note names the 50 m, not the whole step.

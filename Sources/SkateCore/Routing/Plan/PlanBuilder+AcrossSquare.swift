@@ -19,14 +19,27 @@ extension PlanBuilder {
             return p.preposition == Self.acrossPreposition ? p : nil
         }
         var phrases = groups.map(across)
+        // A ride step on a way that carries the square's own name (its outline, a pedestrian way
+        // named for it) is on the same square as an unnamed piece "across" it beside it: a route
+        // that starts on Marsiliusplatz read "Depart west on Marsiliusplatz — 20 m" then "Turn
+        // sharp left across Marsiliusplatz". Only beside an "across" piece: a named street alone
+        // stays "onto" it.
+        func square(_ k: Int) -> WayPhrase? {
+            if let p = phrases[k] { return p }
+            guard groups[k].kind == .ride else { return nil }
+            let name = dominantName(legs: legs, range: groups[k].range)
+            return name.isEmpty ? nil : WayPhrase(preposition: Self.acrossPreposition, object: name)
+        }
         var k = 1
         while k < groups.count {
-            if let a = phrases[k - 1], let b = phrases[k], a == b, abs(groups[k].turn) < ManeuverAngles.sharpMax {
+            if phrases[k - 1] != nil || phrases[k] != nil, let a = square(k - 1), let b = square(k), a == b,
+               abs(groups[k].turn) < ManeuverAngles.sharpMax {
                 groups[k - 1].range = groups[k - 1].range.lowerBound..<groups[k].range.upperBound
                 groups[k - 1].phrase = a
                 groups[k - 1].exitTurn = exitTurn(legs, groups[k - 1].range)
                 groups.remove(at: k)
                 phrases.remove(at: k)
+                phrases[k - 1] = a
             } else {
                 k += 1
             }

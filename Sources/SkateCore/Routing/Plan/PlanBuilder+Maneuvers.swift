@@ -57,9 +57,10 @@ extension PlanBuilder {
 
     func makeSteps(legs: [RouteLeg], legStart: [Double]) -> [RouteStep] {
         guard !legs.isEmpty else { return [] }
-        var groups = groupLegs(legs)
-        groups = foldShortGroups(groups, legs)
-        groups = mergeSameStreet(groups, legs)
+        let chords = RouteChords(legs: legs, geometry: legGeometry)
+        var groups = groupLegs(legs, chords)
+        groups = foldShortGroups(groups, legs, chords)
+        groups = mergeSameStreet(groups, legs, chords)
         groups = mergeAcrossSquare(groups, legs)
         groups = chainConnectors(groups)
         var steps: [RouteStep] = []
@@ -81,7 +82,7 @@ extension PlanBuilder {
             case .walk:
                 instr = walkInstruction(maneuver: maneuver, ctx: ctx, legs: legs, range: g.range)
             case .ride:
-                let way = street.isEmpty ? g.phrase ?? wayPhrase(legs: legs, range: g.range) : WayPhrase(preposition: "onto", object: street)
+                let way = g.phrase ?? (street.isEmpty ? wayPhrase(legs: legs, range: g.range) : WayPhrase(preposition: "onto", object: street))
                 instr = instruction(maneuver: maneuver, way: way, heading: legHeadingOut(legs[g.range.lowerBound]))
                     + (g.exitTurn.map(Self.exitClause) ?? "")
             }
@@ -94,20 +95,17 @@ extension PlanBuilder {
     // MARK: Passes
 
     /// Pass 1: runs of legs on one street doing one thing; every lift or escalator leg alone.
-    func groupLegs(_ legs: [RouteLeg]) -> [LegGroup] {
+    func groupLegs(_ legs: [RouteLeg], _ chords: RouteChords) -> [LegGroup] {
         var groups: [LegGroup] = []
         var start = 0, startTurn = 0.0
-        // Each leg's headings in and out from one geometry, and each name read once: the loop
-        // below asked for two geometries and two names per leg (~6 % of `skateroute bench`'s
-        // Heidelberg instructions, callgrind, issue 30 fifth round). The same values.
-        let heads = legs.count > 1 ? legs.map { legHeadings($0) } : []
+        // Each name read once (~6 % of `skateroute bench`'s Heidelberg instructions when read
+        // twice per leg, callgrind, issue 30 fifth round).
         var nc = legs.isEmpty ? "" : map.name(ofEdge: legs[0].edge)
         for i in 1..<max(1, legs.count) where legs.count > 1 {
             let prev = legs[i - 1], cur = legs[i]
-            // Across a lift (0 m, no heading) the turn is from the way before it.
-            var before = i - 1
-            while before > 0 && isConnector(legs[before]) && legs[before].length < 0.5 { before -= 1 }
-            let turn = Geo.turnAngle(from: heads[before].in, to: heads[i].out)
+            // Read over the line's chords (`RouteChords`): across a lift (0 m) the chord in is
+            // the way before it; a jog of a few metres between nodes is no turn.
+            let turn = chords.turn(atLeg: i)
             let np = nc
             nc = map.name(ofEdge: cur.edge)
             let kp = stepKind(prev), kc = stepKind(cur)
@@ -127,22 +125,11 @@ extension PlanBuilder {
 
     func length(_ legs: [RouteLeg], _ r: Range<Int>) -> Double { r.reduce(0) { $0 + legs[$1].length } }
 
-    /// The signed change of direction (degrees) across legs `r`: from the way in before them to
-    /// the way out after them (0 at the route's ends); lifts (0 m) have no heading and are skipped.
-    func turnAcross(_ legs: [RouteLeg], _ r: Range<Int>) -> Double {
-        var before = r.lowerBound - 1
-        while before >= 0 && legs[before].length < 0.5 { before -= 1 }
-        var after = r.upperBound
-        while after < legs.count && legs[after].length < 0.5 { after += 1 }
-        guard before >= 0, after < legs.count else { return 0 }
-        return Geo.turnAngle(from: legHeadingIn(legs[before]), to: legHeadingOut(legs[after]))
-    }
-
     /// Pass 2: ride steps shorter than `minStepLength` fold into a ride neighbour (the previous
     /// one, or the next); stairs and connectors are never folded. A ride step shorter than
     /// `connectorFoldMetres` with no ride neighbour folds into the stairs or connector beside it
     /// unless the line turns more than `connectorFoldTurn` across it.
-    func foldShortGroups(_ input: [LegGroup], _ legs: [RouteLeg]) -> [LegGroup] {
+    func foldShortGroups(_ input: [LegGroup], _ legs: [RouteLeg], _ chords: RouteChords) -> [LegGroup] {
         var groups = input
         var changed = true
         while changed && groups.count > 1 {
@@ -150,7 +137,7 @@ extension PlanBuilder {
             for k in groups.indices where groups[k].kind == .ride && length(legs, groups[k].range) < Self.minStepLength {
                 let len = length(legs, groups[k].range)
                 let prevRide = k > 0 && groups[k - 1].kind == .ride, nextRide = k + 1 < groups.count && groups[k + 1].kind == .ride
-                let sliver = len < ManeuverRules.connectorFoldMetres && abs(turnAcross(legs, groups[k].range)) <= ManeuverRules.connectorFoldTurn
+                let sliver = len < ManeuverRules.connectorFoldMetres && abs(chords.turn(across: groups[k].range)) <= ManeuverRules.connectorFoldTurn
                 if prevRide || (!nextRide && sliver && k > 0) {
                     groups[k - 1].range = groups[k - 1].range.lowerBound..<groups[k].range.upperBound
                 } else if nextRide || (sliver && k + 1 < groups.count) {
@@ -170,7 +157,7 @@ extension PlanBuilder {
     /// Pass 3: ride steps on the same named street in a row merge (a sharp turn or a folded
     /// sliver split them), and so do two steps on one street around a short step of another
     /// (`sameStreetGapMetres`) unless the line turns back across the three.
-    func mergeSameStreet(_ input: [LegGroup], _ legs: [RouteLeg]) -> [LegGroup] {
+    func mergeSameStreet(_ input: [LegGroup], _ legs: [RouteLeg], _ chords: RouteChords) -> [LegGroup] {
         var groups = input
         func name(_ g: LegGroup) -> String { dominantName(legs: legs, range: g.range) }
         var k = 1
@@ -185,7 +172,7 @@ extension PlanBuilder {
                 let c = groups[k + 1]
                 if a.kind == .ride, b.kind == .ride, c.kind == .ride, !name(a).isEmpty, name(a) == name(c),
                    length(legs, b.range) < ManeuverRules.sameStreetGapMetres,
-                   abs(turnAcross(legs, b.range)) < ManeuverRules.sameStreetMaxTurn {
+                   abs(chords.turn(across: b.range)) < ManeuverRules.sameStreetMaxTurn {
                     groups[k - 1].range = a.range.lowerBound..<c.range.upperBound
                     groups.removeSubrange(k...(k + 1))
                     continue

@@ -120,18 +120,6 @@ public struct PlanBuilder: Sendable {
         return g.count >= 2 ? Geo.bearing(g[0], g[1]) : 0
     }
 
-    func legHeadingIn(_ leg: RouteLeg) -> Double {
-        let g = legGeometry(leg)
-        return g.count >= 2 ? Geo.bearing(g[g.count - 2], g[g.count - 1]) : 0
-    }
-
-    /// `legHeadingIn` and `legHeadingOut` of one leg from one geometry (degrees).
-    func legHeadings(_ leg: RouteLeg) -> (in: Double, out: Double) {
-        let g = legGeometry(leg)
-        guard g.count >= 2 else { return (0, 0) }
-        return (Geo.bearing(g[g.count - 2], g[g.count - 1]), Geo.bearing(g[0], g[1]))
-    }
-
     /// Slots of the per-reason metres: one past the largest `AccessReason` raw value.
     static let reasonSlots = Int(AccessReason.allCases.map(\.rawValue).max() ?? 0) + 1
 
@@ -239,9 +227,6 @@ public struct PlanBuilder: Sendable {
         ctx.escalatorsTaken = escalators
         return ctx
     }
-
-    /// Whether a leg takes a lift or escalator.
-    func isConnector(_ leg: RouteLeg) -> Bool { map.flags(ofEdge: leg.edge).contains(.connector) }
 
     /// How a forbidden stretch's note opens: on the plan ("no legal line joins the ends") and on an
     /// alternative beside a legal plan ("this line is not legal").
