@@ -134,8 +134,10 @@ extension MapCompiler {
             let t0 = Self.monotonicSeconds()
             defer { stats.elevationSeconds = Self.monotonicSeconds() - t0 }
             let n = map.edgeCount
+            // Each edge's samples on both cores: `sampleRaw` reads the map and the DEM only.
+            let frozen = map
             let conditioner = ElevationConditioner(
-                raw: (0..<n).map { sampleRaw(map: map, edge: $0, dem: dem) },
+                raw: ParallelMap.map(n) { sampleRaw(map: frozen, edge: $0, dem: dem) },
                 length: (0..<n).map { Double(map.edgeLength[$0]) },
                 from: (0..<n).map { Int(map.edgeFrom[$0]) }, to: (0..<n).map { Int(map.edgeTo[$0]) },
                 flags: (0..<n).map { map.flags(ofEdge: $0) }, incline: edgeInclinePct,

@@ -140,13 +140,19 @@ extension MapCompiler {
             placeTown[i] = t.map { UInt32($0 + 1) } ?? 0
         }
         var edgeTown = [UInt16](repeating: 0, count: map.edgeCount)
-        for e in 0..<map.edgeCount where map.edgeName[e] != 0 {
+        // Each named edge's town on both cores (`town(at:)` is pure: most of the town pass on a
+        // region), then noted in edge order as before.
+        let named = (0..<map.edgeCount).filter { map.edgeName[$0] != 0 }
+        let points = named.map { e in
             let n = map.shapePointCount(ofEdge: e)
-            let p = n == 2 ? Coordinate(lat: (map.nodeLat[Int(map.edgeFrom[e])] + map.nodeLat[Int(map.edgeTo[e])]) / 2,
-                                        lon: (map.nodeLon[Int(map.edgeFrom[e])] + map.nodeLon[Int(map.edgeTo[e])]) / 2)
-                           : map.shapePoint(ofEdge: e, n / 2)
-            guard let t = a.town(at: p), t < Int(UInt16.max) else { continue }
-            note(t, p)
+            return n == 2 ? Coordinate(lat: (map.nodeLat[Int(map.edgeFrom[e])] + map.nodeLat[Int(map.edgeTo[e])]) / 2,
+                                       lon: (map.nodeLon[Int(map.edgeFrom[e])] + map.nodeLon[Int(map.edgeTo[e])]) / 2)
+                          : map.shapePoint(ofEdge: e, n / 2)
+        }
+        let found = ParallelMap.map(named.count) { a.town(at: points[$0]) }
+        for (i, e) in named.enumerated() {
+            guard let t = found[i], t < Int(UInt16.max) else { continue }
+            note(t, points[i])
             edgeTown[e] = UInt16(t + 1)
         }
         for (t, town) in a.towns.enumerated() {
@@ -171,10 +177,15 @@ extension MapCompiler {
     /// House numbers sorted by street name bytes, then number, then position.
     func buildAddresses(into map: inout SkateMap, strings: inout StringTable, assigner a: TownAssigner) {
         var rows: [(street: [UInt8], number: String, street0: String, at: Coordinate, town: UInt32)] = []
-        for ad in townEvidence.addresses {
-            guard let c = locate(lat: ad.lat, lon: ad.lon, refs: ad.refs) else { continue }
-            let t = ad.city.flatMap { a.town(named: $0) } ?? (a.towns.isEmpty ? nil : a.town(at: c))
-            rows.append((Array(ad.street.utf8), ad.number, ad.street, c, t.map { UInt32($0 + 1) } ?? 0))
+        let addresses = townEvidence.addresses
+        let at = addresses.map { locate(lat: $0.lat, lon: $0.lon, refs: $0.refs) }
+        // Both cores, as the named edges' towns (`town(at:)` and `town(named:)` are pure).
+        let town = ParallelMap.map(addresses.count) { i in
+            at[i].flatMap { c in addresses[i].city.flatMap { a.town(named: $0) } ?? (a.towns.isEmpty ? nil : a.town(at: c)) }
+        }
+        for (i, ad) in addresses.enumerated() {
+            guard let c = at[i] else { continue }
+            rows.append((Array(ad.street.utf8), ad.number, ad.street, c, town[i].map { UInt32($0 + 1) } ?? 0))
         }
         rows.sort { x, y in
             if x.street != y.street { return x.street.lexicographicallyPrecedes(y.street) }

@@ -42,33 +42,79 @@ public enum Landmarks {
         return chosen
     }
 
+    /// One direction's traversals for the landmark runs, as a compressed row per node: the
+    /// node `arcs[start[u] ..< start[u + 1]]` leads to and its cost, traversals with an infinite
+    /// cost left out, in `adjacency` order. Built once per table and direction and read by all
+    /// its runs: a relaxation reads one 8-byte arc instead of the adjacency entry, the edge's far
+    /// node and its cost from three arrays indexed by edge (issue 31, seventh round).
+    struct CostGraph: Sendable {
+        struct Arc: Sendable {
+            var to: UInt32
+            var cost: Float
+        }
+        var start: [Int]
+        var arcs: [Arc]
+
+        /// Forward: arcs u → w ride u → w. Backward: arcs u → w stand for the ride w → u, with
+        /// its cost (the opposite traversal), so a forward search over them gives costs *to* the source.
+        init(map: SkateMap, cost: FlatArray<Float>, backward: Bool) {
+            var start = [Int](repeating: 0, count: map.nodeCount + 1)
+            var arcs: [Arc] = []
+            arcs.reserveCapacity(map.adjacency.count)
+            for u in 0..<map.nodeCount {
+                for k in map.adjacencyRange(of: u) {
+                    let adj = Int(map.adjacency[k])
+                    let e = adj >> 1, leavesReversed = adj & 1 == 1
+                    let c = cost[e << 1 | ((leavesReversed != backward) ? 1 : 0)]
+                    guard c < .infinity else { continue }
+                    arcs.append(Arc(to: leavesReversed ? map.edgeFrom[e] : map.edgeTo[e], cost: c))
+                }
+                start[u + 1] = arcs.count
+            }
+            self.start = start
+            self.arcs = arcs
+        }
+    }
+
     /// Cheapest edge-cost distances from `source` (forward) or to it (backward), per node;
     /// infinity where unreachable. `cost` is indexed `edge << 1 | reversed`.
     static func dijkstra(map: SkateMap, cost: FlatArray<Float>, source: Int, backward: Bool) -> [Double] {
+        dijkstra(graph: CostGraph(map: map, cost: cost, backward: backward), source: source)
+    }
+
+    /// Cheapest costs from `source` over `graph`'s arcs, per node (infinity where unreachable).
+    /// Each node's cost is the least over its predecessors of their cost plus the arc's (those
+    /// settled later cost at least as much, costs being ≥ 0), whatever order equal costs pop in
+    /// and whatever order arcs are relaxed in, so it equals the former run over the map's
+    /// adjacency, ordered by (cost, node), bit for bit.
+    static func dijkstra(graph: CostGraph, source: Int) -> [Double] {
+        /// Ordered by cost alone: ties may pop in any order (see above), and one comparison per
+        /// heap step instead of two with a branch was a quarter of these runs' time (perf, K = 3).
         struct Item: Comparable {
             var d: Double
             var n: Int
-            static func < (a: Item, b: Item) -> Bool { a.d != b.d ? a.d < b.d : a.n < b.n }
+            static func < (a: Item, b: Item) -> Bool { a.d < b.d }
+            static func == (a: Item, b: Item) -> Bool { a.d == b.d }
         }
-        var dist = [Double](repeating: .infinity, count: map.nodeCount)
+        var dist = [Double](repeating: .infinity, count: graph.start.count - 1)
         // The router's 4-ary heap, not swift-collections' min-max `Heap`: its `trickleDownMin` was
-        // most of these runs' heap time (perf, region K = 3). Items are totally ordered, so they
-        // pop in the same order from either.
+        // most of these runs' heap time (perf, region K = 3).
         var heap = SearchHeap<Item>()
         dist[source] = 0
         heap.insert(Item(d: 0, n: source))
-        while let top = heap.popMin() {
-            let u = top.n
-            guard top.d <= dist[u] else { continue }
-            for k in map.adjacencyRange(of: u) {
-                let adj = Int(map.adjacency[k])
-                let e = adj >> 1, leavesReversed = adj & 1 == 1
-                let w = Int(leavesReversed ? map.edgeFrom[e] : map.edgeTo[e])
-                // Forward: ride u → w. Backward: the ride w → u, i.e. the opposite traversal.
-                let c = Double(cost[e << 1 | ((leavesReversed != backward) ? 1 : 0)])
-                guard c < .infinity else { continue }
-                let d = top.d + c
-                if d < dist[w] { dist[w] = d; heap.insert(Item(d: d, n: w)) }
+        graph.start.withUnsafeBufferPointer { start in
+            graph.arcs.withUnsafeBufferPointer { arcs in
+                dist.withUnsafeMutableBufferPointer { dist in
+                    while let top = heap.popMin() {
+                        let u = top.n
+                        guard top.d <= dist[u] else { continue }
+                        for k in start[u]..<start[u + 1] {
+                            let w = Int(arcs[k].to)
+                            let d = top.d + Double(arcs[k].cost)
+                            if d < dist[w] { dist[w] = d; heap.insert(Item(d: d, n: w)) }
+                        }
+                    }
+                }
             }
         }
         return dist
@@ -83,6 +129,7 @@ public enum Landmarks {
     static func distances(map: SkateMap, cost: FlatArray<Float>, landmarks: [Int],
                           progress: (@Sendable (Int, Int) -> Void)? = nil) -> [Double] {
         let n = map.nodeCount
+        let graphs = [CostGraph(map: map, cost: cost, backward: false), CostGraph(map: map, cost: cost, backward: true)]
         var out = [Double](repeating: .infinity, count: n * 2 * count)
         out.withUnsafeMutableBufferPointer { buf in
             let columns = ColumnWriter(base: buf.baseAddress!, stride: 2 * count)
@@ -91,7 +138,7 @@ public enum Landmarks {
             let next = RunCounter(progress: progress)
             DispatchQueue.concurrentPerform(iterations: threads) { _ in
                 while let k = next.take(below: runs) {
-                    let d = dijkstra(map: map, cost: cost, source: landmarks[k / 2], backward: k % 2 == 1)
+                    let d = dijkstra(graph: graphs[k % 2], source: landmarks[k / 2])
                     columns.write(column: k, d)
                 }
             }
@@ -208,8 +255,16 @@ public struct LandmarkTable: Sendable {
                     var q = x < kneeAt ? Int(x / fine) : knee + Int((x - kneeAt) / coarse)
                     q = Swift.min(Swift.max(q, 0), top)
                     // The division's rounding can land one code off: the code is the largest whose lower edge ≤ x.
-                    while q > 0 && t.lower(q) > x { q -= 1 }
-                    while q < top && t.lower(q + 1) <= x { q += 1 }
+                    // Each correcting loop sits behind one test: bare, LLVM vectorised them into a
+                    // 16-code search run for every cost (perf, region K = 3: quantise 15 % of import
+                    // CPU, ~5× what it takes now). The first loop's end leaves nothing for the second.
+                    if q > 0 && t.lower(q) > x {
+                        q -= 1
+                        while q > 0 && t.lower(q) > x { q -= 1 }
+                    } else if q < top && t.lower(q + 1) <= x {
+                        q += 1
+                        while q < top && t.lower(q + 1) <= x { q += 1 }
+                    }
                     out[i] = UInt16(q)
                 }
             }
