@@ -136,13 +136,11 @@ import Testing
         #expect(p.steps.dropLast().allSatisfy { $0.street.isEmpty }, "street stays the way's own name")
     }
 
-    @Test func aLineAcrossOneSquareIsOneStepThatSaysHowItLeaves() throws {
-        // Rue Nord N–A (50 m south) enters Place du Marché; four unnamed footways inside it bend at
-        // right angles: A–B south, B–C east, C–D south, D–E west (50 m each; their middles 25–56 m
-        // from the square's point S); Rue Sud E–T (50 m south) leaves it. Each footway read
-        // "across Place du Marché" as a step of its own (Marsiliusplatz, Heidelberg); one step now,
-        // whose exit turn is the heading change from A–B (south) to D–E (west): right.
-        let m = AsciiMap("""
+    /// Place du Marché: the way N–A (tagged `entry`, 50 m south) enters it; four unnamed
+    /// footways inside it bend at right angles: A–B south, B–C east, C–D south, D–E west (50 m
+    /// each; their middles 25–56 m from the square's point S); Rue Sud E–T (50 m south) leaves it.
+    func squareMap(entry: [String: String]) -> AsciiMap {
+        AsciiMap("""
           N
           |
           A
@@ -152,12 +150,20 @@ import Testing
           E-D
           |
           T
-        """, ways: [("NA", ["highway": "residential", "name": "Rue Nord", "surface": "asphalt"]),
+        """, ways: [("NA", entry),
                     ("AB", ["highway": "footway", "surface": "asphalt"]), ("BC", ["highway": "footway", "surface": "asphalt"]),
                     ("CD", ["highway": "footway", "surface": "asphalt"]), ("DE", ["highway": "footway", "surface": "asphalt"]),
                     ("ET", ["highway": "residential", "name": "Rue Sud", "surface": "asphalt"])],
                     places: ["S": ["place": "square", "name": "Place du Marché"]])
-        let p = try plan(m, "N", "T")
+    }
+
+    @Test func aLineAcrossOneSquareIsOneStepThatSaysHowItLeaves() throws {
+        // Rue Nord N–A (50 m south) enters Place du Marché; four unnamed footways inside it bend at
+        // right angles: A–B south, B–C east, C–D south, D–E west (50 m each; their middles 25–56 m
+        // from the square's point S); Rue Sud E–T (50 m south) leaves it. Each footway read
+        // "across Place du Marché" as a step of its own (Marsiliusplatz, Heidelberg); one step now,
+        // whose exit turn is the heading change from A–B (south) to D–E (west): right.
+        let p = try plan(squareMap(entry: ["highway": "residential", "name": "Rue Nord", "surface": "asphalt"]), "N", "T")
         #expect(texts(p) == ["Depart south on Rue Nord", "Continue across Place du Marché and leave it to the right",
                              "Turn left onto Rue Sud", "Arrive at destination"], "\(texts(p))")
         #expect(abs(p.steps[1].context.distance - 200) < 1, "\(p.steps[1].context.distance)")
@@ -168,26 +174,25 @@ import Testing
         // own name (N–A, its outline): before, "Depart south on Place du Marché" then "Continue
         // across Place du Marché" (Marsiliusplatz, Heidelberg: "Depart west on Marsiliusplatz —
         // 20 m", "Turn sharp left across Marsiliusplatz"). One square, one step.
-        let m = AsciiMap("""
-          N
-          |
-          A
-          |
-          B-C
-           S|
-          E-D
-          |
-          T
-        """, ways: [("NA", ["highway": "pedestrian", "name": "Place du Marché", "surface": "asphalt"]),
-                    ("AB", ["highway": "footway", "surface": "asphalt"]), ("BC", ["highway": "footway", "surface": "asphalt"]),
-                    ("CD", ["highway": "footway", "surface": "asphalt"]), ("DE", ["highway": "footway", "surface": "asphalt"]),
-                    ("ET", ["highway": "residential", "name": "Rue Sud", "surface": "asphalt"])],
-                    places: ["S": ["place": "square", "name": "Place du Marché"]])
-        let p = try plan(m, "N", "T")
+        let p = try plan(squareMap(entry: ["highway": "pedestrian", "name": "Place du Marché", "surface": "asphalt"]), "N", "T")
         #expect(texts(p) == ["Depart south across Place du Marché and leave it to the right",
                              "Turn left onto Rue Sud", "Arrive at destination"], "\(texts(p))")
         #expect(abs(p.steps[0].context.distance - 250) < 1, "\(p.steps[0].context.distance)")
         // A named street beside the unnamed pieces stays a step of its own (the test above).
+    }
+
+    @Test func aKinkOfASegmentAtANodeIsNoTurn() throws {
+        // Rue Ouest A–B (100 m east); an unnamed footway B–X–C runs on east, but its first
+        // segment is a 0.7 m kink (X is 0.3 m east and 0.6 m north of B: bearing 27 degrees).
+        // Read from that segment the footway turned 63 degrees left ("Turn left onto the
+        // footway"); read over its first 10 m (`RouteChords`) it runs straight on.
+        let m = AsciiMap("""
+        A---BX---C
+        """, ways: [("AB", ["highway": "residential", "name": "Rue Ouest", "surface": "asphalt"]),
+                    ("BXC", ["highway": "footway", "surface": "asphalt"])],
+                    nudge: ["X": (-24.7, -0.6)])
+        let p = try plan(m, "A", "C")
+        #expect(p.steps.map(\.maneuver) == [.depart, .continue, .arrive], "\(texts(p))")
     }
 
     @Test func aStepsLegalityNotesCarryTheirOwnMetres() throws {
