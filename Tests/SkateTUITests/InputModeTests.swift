@@ -47,6 +47,18 @@ import Testing
         #expect(!restored.plan.editing && restored.plan.origin.chosen == from && restored.plan.origin.text == from.name)
     }
 
+    @Test func tabThatConfirmsTheLastEndPlansAsEnterDoes() throws {
+        // From, Tab, To, Tab: both ends ticked. Before, no route was planned and Enter went back
+        // to editing From (seen on Heidelberg: Marsiliusplatz, Tab, Bismarckplatz, Tab).
+        let app = RouteFixture.app()
+        let byEnter = planned(app)
+        let byTab = RouteFixture.press(app, [.char("/")] + RouteFixture.typing("skate") + [.tab] + RouteFixture.typing("place s") + [.tab],
+                                       from: app.initialModel(size: size)).0
+        #expect(byTab.plan.origin.chosen == byEnter.plan.origin.chosen && byTab.plan.destination.chosen == byEnter.plan.destination.chosen)
+        #expect(!byTab.plan.editing && !byTab.plan.routes.isEmpty, "\(byTab.plan.message ?? "")")
+        #expect(byTab.plan.routes.map(\.plan.distance) == byEnter.plan.routes.map(\.plan.distance))
+    }
+
     @Test func theCursorKeyOffersThePointAsAnEditOfAPickedEnd() throws {
         let app = RouteFixture.app()
         let m = planned(app)

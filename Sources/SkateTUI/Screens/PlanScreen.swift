@@ -176,8 +176,15 @@ enum PlanScreen {
             // Tab takes the highlighted match and leaves the field (From → Tab → To); an empty
             // next field is edited straight away, a picked one only after Enter on it.
             if typing {
+                let had = field(s, s.focus).chosen != nil
                 if action == .nextField { acceptHighlighted(&s, services: services) }
                 stopEditing(&s)
+                // Tab that confirms the last open end plans, as Enter does: From, Tab, To, Tab
+                // left both ends ticked and no route, with Enter back to editing From.
+                if action == .nextField, !had, field(s, s.focus).chosen != nil, s.origin.chosen != nil, s.destination.chosen != nil {
+                    s = planNow(s, services: services)
+                    break
+                }
             }
             let order: [PlanFocus] = [.origin, .destination] + (s.routes.isEmpty ? [] : [.routes])
             let i = order.firstIndex(of: s.focus) ?? (action == .nextField ? -1 : 0)
