@@ -24,6 +24,11 @@ import SkateCore
 /// λ, ν are chosen by bisection on the subgradients. Each line a search returns that keeps to both
 /// caps is a legal line, rescored by the bench's scorer (`LineScorer`): the least of those (and
 /// smoothest's own) is an upper bound that a real line reaches.
+///
+/// The same search bounds braking + caution metres (tenth round) with the objective's caution
+/// weight at 1 (`Line.objective`): a metre counts when every context puts it in a caution or a
+/// braking window, and a window of the line's context is a window of the line, so that sum too
+/// is at most the rule's braking + caution count.
 struct ExactBrakingBound {
     /// The search's values, each with its reason.
     enum Tuning {
@@ -53,6 +58,9 @@ struct ExactBrakingBound {
         var braking = 0.0, caution = 0.0
         /// Crusty metres ridden plus stairs metres walked, and the line's length.
         var resource = 0.0, distance = 0.0
+        /// The search's objective: braking + `cautionWeight` × caution (weight 0: braking alone,
+        /// 1: braking + caution — both at most the rule's count, so their sum is too).
+        func objective(_ cautionWeight: Double) -> Double { braking + cautionWeight * caution }
     }
 
     /// A pair's caps: smoothest's own crusty-or-stairs metres, and the distance cap (metres).
@@ -64,7 +72,8 @@ struct ExactBrakingBound {
         }
     }
 
-    /// What one pair's search found.
+    /// What one pair's search found, in the search's objective (`Line.objective`: braking metres,
+    /// or braking + caution metres).
     struct PairBound {
         /// The best dual value: no legal line within the caps brakes less (additive measure).
         var lower = 0.0
@@ -331,15 +340,20 @@ struct ExactBrakingBound {
         return pairStart[cur]
     }
 
-    /// The line from `a` to `b` of least braking + λ·resource + ν·distance (additive measure),
-    /// over legal directed edges; nil when none. A state is the directed edge ridden and the one
+    /// The line from `a` to `b` of least objective + λ·resource + ν·distance (additive measure;
+    /// objective = braking + `cautionWeight` × caution, see `Line.objective`), over legal directed
+    /// edges; nil when none. A state is the directed edge ridden and the one
     /// before it (the context its metres are counted in when it is left).
-    mutating func cheapest(from a: EdgeSnap, to b: EdgeSnap, resourcePrice lambda: Double, distancePrice nu: Double) -> Line? {
+    mutating func cheapest(from a: EdgeSnap, to b: EdgeSnap, resourcePrice lambda: Double, distancePrice nu: Double, cautionWeight w: Double = 0) -> Line? {
         generation &+= 1
         endNodes = [Int(map.edgeFrom[a.edge]), Int(map.edgeTo[a.edge]), Int(map.edgeFrom[b.edge]), Int(map.edgeTo[b.edge])]
         let goalFwd = stateCount, goalBwd = stateCount + 1
         var heap = Heap()
         func price(_ e: Int, _ metres: Double) -> Double { lambda * resourceRate[e] * metres + nu * metres }
+        func steepness(_ back: Int, _ cur: Int, _ ahead: Int) -> Double {
+            let x = steep(back: back, cur: cur, ahead: ahead)
+            return x.braking + w * x.caution
+        }
         func relax(_ s: Int, _ c: Double, _ from: Int, cur: Int, back: Int) {
             if stamp[s] == generation && (done[s] || cost[s] <= c) { return }
             stamp[s] = generation; cost[s] = c; parent[s] = Int32(from); done[s] = false
@@ -366,10 +380,10 @@ struct ExactBrakingBound {
             let isStart = parent[s] < 0
             let counts = !isStart || fullStart[cur & 1]
             if v == Int(map.edgeFrom[b.edge]), legal[2 * b.edge], b.edge != cur >> 1 {
-                relax(goalFwd, k + (counts ? steep(back: back, cur: cur, ahead: -1).braking : 0) + price(b.edge, b.offset), s, cur: -1, back: -1)
+                relax(goalFwd, k + (counts ? steepness(back, cur, -1) : 0) + price(b.edge, b.offset), s, cur: -1, back: -1)
             }
             if v == Int(map.edgeTo[b.edge]), legal[2 * b.edge + 1], b.edge != cur >> 1 {
-                relax(goalBwd, k + (counts ? steep(back: back, cur: cur, ahead: -1).braking : 0) + price(b.edge, lb - b.offset), s, cur: -1, back: -1)
+                relax(goalBwd, k + (counts ? steepness(back, cur, -1) : 0) + price(b.edge, lb - b.offset), s, cur: -1, back: -1)
             }
             for j in Int(map.adjStart[v])..<Int(map.adjStart[v + 1]) {
                 let t = Int(map.adjacency[j])
@@ -378,7 +392,7 @@ struct ExactBrakingBound {
                 let next = counts ? stateID(back: cur, cur: t) : pairStart[t]
                 if stamp[next] == generation && done[next] { continue }
                 let e = t >> 1
-                relax(next, k + (counts ? steep(back: back, cur: cur, ahead: t).braking : 0) + price(e, length(e)), s, cur: t, back: counts ? cur : -1)
+                relax(next, k + (counts ? steepness(back, cur, t) : 0) + price(e, length(e)), s, cur: t, back: counts ? cur : -1)
             }
         }
         guard reached >= 0 else { return nil }
@@ -402,20 +416,22 @@ struct ExactBrakingBound {
         return measure(legs)
     }
 
-    /// The pair's lower and upper bound by the Lagrangian relaxation (see the type's comment).
-    mutating func bound(from a: EdgeSnap, to b: EdgeSnap, caps: Caps, own: Line) -> PairBound {
-        var out = PairBound(lower: 0, upperGraph: own.braking, lines: [], searches: 0)
+    /// The pair's lower and upper bound by the Lagrangian relaxation (see the type's comment), on
+    /// the objective braking + `cautionWeight` × caution (`Line.objective`): weight 0 bounds the
+    /// braking metres, weight 1 the braking + caution metres (tenth round).
+    mutating func bound(from a: EdgeSnap, to b: EdgeSnap, caps: Caps, own: Line, cautionWeight w: Double = 0) -> PairBound {
+        var out = PairBound(lower: 0, upperGraph: own.objective(w), lines: [], searches: 0)
         var found: [Line] = caps.keeps(own) ? [own] : []
-        var least = caps.keeps(own) ? own.braking : Double.infinity
+        var least = caps.keeps(own) ? own.objective(w) : Double.infinity
         // Stops once the dual value meets the least line found: that line is optimal.
         var closed = false
         func eval(_ lambda: Double, _ nu: Double) -> Line? {
             guard !closed else { return nil }
             out.searches += 1
-            guard let l = cheapest(from: a, to: b, resourcePrice: lambda, distancePrice: nu) else { return nil }
-            out.lower = max(out.lower, l.braking + lambda * (l.resource - caps.resource) + nu * (l.distance - caps.distance))
+            guard let l = cheapest(from: a, to: b, resourcePrice: lambda, distancePrice: nu, cautionWeight: w) else { return nil }
+            out.lower = max(out.lower, l.objective(w) + lambda * (l.resource - caps.resource) + nu * (l.distance - caps.distance))
             if caps.keeps(l) {
-                least = min(least, l.braking)
+                least = min(least, l.objective(w))
                 if !found.contains(where: { $0.legs == l.legs }) { found.append(l) }
             }
             if out.lower >= least - Tuning.capSlackMetres { closed = true }
@@ -444,22 +460,22 @@ struct ExactBrakingBound {
                 if m.resource > caps.resource + Tuning.capSlackMetres { lo = mid } else { hi = mid }
             }
         }
-        found.sort { $0.braking < $1.braking }
-        out.upperGraph = found.first?.braking ?? own.braking
+        found.sort { $0.objective(w) < $1.objective(w) }
+        out.upperGraph = found.first?.objective(w) ?? own.objective(w)
         out.lower = min(out.lower, out.upperGraph)
         out.lines = Array(found.prefix(Tuning.rescored))
-        out.lowerNoCap = min(out.lower, lowerWithoutDistanceCap(from: a, to: b, resourceCap: caps.resource, own: own, searches: &out.searches))
+        out.lowerNoCap = min(out.lower, lowerWithoutDistanceCap(from: a, to: b, resourceCap: caps.resource, own: own, cautionWeight: w, searches: &out.searches))
         return out
     }
 
     /// The dual bound with no distance cap: bisection on λ alone (ν = 0).
-    mutating func lowerWithoutDistanceCap(from a: EdgeSnap, to b: EdgeSnap, resourceCap: Double, own: Line, searches: inout Int) -> Double {
-        var lower = 0.0, least = own.braking
+    mutating func lowerWithoutDistanceCap(from a: EdgeSnap, to b: EdgeSnap, resourceCap: Double, own: Line, cautionWeight w: Double = 0, searches: inout Int) -> Double {
+        var lower = 0.0, least = own.objective(w)
         func eval(_ lambda: Double) -> Line? {
             searches += 1
-            guard let l = cheapest(from: a, to: b, resourcePrice: lambda, distancePrice: 0) else { return nil }
-            lower = max(lower, l.braking + lambda * (l.resource - resourceCap))
-            if l.resource <= resourceCap + Tuning.capSlackMetres { least = min(least, l.braking) }
+            guard let l = cheapest(from: a, to: b, resourcePrice: lambda, distancePrice: 0, cautionWeight: w) else { return nil }
+            lower = max(lower, l.objective(w) + lambda * (l.resource - resourceCap))
+            if l.resource <= resourceCap + Tuning.capSlackMetres { least = min(least, l.objective(w)) }
             return l
         }
         guard let l0 = eval(0), l0.resource > resourceCap + Tuning.capSlackMetres, lower < least - Tuning.capSlackMetres else { return lower }
@@ -486,7 +502,8 @@ extension BrakingBenchmark {
     /// Prints the exact bound summed over the pairs (see `ExactBrakingBound`): the lower bound
     /// (additive measure, no legal line within the caps brakes less), the least found line's
     /// braking on the graph and by the scorer, beside smoothest's and Routino bicycle's, and the
-    /// naive nearest-edge reading of both.
+    /// naive nearest-edge reading of both; then the same for braking + caution metres (the search
+    /// with caution weight 1, tenth round) against the target `targetSteep`.
     func printExactBound(map: SkateMap, scorer: LineScorer, costing: SkateCosting, pairs: [ExactPairInput]) {
         guard !pairs.isEmpty else { return }
         var search = ExactBrakingBound(map: map, scorer: scorer, costing: costing)
@@ -494,6 +511,9 @@ extension BrakingBenchmark {
         var bike = Score(), smooth = Score(), best = Score()
         var ownGraph = 0.0, lower = 0.0, lowerNoCap = 0.0, upperGraph = 0.0, searches = 0, raised = 0, over = 0, overMetres = 0.0, tight = 0
         var rows: [String] = []
+        // Braking + caution (caution weight 1): the same sums, and the least found by the scorer.
+        var bestSteep = Score(), ownSteep = 0.0, lowerSteep = 0.0, lowerNoCapSteep = 0.0, upperSteep = 0.0, overSteep = 0, overSteepMetres = 0.0, tightSteep = 0
+        func steepMetres(_ s: Score) -> Double { s.brakingMap + s.cautionMap }
         let t0 = ContinuousClock.now
         for (k, p) in pairs.enumerated() {
             let own = search.measure(p.smoothestLegs)
@@ -518,6 +538,18 @@ extension BrakingBenchmark {
             ownGraph += own.braking; lower += r.lower; lowerNoCap += r.lowerNoCap; upperGraph += r.upperGraph; searches += r.searches
             if own.braking > p.smoothest.brakingMap + 10 { over += 1; overMetres += own.braking - p.smoothest.brakingMap }
             if r.upperGraph - r.lower < 1 { tight += 1 }
+            let rs = search.bound(from: p.from, to: p.to, caps: caps, own: own, cautionWeight: 1)
+            var pickSteep = p.smoothest
+            for l in rs.lines where l.legs != p.smoothestLegs {
+                let s = l.legs == pickLegs ? pick : scorer.score(l.legs.flatMap { builder.legGeometry($0) })
+                if steepMetres(s) < steepMetres(pickSteep) { pickSteep = s }
+            }
+            bestSteep.add(pickSteep)
+            ownSteep += own.objective(1); lowerSteep += rs.lower; lowerNoCapSteep += rs.lowerNoCap; upperSteep += rs.upperGraph; searches += rs.searches
+            if own.objective(1) > steepMetres(p.smoothest) + 10 { overSteep += 1; overSteepMetres += own.objective(1) - steepMetres(p.smoothest) }
+            if rs.upperGraph - rs.lower < 1 { tightSteep += 1 }
+            if steepMetres(p.bicycle) + steepMetres(p.smoothest) > 0 { rows.append(String(printf: "      pair %2d brk+cau: bicycle %5.0f  smoothest %5.0f (graph %5.0f)  lower %5.0f  found: graph %5.0f, scorer %5.0f  searches %d",
+                               k, steepMetres(p.bicycle), steepMetres(p.smoothest), own.objective(1), rs.lower, rs.upperGraph, steepMetres(pickSteep), rs.searches)) }
             if p.bicycle.brakingMap + p.smoothest.brakingMap > 0 { rows.append(String(printf: "      pair %2d: bicycle %5.0f  smoothest %5.0f (graph %5.0f)  lower %5.0f  found: graph %5.0f, scorer %5.0f  crusty+stairs cap %5.0f m  km cap %5.2f  searches %d  found line's smoothest edge cost %.2f× its own, %.2f km",
                                k, p.bicycle.brakingMap, p.smoothest.brakingMap, own.braking, r.lower, r.upperGraph, pick.brakingMap, caps.resource, caps.distance / 1000, r.searches, costRatio, pick.distance / 1000)) }
         }
@@ -534,6 +566,18 @@ extension BrakingBenchmark {
                      best.brakingMap + best.cautionMap, (best.brakingMap + best.cautionMap) / max(1, bike.brakingMap + bike.cautionMap), best.crusty, smooth.crusty, best.distance / 1000, best.distance / max(1, bike.distance)))
         print(String(printf: "    target braking ≤ %.2f× = %.0f m: %@; distance cap raised to smoothest's own length on %d pairs", Self.targetBraking, Self.targetBraking * bike.brakingMap,
                      lower > Self.targetBraking * bike.brakingMap ? "UNREACHABLE without more crusty or stairs metres (lower bound above it)" : "not ruled out by the lower bound", raised))
+        let refSteep = max(1, steepMetres(bike))
+        print("  braking + caution, the same search with caution weight 1 (same caps):")
+        print(String(printf: "    routino bicycle (reference, scorer)      brk+cau %6.0f m (1.00×)", steepMetres(bike)))
+        print(String(printf: "    smoothest (table), scorer                brk+cau %6.0f m (%.2f×)", steepMetres(smooth), steepMetres(smooth) / refSteep))
+        print(String(printf: "    smoothest, graph measure                 brk+cau %6.0f m (scorer − graph = %.0f m; graph above scorer by > 10 m on %d pairs, %.0f m)", ownSteep, steepMetres(smooth) - ownSteep, overSteep, overSteepMetres))
+        print(String(printf: "    LOWER BOUND, graph measure               brk+cau %6.0f m (%.2f×)   no legal line within the caps has fewer braking + caution metres (dual gap closed on %d of %d pairs)", lowerSteep, lowerSteep / refSteep, tightSteep, pairs.count))
+        print(String(printf: "    lower bound with no distance cap at all  brk+cau %6.0f m (%.2f×)", lowerNoCapSteep, lowerNoCapSteep / refSteep))
+        print(String(printf: "    least found within the caps, graph       brk+cau %6.0f m (%.2f×)", upperSteep, upperSteep / refSteep))
+        print(String(printf: "    least found within the caps, scorer      brk+cau %6.0f m (%.2f×)  braking %6.0f m (%.2f×)  crusty %6.0f m (smoothest %6.0f)  %7.2f km (%.2f×)", steepMetres(bestSteep), steepMetres(bestSteep) / refSteep,
+                     bestSteep.brakingMap, bestSteep.brakingMap / ref, bestSteep.crusty, smooth.crusty, bestSteep.distance / 1000, bestSteep.distance / max(1, bike.distance)))
+        print(String(printf: "    target braking + caution ≤ %.2f× = %.0f m: %@", Self.targetSteep, Self.targetSteep * steepMetres(bike),
+                     lowerSteep > Self.targetSteep * steepMetres(bike) ? "UNREACHABLE without more crusty or stairs metres (lower bound above it)" : "not ruled out by the lower bound"))
         for r in rows { print(r) }
     }
 }
