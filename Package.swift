@@ -78,6 +78,7 @@ let package = Package(
             dependencies: [
                 "SkateCore", "SkateImport", "SkateRide", "SkateStore", "SkateTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
         // Helpers shared by the test targets (locating ../shared/data, temporary folders).

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HeapModule
 import SkateCore
 
 /// The exact part of `bench --braking --braking-bounds` (issue 26 item 2, ninth round): per pair,
@@ -301,31 +302,13 @@ struct ExactBrakingBound {
         return line
     }
 
-    /// A small binary min-heap of (key, state).
-    private struct Heap {
-        var items: [(Double, Int32)] = []
-        mutating func push(_ k: Double, _ s: Int32) {
-            items.append((k, s))
-            var i = items.count - 1
-            while i > 0 { let p = (i - 1) / 2; guard items[i].0 < items[p].0 else { break }; items.swapAt(i, p); i = p }
-        }
-        mutating func pop() -> (Double, Int32)? {
-            guard let top = items.first else { return nil }
-            let last = items.removeLast()
-            if !items.isEmpty {
-                items[0] = last
-                var i = 0
-                while true {
-                    let l = 2 * i + 1, r = l + 1
-                    var m = i
-                    if l < items.count && items[l].0 < items[m].0 { m = l }
-                    if r < items.count && items[r].0 < items[m].0 { m = r }
-                    if m == i { break }
-                    items.swapAt(i, m); i = m
-                }
-            }
-            return top
-        }
+    /// An open state of `cheapest`, ordered by its key (swift-collections' `Heap`, as
+    /// `ReferenceSearch` uses).
+    private struct Open: Comparable {
+        var key: Double
+        var state: Int32
+        static func < (a: Open, b: Open) -> Bool { a.key < b.key }
+        static func == (a: Open, b: Open) -> Bool { a.key == b.key }
     }
 
     /// The state of (directed edge `back`, or −1 for no context, directed edge `cur`).
@@ -348,7 +331,7 @@ struct ExactBrakingBound {
         generation &+= 1
         endNodes = [Int(map.edgeFrom[a.edge]), Int(map.edgeTo[a.edge]), Int(map.edgeFrom[b.edge]), Int(map.edgeTo[b.edge])]
         let goalFwd = stateCount, goalBwd = stateCount + 1
-        var heap = Heap()
+        var heap = Heap<Open>()
         func price(_ e: Int, _ metres: Double) -> Double { lambda * resourceRate[e] * metres + nu * metres }
         func steepness(_ back: Int, _ cur: Int, _ ahead: Int) -> Double {
             let x = steep(back: back, cur: cur, ahead: ahead)
@@ -358,7 +341,7 @@ struct ExactBrakingBound {
             if stamp[s] == generation && (done[s] || cost[s] <= c) { return }
             stamp[s] = generation; cost[s] = c; parent[s] = Int32(from); done[s] = false
             curOf[s] = Int32(cur); backOf[s] = Int32(back)
-            heap.push(c, Int32(s))
+            heap.insert(Open(key: c, state: Int32(s)))
         }
         let la = length(a.edge), lb = length(b.edge)
         let fullStart = [a.offset <= Tuning.capSlackMetres, a.offset >= la - Tuning.capSlackMetres]
@@ -370,8 +353,8 @@ struct ExactBrakingBound {
             if b.offset < a.offset, legal[2 * a.edge + 1] { relax(goalBwd, price(a.edge, a.offset - b.offset), -1, cur: -1, back: -1) }
         }
         var reached = -1
-        while let (k, s32) = heap.pop() {
-            let s = Int(s32)
+        while let top = heap.popMin() {
+            let k = top.key, s = Int(top.state)
             guard stamp[s] == generation, !done[s], k <= cost[s] else { continue }
             done[s] = true
             if s >= stateCount { reached = s; break }
