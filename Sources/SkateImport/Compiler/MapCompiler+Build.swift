@@ -130,9 +130,13 @@ extension MapCompiler {
 
         progress?(4.0 / Self.buildStages)
         // 5. Elevation profiles: raw DEM samples, then the conditioning in `TerrainConditioning`.
+        // The conditioner's sweeps run on one core (their Gauss–Seidel order fixes the heights)
+        // while this thread orders the map and builds its places, towns and zones, none of which
+        // reads a height; the profiles join the map afterwards, in its new edge order.
+        var conditioning: ParallelMap.Pending<(profiles: [[Double]], report: TerrainReport, seconds: Double)>?
+        var samplingSeconds = 0.0
         if let dem {
             let t0 = Self.monotonicSeconds()
-            defer { stats.elevationSeconds = Self.monotonicSeconds() - t0 }
             let n = map.edgeCount
             // Each edge's samples on both cores: `sampleRaw` reads the map and the DEM only.
             let frozen = map
@@ -144,25 +148,16 @@ extension MapCompiler {
                 street: (0..<n).map { map.edgeName[$0] }, nodeCount: map.nodeLat.count,
                 noise: dem.verticalNoiseMetres ?? TerrainConditioning.noise(forCellSize: dem.cellSizeMetres),
                 cellSize: dem.cellSizeMetres)
-            let (profiles, report) = conditioner.run()
-            for e in 0..<n {
-                let prof = profiles[e]
-                if !prof.isEmpty {
-                    map.elevation.append(contentsOf: prof.map { Float($0) })
-                    map.edgeFlags[e] |= EdgeFlags.hasElevation.rawValue
-                    stats.edgesWithElevation += 1
-                }
-                map.edgeElevStart.append(UInt32(map.elevation.count))
+            samplingSeconds = Self.monotonicSeconds() - t0
+            conditioning = ParallelMap.start {
+                let t1 = Self.monotonicSeconds()
+                let (profiles, report) = conditioner.run()
+                return (profiles, report, Self.monotonicSeconds() - t1)
             }
-            map.metadata.terrain = report
-            let grounded = (dem as? CompositeDEM)?.layers.contains { $0.source is GroundLayer } ?? false
-            map.metadata.terrainMethod = TerrainConditioning.method + (grounded ? "; " + GroundModel.method : "")
-        } else {
-            map.edgeElevStart = FlatArray(repeating: 0, count: map.edgeCount + 1)
         }
 
         // Near places at near indexes (see `orderSpatially`): what a plan reads stays in few pages.
-        if options.spatialOrder { map.orderSpatially() }
+        let edgeOrder = options.spatialOrder ? map.orderSpatially() : Array(0..<map.edgeCount)
 
         progress?(5.0 / Self.buildStages)
         // 6. Places and zones.
@@ -170,6 +165,28 @@ extension MapCompiler {
         progress?(1)
         buildTowns(into: &map, strings: &strings, placeCities: placeCities)
         buildZones(into: &map, strings: &strings)
+
+        if let dem, let done = conditioning?.wait() {
+            stats.elevationSeconds = samplingSeconds + done.seconds
+            // Each edge's profile in the map's edge order (`edgeOrder[new]` is its old index): the
+            // same samples and offsets ordering the conditioned map gave.
+            var starts = [UInt32](repeating: 0, count: map.edgeCount + 1)
+            for e in 0..<map.edgeCount {
+                let prof = done.profiles[edgeOrder[e]]
+                if !prof.isEmpty {
+                    map.elevation.append(contentsOf: prof.map { Float($0) })
+                    map.edgeFlags[e] |= EdgeFlags.hasElevation.rawValue
+                    stats.edgesWithElevation += 1
+                }
+                starts[e + 1] = UInt32(map.elevation.count)
+            }
+            map.edgeElevStart = FlatArray(starts)
+            map.metadata.terrain = done.report
+            let grounded = (dem as? CompositeDEM)?.layers.contains { $0.source is GroundLayer } ?? false
+            map.metadata.terrainMethod = TerrainConditioning.method + (grounded ? "; " + GroundModel.method : "")
+        } else {
+            map.edgeElevStart = FlatArray(repeating: 0, count: map.edgeCount + 1)
+        }
 
         map.edgeStepCount = FlatArray(stepCounts(of: map))
         map.stringBytes = FlatArray(strings.bytes)

@@ -17,20 +17,26 @@ extension MapCompiler {
 
     /// How much of the kept ways' nodes `dem` gives a height, and which SRTM tiles hold the rest.
     func coverage(of dem: CompositeDEM) -> DEMCoverage {
+        // The distinct way nodes in way order, then their DEM lookups on both cores (pure reads).
         var seen = [Bool](repeating: false, count: nodeIndex.count)
-        var c = DEMCoverage()
-        var tiles = Set<String>()
+        var nodes: [Int32] = []
         for way in keptWays {
             for ref in way.refs {
                 guard let i = nodeIndex[ref], !seen[Int(i)] else { continue }
                 seen[Int(i)] = true
-                c.total += 1
-                if dem.elevation(lat: nodeIndex.lat(i), lon: nodeIndex.lon(i)) == nil {
-                    c.missing += 1
-                    if c.firstGap == nil { c.firstGap = Coordinate(lat: nodeIndex.lat(i), lon: nodeIndex.lon(i)) }
-                    tiles.insert(DEMTiles.name(lat: nodeIndex.lat(i), lon: nodeIndex.lon(i)))
-                }
+                nodes.append(i)
             }
+        }
+        let covered = ParallelMap.map(nodes.count) { k in
+            dem.elevation(lat: nodeIndex.lat(nodes[k]), lon: nodeIndex.lon(nodes[k])) != nil
+        }
+        var c = DEMCoverage()
+        c.total = nodes.count
+        var tiles = Set<String>()
+        for (k, i) in nodes.enumerated() where !covered[k] {
+            c.missing += 1
+            if c.firstGap == nil { c.firstGap = Coordinate(lat: nodeIndex.lat(i), lon: nodeIndex.lon(i)) }
+            tiles.insert(DEMTiles.name(lat: nodeIndex.lat(i), lon: nodeIndex.lon(i)))
         }
         c.missingTiles = tiles.sorted()
         return c

@@ -12,12 +12,14 @@ extension SkateMap {
     /// metre on a city, so only duplicate positions tie; ties keep first-seen order).
     static let hilbertOrder = 16
 
-    /// Renumbers nodes and edges in place, with their shape points and elevation profiles. Runs
-    /// before the indexes and derived tables are built, and after the terrain conditioning,
-    /// whose chains follow edge order.
-    mutating func orderSpatially() {
+    /// Renumbers nodes and edges in place, with their shape points and elevation profiles (when
+    /// the map has them yet). Runs before the indexes and derived tables are built; the terrain
+    /// conditioning, whose chains follow the first-seen edge order, reads the map from before.
+    /// - Returns: per new edge index, its index before (the identity when nothing moved).
+    @discardableResult
+    mutating func orderSpatially() -> [Int] {
         let n = nodeCount, e = edgeCount
-        guard n > 1, e > 0 else { return }
+        guard n > 1, e > 0 else { return Array(0..<e) }
         var minLat = Double.infinity, maxLat = -Double.infinity, minLon = Double.infinity, maxLon = -Double.infinity
         for i in 0..<n {
             minLat = Swift.min(minLat, nodeLat[i]); maxLat = Swift.max(maxLat, nodeLat[i])
@@ -66,6 +68,7 @@ extension SkateMap {
             let profile = permutedRuns(edgeElevStart)
             elevation = FlatArray(profile.order.map { elevation[$0] }); edgeElevStart = profile.starts
         }
+        return edgeOrder
     }
 
     /// Position of cell (x, y) along the Hilbert curve filling a 2^order × 2^order grid.

@@ -30,4 +30,38 @@ enum ParallelMap {
         let out: UnsafeMutablePointer<T>
         let body: (Int) -> T
     }
+
+    /// Starts `body` on another thread and returns at once; `wait()` gives its result. For one
+    /// long pure job the calling thread can work beside (the terrain conditioner's sweeps, which
+    /// must run in order on one core, while the map's places and towns are built).
+    static func start<T>(_ body: @escaping () -> T) -> Pending<T> {
+        let job = Pending<T>()
+        let run = Job(out: job.slot, body: { _ in body() })
+        DispatchQueue.global().async {
+            run.out.initialize(to: run.body(0))
+            job.done.signal()
+        }
+        return job
+    }
+
+    /// The result of a job `start` began; read once, with `wait()`.
+    final class Pending<T>: @unchecked Sendable {
+        fileprivate let slot = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        fileprivate let done = DispatchSemaphore(value: 0)
+        private var taken = false
+
+        /// Blocks until the job has finished, then returns its result (once).
+        func wait() -> T {
+            precondition(!taken, "a background job's result is read once")
+            done.wait()
+            taken = true
+            return slot.move()
+        }
+
+        deinit {
+            // A job never waited for is waited for here, so its slot is never freed under it.
+            if !taken { done.wait(); slot.deinitialize(count: 1) }
+            slot.deallocate()
+        }
+    }
 }

@@ -89,6 +89,9 @@ struct BenchCommand: ParsableCommand {
         let monacoPBF = dataDir + "/maps/monaco-geofabrik-2026/monaco-latest.osm.pbf"
         let monacoDEM = dataDir + "/dem/N43E007-monaco/N43E007.pyhgtmap.hgt"
         let heidelbergPBF = dataDir + "/maps/heidelberg-ors-2024/heidelberg.test.pbf"
+        // Heidelberg is timed with its SRTM heights, as a rider imports it: a flat map hides the
+        // steep-line searches smoothest runs on a hilly city (issue 30's p99 is per mode).
+        let heidelbergDEM = Self.heidelbergDEM(dataDir)
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("skateroute-bench-\(getpid())")
         try? FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: tmp) }
@@ -99,7 +102,7 @@ struct BenchCommand: ParsableCommand {
             var sets: [(String, String, [String])] = heidelbergOnly ? [] : [("Monaco", monacoPBF, [monacoDEM])]
             // A given Heidelberg map (`--heidelberg-map`, e.g. imported with the DEM) is routed as it is.
             if let heidelbergMap, !noHeidelberg { maps.append(("Heidelberg", heidelbergMap)) }
-            else if !noHeidelberg && FileManager.default.fileExists(atPath: heidelbergPBF) { sets.append(("Heidelberg", heidelbergPBF, [])) }
+            else if !noHeidelberg && FileManager.default.fileExists(atPath: heidelbergPBF) { sets.append(("Heidelberg", heidelbergPBF, heidelbergDEM)) }
             for (name, osm, dem) in sets {
                 let out = tmp.appendingPathComponent("\(name).srmap").path
                 var times: [Double] = [], elevationTimes: [Double] = []
@@ -197,6 +200,11 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// The `--braking` section: Monaco (bundled) and Heidelberg with its three SRTM tiles.
+    /// The three SRTM tiles that cover the Heidelberg extract (N49E007–N49E009) in `dataDir`.
+    static func heidelbergDEM(_ dataDir: String) -> [String] {
+        ["N49E007", "N49E008", "N49E009"].map { dataDir + "/dem/srtm3-south-west-germany/\($0).hgt.zip" }
+    }
+
     func runBraking() throws {
         let dataDir = data ?? "../shared/data"
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("skateroute-bench-\(getpid())").path
@@ -207,7 +215,7 @@ struct BenchCommand: ParsableCommand {
                                             pbf: dataDir + "/maps/monaco-geofabrik-2026/monaco-latest.osm.pbf",
                                             dem: [dataDir + "/dem/N43E007-monaco/N43E007.pyhgtmap.hgt"])]
         let hd = dataDir + "/maps/heidelberg-ors-2024/heidelberg.test.pbf"
-        let hdDEM = ["N49E007", "N49E008", "N49E009"].map { dataDir + "/dem/srtm3-south-west-germany/\($0).hgt.zip" }
+        let hdDEM = Self.heidelbergDEM(dataDir)
         if !noHeidelberg && FileManager.default.fileExists(atPath: hd) {
             var path = heidelbergMap
             if path == nil {
