@@ -74,7 +74,9 @@ import Testing
     @Test func selectEqualsSorting() {
         var rng = SystemRandomNumberGenerator()
         var inputs: [[Double]] = [[5], [2, 1], [3, 3, 3, 3], Array(0..<500).map(Double.init), Array((0..<500).reversed()).map(Double.init)]
-        for n in [10, 101, 2_000] {
+        // 30 000 values: the counting runs on both cores (`ParallelMap.chunks`), and their
+        // counts must add to the serial ones.
+        for n in [10, 101, 2_000, 30_000] {
             inputs.append((0..<n).map { _ in Double(Int.random(in: 0..<20, using: &rng)) })
             inputs.append((0..<n).map { _ in Double.random(in: 0...1e6, using: &rng) })
             inputs.append((0..<n).map { i in i % 7 == 0 ? .infinity : Double.random(in: 0...1e-300, using: &rng) })

@@ -127,6 +127,28 @@ import Testing
         }
     }
 
+    /// A table of 16 columns and 4 000 rows is quantised on both cores (`ParallelMap.chunks`):
+    /// each column still counts from its own least cost, and every code rounds its cost down.
+    @Test func landmarkQuantisationOnBothCoresRoundsDown() {
+        var rng = SplitMix64(seed: 0xC0DE5)
+        let columns = 16, rows = 4_000
+        // Column c's costs start at c × 1 000 s; every 13th cost is unreachable.
+        let costs: [Double] = (0..<(rows * columns)).map { i in
+            i % 13 == 0 ? .infinity : Double(i % columns) * 1_000 + Double(rng.next() % 5_000_000) / 89
+        }
+        let (q, fine, coarse) = LandmarkTable.quantise(costs, columns: columns)
+        let t = LandmarkTable(values: FlatArray(q), fine: fine, coarse: coarse)
+        var least = [Double](repeating: .infinity, count: columns)
+        for (i, x) in costs.enumerated() where x.isFinite { least[i % columns] = min(least[i % columns], x) }
+        #expect(q.count == costs.count)
+        for (i, x) in costs.enumerated() {
+            if x.isInfinite { #expect(q[i] == LandmarkTable.unreachable); continue }
+            let shifted = x - least[i % columns]
+            #expect(t.lower(Int(q[i])) <= shifted && shifted < t.lower(Int(q[i]) + 1), "cost \(i): \(shifted) stored as \(q[i])")
+        }
+        #expect(q.contains { $0 != LandmarkTable.unreachable && Int($0) > LandmarkTable.knee }, "the largest costs take coarse steps")
+    }
+
     @Test func olderFormatIsOneClearLine() throws {
         var bytes = try MapFormat.encode(flatMap(elevation: true))
         bytes[8] = 5

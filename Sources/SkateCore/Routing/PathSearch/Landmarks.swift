@@ -215,28 +215,43 @@ public struct LandmarkTable: Sendable {
     /// `raw` is shifted in place and the quantile found without reordering (`finiteRank`): the
     /// shifted copy and the copy of its finite costs this made were a third of an import's first
     /// memory touches on a region (issue 31; 295 MB each per table at K = 7).
+    ///
+    /// Every pass runs on both cores over its own rows (`ParallelMap.chunks`): minima, counts and
+    /// maxima combine exactly whatever the split, and each code depends on its cost alone, so the
+    /// table is the serial one bit for bit (it was a serial 3 % of a region's import CPU).
     static func quantise(_ raw: consuming [Double], columns: Int = 1) -> (values: [UInt16], fine: Double, coarse: Double) {
         let n = raw.count
+        let rows = (n + columns - 1) / columns
         var base = [Double](repeating: .infinity, count: columns)
         var finiteCount = 0, maxFinite = 0.0
         // Row by row, a column index that steps instead of `i % columns` per cost.
         raw.withUnsafeMutableBufferPointer { r in
-            base.withUnsafeMutableBufferPointer { b in
-                var row = 0
-                while row < n {
-                    for c in 0..<Swift.min(columns, n - row) where r[row + c].isFinite { b[c] = Swift.min(b[c], r[row + c]) }
-                    row += columns
+            for part in ParallelMap.chunks(rows, { rowRange -> [Double] in
+                var b = [Double](repeating: .infinity, count: columns)
+                for row in rowRange {
+                    let at = row * columns
+                    for c in 0..<Swift.min(columns, n - at) where r[at + c].isFinite { b[c] = Swift.min(b[c], r[at + c]) }
                 }
-                row = 0
-                while row < n {
-                    for c in 0..<Swift.min(columns, n - row) where r[row + c].isFinite {
-                        let x = Swift.max(0, r[row + c] - b[c])
-                        r[row + c] = x
-                        finiteCount += 1
-                        maxFinite = Swift.max(maxFinite, x)
+                return b
+            }) {
+                for c in 0..<columns { base[c] = Swift.min(base[c], part[c]) }
+            }
+            let b = base
+            for part in ParallelMap.chunks(rows, { rowRange -> (count: Int, max: Double) in
+                var count = 0, most = 0.0
+                for row in rowRange {
+                    let at = row * columns
+                    for c in 0..<Swift.min(columns, n - at) where r[at + c].isFinite {
+                        let x = Swift.max(0, r[at + c] - b[c])
+                        r[at + c] = x
+                        count += 1
+                        most = Swift.max(most, x)
                     }
-                    row += columns
                 }
+                return (count, most)
+            }) {
+                finiteCount += part.count
+                maxFinite = Swift.max(maxFinite, part.max)
             }
         }
         let kneeCost = finiteCount == 0 ? 0 : Self.finiteRank(raw, rank: Swift.min(finiteCount - 1, Int(Double(finiteCount) * fineShare)))
@@ -247,25 +262,27 @@ public struct LandmarkTable: Sendable {
         let kneeAt = Double(knee) * fine, top = Int(maxValue)
         let values = [UInt16](unsafeUninitializedCapacity: n) { out, count in
             raw.withUnsafeBufferPointer { r in
-                for i in 0..<n {
-                    let x = r[i]
-                    guard x.isFinite else { out[i] = unreachable; continue }
-                    // x ≥ 0 (shifted, clamped at 0), so truncation is the floor: `rounded(.down)` was
-                    // a libm `floor` call per cost (perf, region K = 7: quantise 9 % of import CPU).
-                    var q = x < kneeAt ? Int(x / fine) : knee + Int((x - kneeAt) / coarse)
-                    q = Swift.min(Swift.max(q, 0), top)
-                    // The division's rounding can land one code off: the code is the largest whose lower edge ≤ x.
-                    // Each correcting loop sits behind one test: bare, LLVM vectorised them into a
-                    // 16-code search run for every cost (perf, region K = 3: quantise 15 % of import
-                    // CPU, ~5× what it takes now). The first loop's end leaves nothing for the second.
-                    if q > 0 && t.lower(q) > x {
-                        q -= 1
-                        while q > 0 && t.lower(q) > x { q -= 1 }
-                    } else if q < top && t.lower(q + 1) <= x {
-                        q += 1
-                        while q < top && t.lower(q + 1) <= x { q += 1 }
+                _ = ParallelMap.chunks(n) { range in
+                    for i in range {
+                        let x = r[i]
+                        guard x.isFinite else { out[i] = unreachable; continue }
+                        // x ≥ 0 (shifted, clamped at 0), so truncation is the floor: `rounded(.down)` was
+                        // a libm `floor` call per cost (perf, region K = 7: quantise 9 % of import CPU).
+                        var q = x < kneeAt ? Int(x / fine) : knee + Int((x - kneeAt) / coarse)
+                        q = Swift.min(Swift.max(q, 0), top)
+                        // The division's rounding can land one code off: the code is the largest whose lower edge ≤ x.
+                        // Each correcting loop sits behind one test: bare, LLVM vectorised them into a
+                        // 16-code search run for every cost (perf, region K = 3: quantise 15 % of import
+                        // CPU, ~5× what it takes now). The first loop's end leaves nothing for the second.
+                        if q > 0 && t.lower(q) > x {
+                            q -= 1
+                            while q > 0 && t.lower(q) > x { q -= 1 }
+                        } else if q < top && t.lower(q + 1) <= x {
+                            q += 1
+                            while q < top && t.lower(q + 1) <= x { q += 1 }
+                        }
+                        out[i] = UInt16(q)
                     }
-                    out[i] = UInt16(q)
                 }
             }
             count = n
@@ -290,11 +307,21 @@ extension LandmarkTable {
         var prefix: UInt64 = 0, prefixMask: UInt64 = 0
         var counts = [Int](repeating: 0, count: digits)
         for shift in stride(from: 64 - rankDigitBits, through: 0, by: -rankDigitBits) {
-            for i in counts.indices { counts[i] = 0 }
-            for v in x where v.isFinite {
-                let key = v == 0 ? 0 : v.bitPattern  // -0 and +0 alike
-                if key & prefixMask == prefix { counts[Int((key >> UInt64(shift)) & digitMask)] += 1 }
+            // Each core counts its own part of `x`; counts add exactly.
+            let (p, m) = (prefix, prefixMask)
+            let parts = x.withUnsafeBufferPointer { x in
+                ParallelMap.chunks(x.count) { range -> [Int] in
+                    var part = [Int](repeating: 0, count: digits)
+                    for i in range where x[i].isFinite {
+                        let v = x[i]
+                        let key = v == 0 ? 0 : v.bitPattern  // -0 and +0 alike
+                        if key & m == p { part[Int((key >> UInt64(shift)) & digitMask)] += 1 }
+                    }
+                    return part
+                }
             }
+            for i in counts.indices { counts[i] = 0 }
+            for part in parts { for i in counts.indices { counts[i] += part[i] } }
             var digit = 0
             while digit < digits - 1 && k >= counts[digit] { k -= counts[digit]; digit += 1 }
             prefix |= UInt64(digit) << UInt64(shift)
