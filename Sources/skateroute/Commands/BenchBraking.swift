@@ -127,17 +127,22 @@ struct BrakingBenchmark {
         var curve: [(weight: Double, score: Score)] = []
         // Per-pair scores of every smoothest line, for `perPair`.
         var perPairLines: [(String, [Score?])] = []
+        /// Per smoothest line (same order) and pair: metres of steps walked (`.steps` edges).
+        var perPairStairs: [[Double]] = []
+        func stairs(_ p: RoutePlan, _ m: SkateMap) -> Double { p.path.legs.reduce(0) { $0 + (m.flags(ofEdge: $1.edge).contains(.steps) ? $1.length : 0) } }
         for (i, b) in weights.enumerated() {
             var w = defaults
             w.brakingSecondsPerMetre = b
             let c = i < cautionWeights.count ? cautionWeights[i] : nil
             w.cautionSecondsPerMetre = c ?? b * cautionShare
+            var st: [Double] = []
             let per = ModeWeights.$override.withValue([.smoothest: w]) { () -> [Score?] in
                 // Loaded inside the override: the map's derived costs are recomputed for these weights.
                 guard let m = try? MapFormat.load(path: set.srmap) else { return [] }
                 let planner = Planner(map: m)
-                return od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: .smoothest)).map { scorer.score($0.geometry) } }
+                return od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: .smoothest)).map { st.append(stairs($0, m)); return scorer.score($0.geometry) } ?? { st.append(0); return nil }() }
             }
+            perPairStairs.append(st)
             let s = sum(per)
             let label = String(printf: "smoothest brake %.2f s/m", b) + (c.map { String(printf: " cau %.2f", $0) } ?? "")
             line(label + (b == defaults.brakingSecondsPerMetre && c == nil ? " *" : ""), s)
@@ -154,9 +159,11 @@ struct BrakingBenchmark {
             for (label, values) in [(table, std)] + steepVariants {
                 let n0 = SearchCounters.searches
                 var plans = 0
+                var st: [Double] = []
                 let per = SteepLineRule.$override.withValue(values) { () -> [Score?] in
-                    od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: .smoothest)).map { plans += 1; return scorer.score($0.geometry) } }
+                    od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: .smoothest)).map { plans += 1; st.append(stairs($0, base)); return scorer.score($0.geometry) } ?? { st.append(0); return nil }() }
                 }
+                perPairStairs.append(st)
                 let s = sum(per)
                 line("steep " + label, s)
                 perPairLines.append(("steep " + label, per))
@@ -181,14 +188,15 @@ struct BrakingBenchmark {
             Self.printCurve(curve, bicycle: bike, foot: peerScores.first { $0.0 == "routino foot" }.map { sum($0.1) }, table: defaults.brakingSecondsPerMetre)
         }
         if perPair, let bike = peerScores.first(where: { $0.0 == "routino bicycle" })?.1 {
-            print("  per pair (matched scorer): brk+cau m / crusty m / km — routino bicycle, then each smoothest line in the order above")
+            print("  per pair (matched scorer): brk+cau m / crusty m / km — routino bicycle, then each smoothest line in the order above, with its metres of steps (s) where it walks any")
             for i in common {
                 let (a, b) = od[i]
                 var row = String(printf: "    pair %2d %.5f,%.5f → %.5f,%.5f  bicycle %5.0f/%5.0f/%5.2f", i, a.lat, a.lon, b.lat, b.lon,
                                  (bike[i]?.brakingMap ?? 0) + (bike[i]?.cautionMap ?? 0), bike[i]?.crusty ?? 0, (bike[i]?.distance ?? 0) / 1000)
-                for (_, per) in perPairLines {
+                for (j, (_, per)) in perPairLines.enumerated() {
                     let x = i < per.count ? per[i] : nil
                     row += String(printf: " | %5.0f/%5.0f/%5.2f", (x?.brakingMap ?? 0) + (x?.cautionMap ?? 0), x?.crusty ?? 0, (x?.distance ?? 0) / 1000)
+                    if j < perPairStairs.count, i < perPairStairs[j].count, perPairStairs[j][i] > 0 { row += String(printf: " s%.0f", perPairStairs[j][i]) }
                 }
                 print(row)
             }
