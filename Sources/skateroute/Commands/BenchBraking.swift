@@ -49,6 +49,11 @@ struct BrakingBenchmark {
     /// Smoothest's steep-aware choice with other values (`SteepLineRule.override`), each with
     /// its label, planned at the table's weights beside the table's own.
     var steepVariants: [(label: String, values: SteepLineRule.Values)] = []
+    /// Per entry of `weights`: smoothest's caution weight (s/m), or nil for the table's share of
+    /// the braking weight.
+    var cautionWeights: [Double?] = []
+    /// Print each pair's figures for Routino bicycle and every smoothest line (`printPerPair`).
+    var perPair = false
     /// With `bounds`: braking metres per metre of distance at which the summed bound also picks
     /// each pair's line (`printSummedBound`), e.g. the μ fitted on another seed.
     var fixedMu: [Double] = []
@@ -120,17 +125,28 @@ struct BrakingBenchmark {
         let defaults = ModeWeights.table(for: .smoothest)
         let cautionShare = defaults.brakingSecondsPerMetre > 0 ? defaults.cautionSecondsPerMetre / defaults.brakingSecondsPerMetre : 0.3
         var curve: [(weight: Double, score: Score)] = []
-        for b in weights {
+        // Per-pair scores of every smoothest line, for `perPair`.
+        var perPairLines: [(String, [Score?])] = []
+        /// Per smoothest line (same order) and pair: metres of steps walked (`.steps` edges).
+        var perPairStairs: [[Double]] = []
+        func stairs(_ p: RoutePlan, _ m: SkateMap) -> Double { p.path.legs.reduce(0) { $0 + (m.flags(ofEdge: $1.edge).contains(.steps) ? $1.length : 0) } }
+        for (i, b) in weights.enumerated() {
             var w = defaults
             w.brakingSecondsPerMetre = b
-            w.cautionSecondsPerMetre = b * cautionShare
-            let s = ModeWeights.$override.withValue([.smoothest: w]) { () -> Score in
+            let c = i < cautionWeights.count ? cautionWeights[i] : nil
+            w.cautionSecondsPerMetre = c ?? b * cautionShare
+            var st: [Double] = []
+            let per = ModeWeights.$override.withValue([.smoothest: w]) { () -> [Score?] in
                 // Loaded inside the override: the map's derived costs are recomputed for these weights.
-                guard let m = try? MapFormat.load(path: set.srmap) else { return Score() }
+                guard let m = try? MapFormat.load(path: set.srmap) else { return [] }
                 let planner = Planner(map: m)
-                return sum(od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: .smoothest)).map { scorer.score($0.geometry) } })
+                return od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: .smoothest)).map { st.append(stairs($0, m)); return scorer.score($0.geometry) } ?? { st.append(0); return nil }() }
             }
-            line(String(printf: "smoothest brake %.2f s/m", b) + (b == defaults.brakingSecondsPerMetre ? " *" : ""), s)
+            perPairStairs.append(st)
+            let s = sum(per)
+            let label = String(printf: "smoothest brake %.2f s/m", b) + (c.map { String(printf: " cau %.2f", $0) } ?? "")
+            line(label + (b == defaults.brakingSecondsPerMetre && c == nil ? " *" : ""), s)
+            perPairLines.append((label, per))
             curve.append((b, s))
         }
         let planner = Planner(map: base)
@@ -143,10 +159,18 @@ struct BrakingBenchmark {
             for (label, values) in [(table, std)] + steepVariants {
                 let n0 = SearchCounters.searches
                 var plans = 0
-                let s = SteepLineRule.$override.withValue(values) { () -> Score in
-                    sum(od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: .smoothest)).map { plans += 1; return scorer.score($0.geometry) } })
+                var st: [Double] = []
+                let per = SteepLineRule.$override.withValue(values) { () -> [Score?] in
+                    od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: .smoothest)).map { plans += 1; st.append(stairs($0, base)); return scorer.score($0.geometry) } ?? { st.append(0); return nil }() }
                 }
+                perPairStairs.append(st)
+                let s = sum(per)
                 line("steep " + label, s)
+                perPairLines.append(("steep " + label, per))
+                if let bike = peerScores.first(where: { $0.0 == "routino bicycle" }).map({ sum($0.1) }), bike.brakingMap + bike.cautionMap > 0 {
+                    print(String(printf: "  %-28@   ratio to routino bicycle: braking %.3f×  brk+cau %.3f×  distance %.3f×  crusty %.0f m (bicycle %.0f)", "",
+                                 s.brakingMap / max(1, bike.brakingMap), (s.brakingMap + s.cautionMap) / (bike.brakingMap + bike.cautionMap), s.distance / max(1, bike.distance), s.crusty, bike.crusty))
+                }
                 print(String(printf: "  %-28@   searches per plan %.1f (%d plans)", "", Double(SearchCounters.searches - n0) / Double(max(1, plans)), plans))
                 if set.name == "Monaco", let p = SteepLineRule.$override.withValue(values, operation: { try? planner.plan(from: Self.jardinExotique, to: Self.stadeLouisII, mode: .smoothest) }) {
                     // The choice's measure (gravity beats the applied cap on a road without a sidewalk), whatever the variant's share.
@@ -162,6 +186,20 @@ struct BrakingBenchmark {
         print("  (* = the table's weight; caution s/m = \(String(printf: "%.2f", cautionShare)) × braking s/m; steep share/factors/rounds = SteepLineRule's whole-line share, extra search factors, penalty rounds)")
         if let bike = peerScores.first(where: { $0.0 == "routino bicycle" }).map({ sum($0.1) }) {
             Self.printCurve(curve, bicycle: bike, foot: peerScores.first { $0.0 == "routino foot" }.map { sum($0.1) }, table: defaults.brakingSecondsPerMetre)
+        }
+        if perPair, let bike = peerScores.first(where: { $0.0 == "routino bicycle" })?.1 {
+            print("  per pair (matched scorer): brk+cau m / crusty m / km — routino bicycle, then each smoothest line in the order above, with its metres of steps (s) where it walks any")
+            for i in common {
+                let (a, b) = od[i]
+                var row = String(printf: "    pair %2d %.5f,%.5f → %.5f,%.5f  bicycle %5.0f/%5.0f/%5.2f", i, a.lat, a.lon, b.lat, b.lon,
+                                 (bike[i]?.brakingMap ?? 0) + (bike[i]?.cautionMap ?? 0), bike[i]?.crusty ?? 0, (bike[i]?.distance ?? 0) / 1000)
+                for (j, (_, per)) in perPairLines.enumerated() {
+                    let x = i < per.count ? per[i] : nil
+                    row += String(printf: " | %5.0f/%5.0f/%5.2f", (x?.brakingMap ?? 0) + (x?.cautionMap ?? 0), x?.crusty ?? 0, (x?.distance ?? 0) / 1000)
+                    if j < perPairStairs.count, i < perPairStairs[j].count, perPairStairs[j][i] > 0 { row += String(printf: " s%.0f", perPairStairs[j][i]) }
+                }
+                print(row)
+            }
         }
         if bounds { printBounds(map: base, od: od, common: common, scorer: scorer, bicycle: peerScores.first { $0.0 == "routino bicycle" }?.1, foot: peerScores.first { $0.0 == "routino foot" }?.1) }
     }

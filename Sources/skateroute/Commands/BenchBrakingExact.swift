@@ -46,8 +46,12 @@ struct ExactBrakingBound {
         /// Bisection steps per multiplier: 2⁻⁷ of the range, enough to close the dual gap to a
         /// few metres per pair (the rest is printed as the gap).
         static let bisections = 7
-        /// Lines per pair (least graph braking first) rescored by the scorer for the upper bound.
-        static let rescored = 3
+        /// Lines per pair (least graph braking first) rescored by the scorer for the upper bound:
+        /// 8 (eleventh round; 3 before): the scorer's least is not always the graph's least.
+        static let rescored = 8
+        /// A pair whose smoothest braking + caution lies this many metres above its lower bound
+        /// carries the gap: the bench prints smoothest's line and the least found line by way name.
+        static let describeGapMetres = 300.0
         /// Metres of rounding a line may carry over a cap and still keep to it.
         static let capSlackMetres = 0.5
     }
@@ -482,6 +486,24 @@ extension BrakingBenchmark {
         var bicycle: Score
     }
 
+    /// A line as its ways in order: name (or way id), metres, and the metres' mean grade (%),
+    /// with "crusty" where the way is crusty or stairs — for checking a pair's lines by hand.
+    func describe(_ legs: [RouteLeg], map: SkateMap, scorer: LineScorer) -> String {
+        var parts: [(name: String, metres: Double, drop: Double, crusty: Bool)] = []
+        for l in legs where l.length > 0 {
+            let n = map.name(ofEdge: l.edge)
+            let name = n.isEmpty ? "way \(map.edgeWayId[l.edge])" : n
+            let crusty = map.flags(ofEdge: l.edge).contains(.steps) || Double(scorer.table.rms[l.edge]) >= CostingConstants.crustyRMS
+            // Offsets run along the edge's drawing direction, from the leg's start to its end.
+            let za = scorer.profileElevation(l.edge, offset: l.startOffset) ?? 0
+            let zb = scorer.profileElevation(l.edge, offset: l.endOffset) ?? 0
+            if let last = parts.last, last.name == name, last.crusty == crusty {
+                parts[parts.count - 1].metres += l.length; parts[parts.count - 1].drop += zb - za
+            } else { parts.append((name, l.length, zb - za, crusty)) }
+        }
+        return parts.map { String(printf: "%@ %.0f m %+.1f %%%@", $0.name, $0.metres, $0.metres > 0 ? $0.drop / $0.metres * 100 : 0, $0.crusty ? " crusty" : "") }.joined(separator: " → ")
+    }
+
     /// Prints the exact bound summed over the pairs (see `ExactBrakingBound`): the lower bound
     /// (additive measure, no legal line within the caps brakes less), the least found line's
     /// braking on the graph and by the scorer, beside smoothest's and Routino bicycle's, and the
@@ -528,6 +550,14 @@ extension BrakingBenchmark {
                 if steepMetres(s) < steepMetres(pickSteep) { pickSteep = s }
             }
             bestSteep.add(pickSteep)
+            if steepMetres(p.smoothest) - rs.lower > ExactBrakingBound.Tuning.describeGapMetres {
+                // The pairs that carry the gap, by hand: smoothest's line and the least found line.
+                let pickSteepLegs = rs.lines.first { l in l.legs != p.smoothestLegs && abs(steepMetres(scorer.score(l.legs.flatMap { builder.legGeometry($0) })) - steepMetres(pickSteep)) < 0.5 }?.legs
+                rows.append(String(printf: "      pair %2d gap: smoothest brk+cau %5.0f, lower %5.0f; smoothest's line: %@", k, steepMetres(p.smoothest), rs.lower, describe(p.smoothestLegs, map: map, scorer: scorer)))
+                if let legs = pickSteepLegs {
+                    rows.append(String(printf: "      pair %2d least found brk+cau %5.0f (scorer), %.2f km: %@", k, steepMetres(pickSteep), pickSteep.distance / 1000, describe(legs, map: map, scorer: scorer)))
+                }
+            }
             ownSteep += own.objective(1); lowerSteep += rs.lower; lowerNoCapSteep += rs.lowerNoCap; upperSteep += rs.upperGraph; searches += rs.searches
             if own.objective(1) > steepMetres(p.smoothest) + 10 { overSteep += 1; overSteepMetres += own.objective(1) - steepMetres(p.smoothest) }
             if rs.upperGraph - rs.lower < 1 { tightSteep += 1 }

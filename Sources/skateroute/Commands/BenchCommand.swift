@@ -37,10 +37,11 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Import the maps it times in first-seen order instead of along a Hilbert curve (the numbering before issue 16's memory round), to compare.") var firstSeenOrder = false
 
     @Flag(help: "Only the braking trade-off (issue 26): braking, caution and crusty metres, distance and climb on 30 seeded Monaco and Heidelberg pairs for several smoothest braking weights, beside Routino foot and bicycle.") var braking = false
-    @Option(help: ArgumentHelp("Smoothest braking weights (effort s per braking-grade metre) for --braking, comma-separated.", valueName: "list")) var brakingWeights: String = "0,0.5,1,2,4,8"
+    @Option(help: ArgumentHelp("Smoothest braking weights (effort s per braking-grade metre) for --braking, comma-separated; \"b:c\" also sets the caution weight c (s per caution-grade metre; default the table's share of b).", valueName: "list")) var brakingWeights: String = "0,0.5,1,2,4,8"
     @Option(help: ArgumentHelp("With --braking: write <name>-edges.tsv per map (way id, metres, roughness class, source) into this folder for scripts/surface-crosscheck.py.", valueName: "dir")) var surfaceAudit: String?
-    @Option(help: ArgumentHelp("With --braking: smoothest's steep-aware choice with other values (SteepLineRule), each share/factors/rounds[/too-fast-road share] (factors joined by +, none as -; the last field defaults to the table's), separated by ;, e.g. \"1/4+16/3/0;2/4/2\".", valueName: "list")) var steepVariants: String?
+    @Option(help: ArgumentHelp("With --braking: smoothest's steep-aware choice with other values (SteepLineRule), each share[:caution share]/factors[c caution ratio]/rounds[/too-fast-road share[/surface guard 0|1]] (factors joined by +, none as -; cR: the searches' caution factor R × their braking factor; later fields default to the table's), separated by ;, e.g. \"1/4+16/3/0;2/4/2;2:6.67/4c3.33/4\".", valueName: "list")) var steepVariants: String?
     @Option(help: ArgumentHelp("With --braking-bounds: also pick each pair's candidate of least braking + μ·distance at these fixed μ (braking metres per metre), comma-separated, e.g. the μ fitted on another seed.", valueName: "list")) var brakingMu: String?
+    @Flag(help: "With --braking: each pair's braking + caution, crusty metres and distance for Routino bicycle and every smoothest line (weights and steep variants), with the pair's ends.") var brakingPerPair = false
     @Flag(help: "With --braking-bounds: only the exact bound on the graph (least braking over every legal line with no more crusty or stairs metres than smoothest's line, within 1.3× Routino bicycle's distance), without the candidate sweeps.") var brakingExactOnly = false
     @Flag(help: "With --braking: why smoothest still brakes (braking at the ends, the router's own count, min-braking searches with no detour cap and within 1.3× Routino bicycle's distance).") var brakingBounds = false
     @Option(help: ArgumentHelp("A Monaco .srmap for --braking (default: the bundled map), e.g. an older build to compare.", valueName: "path")) var monacoMap: String?
@@ -210,7 +211,10 @@ struct BenchCommand: ParsableCommand {
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("skateroute-bench-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: tmp) }
-        let weights = brakingWeights.split(separator: ",").compactMap { Double(String($0).trimmingWhitespace()) }
+        // Each entry "b" (caution at the table's share of it) or "b:c" (caution c s/m, eleventh round).
+        let weightSpecs = brakingWeights.split(separator: ",").map { $0.split(separator: ":").map { Double(String($0).trimmingWhitespace()) } }
+        let weights = weightSpecs.compactMap { $0.first ?? nil }
+        let cautions = weightSpecs.filter { ($0.first ?? nil) != nil }.map { $0.count == 2 ? $0[1] : nil }
         var sets = [BrakingBenchmark.MapSet(name: "Monaco", srmap: monacoMap ?? BundledMaps.defaultMapPath(),
                                             pbf: dataDir + "/maps/monaco-geofabrik-2026/monaco-latest.osm.pbf",
                                             dem: [dataDir + "/dem/N43E007-monaco/N43E007.pyhgtmap.hgt"])]
@@ -234,16 +238,25 @@ struct BenchCommand: ParsableCommand {
             // worth that many metres of detour (SteepLineRule.brakingDetourMetres).
             let detour = f.first.flatMap { $0.hasPrefix("m") ? Double($0.dropFirst()) : nil }
             let guardOn = f.count == 5 ? f[4] == "1" : SteepLineRule.surfaceGuard
-            guard (3...5).contains(f.count), let share = detour != nil ? SteepLineRule.lineBrakingShare : Double(f[0]), let rounds = Int(f[2]),
-                  let fast = fastShare, share >= 0, rounds >= 0, fast >= 0 else {
-                throw ValidationError("--steep-variants: \"\(spec)\" is not share/factors/rounds[/too-fast-road share[/surface guard 0|1]] (e.g. 1/4+16/3, 2/4/2/0 or m30/4/2/1/1)")
+            // "B:C": braking share B, caution share C (eleventh round); "B": both B.
+            let shares = (f.first ?? "").split(separator: ":").map { Double(String($0)) }
+            // Factors "4+16c2": the searches' caution factor × 2 their braking factor (searchCautionRatio).
+            let fc = f.count > 1 ? f[1].split(separator: "c", omittingEmptySubsequences: false).map(String.init) : []
+            let ratio = fc.count == 2 ? Double(fc[1]) : SteepLineRule.searchCautionRatio
+            guard (3...5).contains(f.count), let share = detour != nil ? SteepLineRule.lineBrakingShare : shares.first ?? nil,
+                  let cautionShare = detour != nil ? SteepLineRule.lineCautionShare : (shares.count == 2 ? shares[1] : share),
+                  let rounds = Int(f[2]), let fast = fastShare, let cRatio = ratio, share >= 0, cautionShare >= 0, cRatio >= 0, rounds >= 0, fast >= 0 else {
+                throw ValidationError("--steep-variants: \"\(spec)\" is not share[:caution share]/factors[c caution ratio]/rounds[/too-fast-road share[/surface guard 0|1]] (e.g. 1/4+16/3, 2/4/2/0, 2:4/4c2/2 or m30/4/2/1/1)")
             }
-            let factors = f[1] == "-" ? [] : f[1].split(separator: "+").compactMap { Double(String($0)) }
-            variants.append((String(spec), SteepLineRule.Values(searchFactors: factors, lineBrakingShare: share, lineCautionShare: share,
-                                                                penaltyRounds: rounds, tooFastRoadShare: fast, brakingDetourMetres: detour, surfaceGuard: guardOn)))
+            let factors = fc.first.map { $0 == "-" ? [] : $0.split(separator: "+").compactMap { Double(String($0)) } } ?? []
+            variants.append((String(spec), SteepLineRule.Values(searchFactors: factors, lineBrakingShare: share, lineCautionShare: cautionShare,
+                                                                penaltyRounds: rounds, tooFastRoadShare: fast, brakingDetourMetres: detour, surfaceGuard: guardOn,
+                                                                searchCautionRatio: cRatio)))
         }
         var bench = BrakingBenchmark(sets: sets, weights: weights, seed: seed, bounds: brakingBounds, auditDir: surfaceAudit)
         bench.steepVariants = variants
+        bench.cautionWeights = cautions
+        bench.perPair = brakingPerPair
         bench.exactOnly = brakingExactOnly
         bench.fixedMu = (brakingMu ?? "").split(separator: ",").compactMap { Double(String($0).trimmingWhitespace()) }
         bench.run(tmp: tmp)

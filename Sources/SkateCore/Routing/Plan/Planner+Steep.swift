@@ -22,6 +22,7 @@ import FoundationEssentials
 /// | constant                   | value    | why                                                              |
 /// |----------------------------|----------|------------------------------------------------------------------|
 /// | `searchFactors`            | 4        | braking weight × 4: lines out of the way of steep edges (a ×16 search bought 1 % less braking for 0.7 more searches per plan) |
+/// | `searchCautionRatio`       | 1        | the extra searches' caution weight × the same factor as braking (eleventh round's sweep, docs/surfaces-and-braking.md) |
 /// | `lineBrakingShare`         | 2.0      | a whole-line braking metre costs twice the mode's braking s/m on top of the search's charge: 7 % less braking on Heidelberg than 1.0 for the same crusty metres (4.0 rides 35 % more crusty) |
 /// | `lineCautionShare`         | 2.0      | the same for caution metres (the mode's caution s/m): no trading braking for many caution metres |
 /// | `penaltyRounds`            | 2        | searches charging the candidates' whole-line steep metres on their edges, one after another (a third bought nothing measurable) |
@@ -44,6 +45,9 @@ import FoundationEssentials
 public enum SteepLineRule {
     /// The braking and caution weights of the extra searches, as multiples of the mode's.
     public static let searchFactors: [Double] = [4]
+    /// The extra searches' caution-weight factor as a multiple of their braking factor (1: both
+    /// weights × the same factor, the table's ratio of 0.3 s/m caution per s/m braking kept).
+    public static let searchCautionRatio = 1.0
     /// Effort seconds per whole-line braking metre, as a share of `brakingSecondsPerMetre`.
     public static let lineBrakingShare = 2.0
     /// Effort seconds per whole-line caution metre, as a share of `cautionSecondsPerMetre`.
@@ -81,6 +85,8 @@ public enum SteepLineRule {
     /// (`override`, for `skateroute bench --braking --steep-variants`).
     public struct Values: Sendable, Equatable {
         public var searchFactors: [Double]
+        /// `SteepLineRule.searchCautionRatio`.
+        public var searchCautionRatio: Double
         public var lineBrakingShare: Double
         public var lineCautionShare: Double
         public var penaltyRounds: Int
@@ -90,8 +96,9 @@ public enum SteepLineRule {
         /// `SteepLineRule.surfaceGuard`.
         public var surfaceGuard: Bool
         public init(searchFactors: [Double], lineBrakingShare: Double, lineCautionShare: Double, penaltyRounds: Int,
-                    tooFastRoadShare: Double = SteepLineRule.tooFastRoadShare, brakingDetourMetres: Double? = nil, surfaceGuard: Bool = false) {
-            self.searchFactors = searchFactors; self.lineBrakingShare = lineBrakingShare
+                    tooFastRoadShare: Double = SteepLineRule.tooFastRoadShare, brakingDetourMetres: Double? = nil, surfaceGuard: Bool = false,
+                    searchCautionRatio: Double = SteepLineRule.searchCautionRatio) {
+            self.searchFactors = searchFactors; self.searchCautionRatio = searchCautionRatio; self.lineBrakingShare = lineBrakingShare
             self.lineCautionShare = lineCautionShare; self.penaltyRounds = penaltyRounds
             self.tooFastRoadShare = tooFastRoadShare
             self.brakingDetourMetres = brakingDetourMetres; self.surfaceGuard = surfaceGuard
@@ -100,7 +107,8 @@ public enum SteepLineRule {
         public static let standard = Values(searchFactors: SteepLineRule.searchFactors, lineBrakingShare: SteepLineRule.lineBrakingShare,
                                             lineCautionShare: SteepLineRule.lineCautionShare, penaltyRounds: SteepLineRule.penaltyRounds,
                                             tooFastRoadShare: SteepLineRule.tooFastRoadShare,
-                                            brakingDetourMetres: SteepLineRule.brakingDetourMetres, surfaceGuard: SteepLineRule.surfaceGuard)
+                                            brakingDetourMetres: SteepLineRule.brakingDetourMetres, surfaceGuard: SteepLineRule.surfaceGuard,
+                                            searchCautionRatio: SteepLineRule.searchCautionRatio)
     }
 
     /// Values replacing `Values.standard` within a task (bench experiments and tests).
@@ -218,7 +226,7 @@ extension Planner {
         for k in rule.searchFactors {
             var w = router.costing.weights
             w.brakingSecondsPerMetre *= k
-            w.cautionSecondsPerMetre *= k
+            w.cautionSecondsPerMetre *= k * rule.searchCautionRatio
             let r = self.router(for: mode, weights: w)
             // The search would return the known line, already weighed (or one costing as much).
             if Self.searchReturns(known.line, leastUnder: known.costing, under: r.costing) { continue }
