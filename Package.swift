@@ -47,7 +47,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             // Each folder's README says what lives there and what it may use.
-            exclude: ["Routing/PathSearch/README.md", "Routing/Costing/README.md", "Routing/Plan/README.md"]
+            exclude: ["Routing/PathSearch/README.md", "Routing/Costing/README.md", "Routing/Plan/README.md", "PlaceSearch/README.md"]
         ),
         // OSM (PBF, XML, XML.bz2) and DEM (SRTM, ESRI ASCII grid, GeoTIFF) readers and the map compiler. A module of its own so
         // the app's hot paths never link the importer's parsers' details into Core.

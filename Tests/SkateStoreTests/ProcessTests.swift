@@ -2,6 +2,7 @@ import Foundation
 import SkateCore
 @testable import SkateStore
 import SkateTestSupport
+import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -169,9 +170,8 @@ struct ProcessTests {
 }
 
 /// Collects results from concurrent workers.
-final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _items: [BuiltCLI.Result?] = []
-    func append(_ r: BuiltCLI.Result?) { lock.lock(); _items.append(r); lock.unlock() }
-    var items: [BuiltCLI.Result?] { lock.lock(); defer { lock.unlock() }; return _items }
+final class ResultBox: Sendable {
+    private let results = Mutex<[BuiltCLI.Result?]>([])
+    func append(_ r: BuiltCLI.Result?) { results.withLock { $0.append(r) } }
+    var items: [BuiltCLI.Result?] { results.withLock { $0 } }
 }

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 @testable import SkateStore
 import SkateTestSupport
+import Synchronization
 import Testing
 
 /// SkateStore's SQLite wrapper on its own: values in and out, errors, transactions, locking.
@@ -248,9 +249,8 @@ import Testing
 }
 
 /// Error lines collected from several threads.
-final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+final class Failures: Sendable {
+    private let lines = Mutex<[String]>([])
+    func add(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
 }

@@ -69,17 +69,21 @@ struct MapSection {
 
     /// A section of latitudes or longitudes: Int32 × 1e-7° or Double, whichever the array holds
     /// (the directory's element size says which).
-    static func degrees(_ id: UInt32, _ name: String, _ get: @escaping (SkateMap) -> DegreeArray,
-                        _ set: @escaping (inout SkateMap, DegreeArray) -> Void, _ length: Length) -> MapSection {
+    static func degrees(_ id: UInt32, _ name: String, _ field: WritableKeyPath<SkateMap, DegreeArray>, _ length: Length) -> MapSection {
         MapSection(id: id, name: name, group: .base, elementSize: 4, alignment: 8, length: length,
-                   bytes: { m, _ in get(m).storage },
-                   count: { m, _ in get(m).count },
+                   bytes: { m, _ in m[keyPath: field].storage },
+                   count: { m, _ in m[keyPath: field].count },
                    read: { m, _, r in
-                       set(&m, r.elementSize == 4 ? DegreeArray(fixed: try r.array(Int32.self)) : DegreeArray(plain: try r.array(Double.self)))
+                       m[keyPath: field] = r.elementSize == 4 ? DegreeArray(fixed: try r.array(Int32.self)) : DegreeArray(plain: try r.array(Double.self))
                    })
     }
 
     /// A section holding one of `SkateMap`'s arrays.
+    static func base<T: BitwiseCopyable>(_ id: UInt32, _ name: String, _ field: WritableKeyPath<SkateMap, FlatArray<T>>, _ length: Length) -> MapSection {
+        base(id, name, { $0[keyPath: field] }, { $0[keyPath: field] = $1 }, length)
+    }
+
+    /// A section holding one of `SkateMap`'s arrays, written as `get` gives it.
     static func base<T: BitwiseCopyable>(_ id: UInt32, _ name: String, _ get: @escaping (SkateMap) -> FlatArray<T>,
                                           _ set: @escaping (inout SkateMap, FlatArray<T>) -> Void, _ length: Length) -> MapSection {
         MapSection(id: id, name: name, group: .base, elementSize: MemoryLayout<T>.stride, alignment: MemoryLayout<T>.alignment, length: length,
@@ -89,12 +93,11 @@ struct MapSection {
     }
 
     /// A section holding one of `MapDerived`'s arrays.
-    static func derived<T: BitwiseCopyable>(_ id: UInt32, _ name: String, _ get: @escaping (MapDerived) -> FlatArray<T>,
-                                             _ set: @escaping (inout MapDerived, FlatArray<T>) -> Void, _ length: Length) -> MapSection {
+    static func derived<T: BitwiseCopyable>(_ id: UInt32, _ name: String, _ field: WritableKeyPath<MapDerived, FlatArray<T>>, _ length: Length) -> MapSection {
         MapSection(id: id, name: name, group: .derived, elementSize: MemoryLayout<T>.stride, alignment: MemoryLayout<T>.alignment, length: length,
-                   bytes: { _, d in (MemoryLayout<T>.stride, get(d).withUnsafeBytes { Array($0) }) },
-                   count: { _, d in get(d).count },
-                   read: { _, d, r in set(&d, try r.array(T.self)) })
+                   bytes: { _, d in (MemoryLayout<T>.stride, d[keyPath: field].withUnsafeBytes { Array($0) }) },
+                   count: { _, d in d[keyPath: field].count },
+                   read: { _, d, r in d[keyPath: field] = try r.array(T.self) })
     }
 
     /// Id of the metadata record, read before anything else.
@@ -115,55 +118,55 @@ struct MapSection {
         [
             MapSection(id: metadataId, name: "metadata", group: .base, elementSize: 1, alignment: 1, length: .free,
                        bytes: { m, _ in (1, m.metadata.encoded()) }, count: { _, _ in 0 }, read: { _, _, _ in }),
-            .degrees(2, "nodeLat", { $0.nodeLat }, { $0.nodeLat = $1 }, .nodes), .degrees(3, "nodeLon", { $0.nodeLon }, { $0.nodeLon = $1 }, .nodes),
-            .base(4, "nodeFlags", { $0.nodeFlags }, { $0.nodeFlags = $1 }, .nodes), .base(5, "nodeOsmId", { $0.nodeOsmId }, { $0.nodeOsmId = $1 }, .nodes),
-            .base(6, "edgeFrom", { $0.edgeFrom }, { $0.edgeFrom = $1 }, .edges), .base(7, "edgeTo", { $0.edgeTo }, { $0.edgeTo = $1 }, .edges),
-            .base(8, "edgeLength", { $0.edgeLength }, { $0.edgeLength = $1 }, .edges), .base(9, "edgeHighway", { $0.edgeHighway }, { $0.edgeHighway = $1 }, .edges),
-            .base(10, "edgeSurface", { $0.edgeSurface }, { $0.edgeSurface = $1 }, .edges), .base(11, "edgeSmoothness", { $0.edgeSmoothness }, { $0.edgeSmoothness = $1 }, .edges),
-            .base(12, "edgeFlags", { $0.edgeFlags }, { $0.edgeFlags = $1 }, .edges), .base(13, "edgeIncline", { $0.edgeIncline }, { $0.edgeIncline = $1 }, .edges),
-            .base(14, "edgeCrossings", { $0.edgeCrossings }, { $0.edgeCrossings = $1 }, .edges), .base(15, "edgeName", { $0.edgeName }, { $0.edgeName = $1 }, .edges),
-            .base(16, "edgeWayId", { $0.edgeWayId }, { $0.edgeWayId = $1 }, .edges), .base(62, "edgeStepCount", { $0.edgeStepCount }, { $0.edgeStepCount = $1 }, .edgesOrEmpty),
-            .base(73, "edgeSurfaceTag", { $0.edgeSurfaceTag }, { $0.edgeSurfaceTag = $1 }, .edgesOrEmpty),
-            .base(74, "edgeSmoothnessTag", { $0.edgeSmoothnessTag }, { $0.edgeSmoothnessTag = $1 }, .edgesOrEmpty),
-            .base(17, "edgeViaStart", { $0.edgeViaStart }, { $0.edgeViaStart = $1 }, .edgesPlusOne),
-            .degrees(18, "viaLat", { $0.viaLat }, { $0.viaLat = $1 }, .free), .degrees(19, "viaLon", { $0.viaLon }, { $0.viaLon = $1 }, .free),
-            .base(67, "viaOffsetLat", { $0.viaOffsetLat }, { $0.viaOffsetLat = $1 }, .free), .base(68, "viaOffsetLon", { $0.viaOffsetLon }, { $0.viaOffsetLon = $1 }, .free),
+            .degrees(2, "nodeLat", \.nodeLat, .nodes), .degrees(3, "nodeLon", \.nodeLon, .nodes),
+            .base(4, "nodeFlags", \.nodeFlags, .nodes), .base(5, "nodeOsmId", \.nodeOsmId, .nodes),
+            .base(6, "edgeFrom", \.edgeFrom, .edges), .base(7, "edgeTo", \.edgeTo, .edges),
+            .base(8, "edgeLength", \.edgeLength, .edges), .base(9, "edgeHighway", \.edgeHighway, .edges),
+            .base(10, "edgeSurface", \.edgeSurface, .edges), .base(11, "edgeSmoothness", \.edgeSmoothness, .edges),
+            .base(12, "edgeFlags", \.edgeFlags, .edges), .base(13, "edgeIncline", \.edgeIncline, .edges),
+            .base(14, "edgeCrossings", \.edgeCrossings, .edges), .base(15, "edgeName", \.edgeName, .edges),
+            .base(16, "edgeWayId", \.edgeWayId, .edges), .base(62, "edgeStepCount", \.edgeStepCount, .edgesOrEmpty),
+            .base(73, "edgeSurfaceTag", \.edgeSurfaceTag, .edgesOrEmpty),
+            .base(74, "edgeSmoothnessTag", \.edgeSmoothnessTag, .edgesOrEmpty),
+            .base(17, "edgeViaStart", \.edgeViaStart, .edgesPlusOne),
+            .degrees(18, "viaLat", \.viaLat, .free), .degrees(19, "viaLon", \.viaLon, .free),
+            .base(67, "viaOffsetLat", \.viaOffsetLat, .free), .base(68, "viaOffsetLon", \.viaOffsetLon, .free),
             .base(20, "edgeElevStart", { $0.elevation.isEmpty ? [] : $0.edgeElevStart }, { $0.edgeElevStart = $1 }, .edgesPlusOneOrEmpty),
-            .base(21, "elevation", { $0.elevation }, { $0.elevation = $1 }, .free),
-            .base(22, "adjStart", { $0.adjStart }, { $0.adjStart = $1 }, .nodesPlusOne), .base(23, "adjacency", { $0.adjacency }, { $0.adjacency = $1 }, .free),
-            .base(24, "stringBytes", { $0.stringBytes }, { $0.stringBytes = $1 }, .free), .base(25, "stringStart", { $0.stringStart }, { $0.stringStart = $1 }, .free),
-            .base(26, "placeLat", { $0.placeLat }, { $0.placeLat = $1 }, .free), .base(27, "placeLon", { $0.placeLon }, { $0.placeLon = $1 }, .free),
-            .base(28, "placeName", { $0.placeName }, { $0.placeName = $1 }, .free), .base(29, "placeKind", { $0.placeKind }, { $0.placeKind = $1 }, .free),
-            .base(30, "placeCategory", { $0.placeCategory }, { $0.placeCategory = $1 }, .free),
-            .base(31, "zoneKind", { $0.zoneKind }, { $0.zoneKind = $1 }, .free), .base(32, "zoneName", { $0.zoneName }, { $0.zoneName = $1 }, .free),
-            .base(33, "zoneRingStart", { $0.zoneRingStart }, { $0.zoneRingStart = $1 }, .free), .base(34, "zoneLat", { $0.zoneLat }, { $0.zoneLat = $1 }, .free),
-            .base(35, "zoneLon", { $0.zoneLon }, { $0.zoneLon = $1 }, .free),
-            .base(75, "townName", { $0.townName }, { $0.townName = $1 }, .free), .base(76, "townParent", { $0.townParent }, { $0.townParent = $1 }, .free), .base(77, "townLat", { $0.townLat }, { $0.townLat = $1 }, .free), .base(78, "townLon", { $0.townLon }, { $0.townLon = $1 }, .free), .base(79, "placeTown", { $0.placeTown }, { $0.placeTown = $1 }, .free), .base(80, "edgeTown", { $0.edgeTown }, { $0.edgeTown = $1 }, .edgesOrEmpty), .base(81, "addressStreet", { $0.addressStreet }, { $0.addressStreet = $1 }, .free), .base(82, "addressNumber", { $0.addressNumber }, { $0.addressNumber = $1 }, .free), .base(83, "addressLat", { $0.addressLat }, { $0.addressLat = $1 }, .free), .base(84, "addressLon", { $0.addressLon }, { $0.addressLon = $1 }, .free), .base(85, "addressTown", { $0.addressTown }, { $0.addressTown = $1 }, .free),
+            .base(21, "elevation", \.elevation, .free),
+            .base(22, "adjStart", \.adjStart, .nodesPlusOne), .base(23, "adjacency", \.adjacency, .free),
+            .base(24, "stringBytes", \.stringBytes, .free), .base(25, "stringStart", \.stringStart, .free),
+            .base(26, "placeLat", \.placeLat, .free), .base(27, "placeLon", \.placeLon, .free),
+            .base(28, "placeName", \.placeName, .free), .base(29, "placeKind", \.placeKind, .free),
+            .base(30, "placeCategory", \.placeCategory, .free),
+            .base(31, "zoneKind", \.zoneKind, .free), .base(32, "zoneName", \.zoneName, .free),
+            .base(33, "zoneRingStart", \.zoneRingStart, .free), .base(34, "zoneLat", \.zoneLat, .free),
+            .base(35, "zoneLon", \.zoneLon, .free),
+            .base(75, "townName", \.townName, .free), .base(76, "townParent", \.townParent, .free), .base(77, "townLat", \.townLat, .free), .base(78, "townLon", \.townLon, .free), .base(79, "placeTown", \.placeTown, .free), .base(80, "edgeTown", \.edgeTown, .edgesOrEmpty), .base(81, "addressStreet", \.addressStreet, .free), .base(82, "addressNumber", \.addressNumber, .free), .base(83, "addressLat", \.addressLat, .free), .base(84, "addressLon", \.addressLon, .free), .base(85, "addressTown", \.addressTown, .free),
             MapSection(id: 36, name: "gridParams", group: .base, elementSize: 8, alignment: 8, length: .free,
                        bytes: { m, _ in (8, FlatArray(m.grid.parameters).withUnsafeBytes { Array($0) }) },
                        count: { _, _ in 8 },
                        read: { m, _, r in try m.grid.setParameters(r.array(Double.self).array, path: r.path) }),
-            .base(37, "gridCellStart", { $0.grid.cellStart }, { $0.grid.cellStart = $1 }, .free), .base(38, "gridCellEdges", { $0.grid.cellEdges }, { $0.grid.cellEdges = $1 }, .free),
+            .base(37, "gridCellStart", \.grid.cellStart, .free), .base(38, "gridCellEdges", \.grid.cellEdges, .free),
             MapSection(id: fingerprintId, name: "costingFingerprint", group: .base, elementSize: 8, alignment: 8, length: .free,
                        bytes: { _, _ in (8, FlatArray([CostingFingerprint.current]).withUnsafeBytes { Array($0) }) },
                        count: { _, _ in 1 }, read: { _, _, _ in }),
-            .derived(39, "tagRMS", { $0.tagRMS }, { $0.tagRMS = $1 }, .edges), .derived(40, "tagRMSSource", { $0.tagRMSSource }, { $0.tagRMSSource = $1 }, .edges),
-            .derived(41, "grade", { $0.grade }, { $0.grade = $1 }, .edges), .derived(42, "climb", { $0.climb }, { $0.climb = $1 }, .edges), .derived(43, "descent", { $0.descent }, { $0.descent = $1 }, .edges),
-            .derived(44, "steepestDownFwd", { $0.steepestDownFwd }, { $0.steepestDownFwd = $1 }, .edges), .derived(45, "steepestDownBwd", { $0.steepestDownBwd }, { $0.steepestDownBwd = $1 }, .edges),
-            .derived(69, "brakingMetresFwd", { $0.brakingMetresFwd }, { $0.brakingMetresFwd = $1 }, .edges), .derived(70, "brakingMetresBwd", { $0.brakingMetresBwd }, { $0.brakingMetresBwd = $1 }, .edges),
-            .derived(71, "cautionMetresFwd", { $0.cautionMetresFwd }, { $0.cautionMetresFwd = $1 }, .edges), .derived(72, "cautionMetresBwd", { $0.cautionMetresBwd }, { $0.cautionMetresBwd = $1 }, .edges),
-            .derived(46, "tagSecondsFwd", { $0.tagSecondsFwd }, { $0.tagSecondsFwd = $1 }, .edges), .derived(47, "tagSecondsBwd", { $0.tagSecondsBwd }, { $0.tagSecondsBwd = $1 }, .edges),
-            .derived(48, "bearingStart", { $0.bearingStart }, { $0.bearingStart = $1 }, .edges), .derived(49, "bearingEnd", { $0.bearingEnd }, { $0.bearingEnd = $1 }, .edges),
-            .derived(50, "componentRoot", { $0.componentRoot }, { $0.componentRoot = $1 }, .nodes), .derived(51, "componentSize", { $0.componentSize }, { $0.componentSize = $1 }, .nodes),
-            .derived(53, "modeMinCostPerMetre", { $0.modeMinCostPerMetre }, { $0.modeMinCostPerMetre = $1 }, .modes),
-            .derived(54, "landmarks", { $0.landmarks }, { $0.landmarks = $1 }, .landmarksOrEmpty),
-            .derived(63, "landmarkCosts", { $0.landmarkCosts }, { $0.landmarkCosts = $1 }, .landmarkTable),
-            .derived(65, "landmarkScale", { $0.landmarkScale }, { $0.landmarkScale = $1 }, .twoPerTableIfLandmarks),
-            .derived(66, "landmarkTableOfMode", { $0.landmarkTableOfMode }, { $0.landmarkTableOfMode = $1 }, .modesIfLandmarks),
-            .derived(56, "streetEdge", { $0.streetEdge }, { $0.streetEdge = $1 }, .free), .derived(57, "streetMidLat", { $0.streetMidLat }, { $0.streetMidLat = $1 }, .free),
-            .derived(58, "streetMidLon", { $0.streetMidLon }, { $0.streetMidLon = $1 }, .free), .derived(59, "searchTokenBytes", { $0.searchTokenBytes }, { $0.searchTokenBytes = $1 }, .free),
-            .derived(60, "searchTokenStart", { $0.searchTokenStart }, { $0.searchTokenStart = $1 }, .free),
-            .derived(61, "searchCandidateTokenStart", { $0.searchCandidateTokenStart }, { $0.searchCandidateTokenStart = $1 }, .free),
+            .derived(39, "tagRMS", \.tagRMS, .edges), .derived(40, "tagRMSSource", \.tagRMSSource, .edges),
+            .derived(41, "grade", \.grade, .edges), .derived(42, "climb", \.climb, .edges), .derived(43, "descent", \.descent, .edges),
+            .derived(44, "steepestDownFwd", \.steepestDownFwd, .edges), .derived(45, "steepestDownBwd", \.steepestDownBwd, .edges),
+            .derived(69, "brakingMetresFwd", \.brakingMetresFwd, .edges), .derived(70, "brakingMetresBwd", \.brakingMetresBwd, .edges),
+            .derived(71, "cautionMetresFwd", \.cautionMetresFwd, .edges), .derived(72, "cautionMetresBwd", \.cautionMetresBwd, .edges),
+            .derived(46, "tagSecondsFwd", \.tagSecondsFwd, .edges), .derived(47, "tagSecondsBwd", \.tagSecondsBwd, .edges),
+            .derived(48, "bearingStart", \.bearingStart, .edges), .derived(49, "bearingEnd", \.bearingEnd, .edges),
+            .derived(50, "componentRoot", \.componentRoot, .nodes), .derived(51, "componentSize", \.componentSize, .nodes),
+            .derived(53, "modeMinCostPerMetre", \.modeMinCostPerMetre, .modes),
+            .derived(54, "landmarks", \.landmarks, .landmarksOrEmpty),
+            .derived(63, "landmarkCosts", \.landmarkCosts, .landmarkTable),
+            .derived(65, "landmarkScale", \.landmarkScale, .twoPerTableIfLandmarks),
+            .derived(66, "landmarkTableOfMode", \.landmarkTableOfMode, .modesIfLandmarks),
+            .derived(56, "streetEdge", \.streetEdge, .free), .derived(57, "streetMidLat", \.streetMidLat, .free),
+            .derived(58, "streetMidLon", \.streetMidLon, .free), .derived(59, "searchTokenBytes", \.searchTokenBytes, .free),
+            .derived(60, "searchTokenStart", \.searchTokenStart, .free),
+            .derived(61, "searchCandidateTokenStart", \.searchCandidateTokenStart, .free),
         ]
     }
 }

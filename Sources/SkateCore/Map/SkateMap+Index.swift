@@ -107,10 +107,6 @@ public struct EdgeSnap: Sendable, Equatable {
     public var offset: Double
     /// The snapped position.
     public var point: Coordinate
-
-    public init(edge: Int, distance: Double, offset: Double, point: Coordinate) {
-        self.edge = edge; self.distance = distance; self.offset = offset; self.point = point
-    }
 }
 
 extension SkateMap {

@@ -31,10 +31,6 @@ public struct Cue: Sendable, Equatable, Codable {
     /// The text shown or spoken.
     public var text: String
 
-    public init(t: Double, kind: Kind, step: Int, distance: Double, text: String) {
-        self.t = t; self.kind = kind; self.step = step; self.distance = distance; self.text = text
-    }
-
     enum CodingKeys: String, CodingKey {
         case t, kind, step, text
         case distance = "distance_m"

@@ -11,10 +11,6 @@ public struct MotionWarning: Sendable, Equatable, Codable, CustomStringConvertib
     /// degraded), false for a note (e.g. gravity on −z, which the engine handles).
     public var degrades: Bool
 
-    public init(code: String, message: String, degrades: Bool) {
-        self.code = code; self.message = message; self.degrades = degrades
-    }
-
     public var description: String { "\(code): \(message)" }
 }
 

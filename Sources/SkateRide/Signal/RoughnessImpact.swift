@@ -101,10 +101,6 @@ public struct StretchRoughness: Sendable, Equatable {
     public var rms: Double
     /// Clean 10 Hz windows behind the figure.
     public var windows: Int
-
-    public init(from: Double, to: Double, rms: Double, windows: Int) {
-        self.from = from; self.to = to; self.rms = rms; self.windows = windows
-    }
 }
 
 /// How an edge pass is cut into stretches.

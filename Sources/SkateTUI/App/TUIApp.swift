@@ -322,69 +322,44 @@ struct TUIApp: Sendable {
             return (m, [])
         }
         if ctx == .downhillList, let list = m.downhillList {
-            switch action {
-            case .back, .closeOverlay: m.downhillList = nil
-            case .confirm:
-                m.downhillList = nil
-                guard let runs = list.runs, runs.indices.contains(list.selected) else { return (m, []) }
-                m.plan = ExploreEntries.toRun(runs[list.selected], state: m.plan, services: services)
-                m.screen = .plan
-                m.preview = nil
-            default: m.downhillList = ExploreEntries.apply(action, to: list)
+            return listKey(action, \.downhillList, list, in: m, apply: ExploreEntries.apply(_:to:)) { list, m in
+                guard let runs = list.runs, runs.indices.contains(list.selected) else { return [] }
+                m.showPlan(ExploreEntries.toRun(runs[list.selected], state: m.plan, services: services))
+                return []
             }
-            return (m, [])
         }
         if ctx == .mapList, let list = m.mapList {
-            switch action {
-            case .back, .closeOverlay: m.mapList = nil
-            case .confirm:
-                m.mapList = nil
-                guard let rows = list.rows, rows.indices.contains(list.selected) else { return (m, []) }
-                let row = rows[list.selected]
-                if row.path == services.mapPath { return (m, []) }
-                return (m, [.stopRide, .switchMap(row.path)])
-            default: m.mapList = MapList.apply(action, to: list)
+            return listKey(action, \.mapList, list, in: m, apply: { $1.moved(by: $0) }) { list, _ in
+                guard let row = list.chosen, row.path != services.mapPath else { return [] }
+                return [.stopRide, .switchMap(row.path)]
             }
-            return (m, [])
         }
         if ctx == .savedList, let list = m.savedList {
-            switch action {
-            case .back, .closeOverlay: m.savedList = nil
-            case .confirm:
-                m.savedList = nil
-                guard let p = SavedList.open(list, plan: m.plan, services: services) else { return (m, []) }
-                m.plan = p
-                m.screen = .plan
-                m.preview = nil
-            default: m.savedList = SavedList.apply(action, to: list)
+            return listKey(action, \.savedList, list, in: m, apply: { $1.moved(by: $0) }) { list, m in
+                if let p = SavedList.open(list, plan: m.plan, services: services) { m.showPlan(p) }
+                return []
             }
+        }
+        if ctx == .spotList, let list = m.spotList, action == .setOriginAtCursor {
+            // The highlighted spot becomes From, by its name.
+            m.spotList = nil
+            guard list.rows.indices.contains(list.selected) else { return (m, []) }
+            let spot = list.rows[list.selected]
+            var p = m.plan
+            p.origin = .picked(ChosenPlace(name: spot.name, at: spot.at))
+            p.editing = false
+            p.routes = []
+            if p.destination.chosen != nil { p = PlanScreen.planNow(p, services: services) }
+            else { p.focus = .destination; p = PlanScreen.showSelected(p, services: services, fit: false) }
+            m.showPlan(p)
             return (m, [])
         }
         if ctx == .spotList, let list = m.spotList {
-            switch action {
-            case .back, .closeOverlay: m.spotList = nil
-            case .setOriginAtCursor:
-                // The highlighted spot becomes From, by its name.
-                m.spotList = nil
-                guard list.rows.indices.contains(list.selected) else { return (m, []) }
-                let spot = list.rows[list.selected]
-                m.plan.origin = .picked(ChosenPlace(name: spot.name, at: spot.at))
-                m.plan.editing = false
-                m.plan.routes = []
-                m.screen = .plan
-                m.preview = nil
-                if m.plan.destination.chosen != nil { m.plan = PlanScreen.planNow(m.plan, services: services) }
-                else { m.plan.focus = .destination; m.plan = PlanScreen.showSelected(m.plan, services: services, fit: false) }
-            case .confirm:
-                m.spotList = nil
-                guard let p = SpotList.goThere(list, plan: m.plan, services: services) else { return (m, []) }
-                m.plan = p
-                m.screen = .plan
-                m.preview = nil
-                if let d = p.destination.chosen { return (m, [.recordDestination(d)]) }
-            default: m.spotList = SpotList.apply(action, to: list)
+            return listKey(action, \.spotList, list, in: m, apply: SpotList.apply(_:to:)) { list, m in
+                guard let p = SpotList.goThere(list, plan: m.plan, services: services) else { return [] }
+                m.showPlan(p)
+                return p.destination.chosen.map { [.recordDestination($0)] } ?? []
             }
-            return (m, [])
         }
         if ctx == .ridePicker, var p = m.picker {
             switch action {

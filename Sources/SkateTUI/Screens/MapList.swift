@@ -23,22 +23,12 @@ public struct MapSwitcher: Sendable {
     }
 }
 
-/// State of the map list (a box over the plan or browse screen); `rows` is nil until read.
-struct MapListState: Hashable, Sendable {
-    public var rows: [MapListRow]?
-    public var selected = 0
-    public init() {}
-}
+/// State of the map list (a box over the plan or browse screen).
+typealias MapListState = PickerList<MapListRow>
 
 /// The installed maps (issue 27): ↑↓ choose, Enter opens the highlighted map (the app leaves its
 /// loop and `runTUI` starts again on that map), Esc closes.
 enum MapList {
-    public static func apply(_ action: KeyAction, to state: MapListState) -> MapListState {
-        var s = state
-        s.selected = PickerBox.moved(s.selected, count: s.rows?.count ?? 0, by: action)
-        return s
-    }
-
     /// The rows read, the open map (its file `currentPath`) highlighted.
     static func listed(_ rows: [MapListRow], currentPath: String?) -> MapListState {
         var s = MapListState()

@@ -44,3 +44,20 @@ enum PickerBox {
         buffer.write(keys, x: box.x + 2, y: box.maxY - 2, style: theme.style(.textDim), maxWidth: inner)
     }
 }
+
+/// The state of a picker box whose rows are read after it opens (the map list, the saved list):
+/// `rows` is nil until read; `selected` is the highlighted row.
+struct PickerList<Row: Hashable & Sendable>: Hashable, Sendable {
+    var rows: [Row]?
+    var selected = 0
+
+    /// The highlighted row; nil while the rows are unread or there are none.
+    var chosen: Row? { rows.flatMap { $0.indices.contains(selected) ? $0[selected] : nil } }
+
+    /// The list after a key: ↑↓ move the highlight (`PickerBox.moved`), other keys leave it.
+    func moved(by action: KeyAction) -> PickerList {
+        var s = self
+        s.selected = PickerBox.moved(selected, count: rows?.count ?? 0, by: action)
+        return s
+    }
+}

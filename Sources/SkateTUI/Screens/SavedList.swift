@@ -23,12 +23,8 @@ public struct SavedRow: Hashable, Sendable {
     }
 }
 
-/// State of the saved list (a box over the plan screen); `rows` is nil until read.
-struct SavedListState: Hashable, Sendable {
-    public var rows: [SavedRow]?
-    public var selected = 0
-    public init() {}
-}
+/// State of the saved list (a box over the plan screen).
+typealias SavedListState = PickerList<SavedRow>
 
 /// The rider's saved places and routes, opened from the TUI (issue 34 item 7): Enter on a place
 /// makes it the destination (planning when From is set), Enter on a route plans it again
@@ -45,17 +41,10 @@ enum SavedList {
         }
     }
 
-    public static func apply(_ action: KeyAction, to state: SavedListState) -> SavedListState {
-        var s = state
-        s.selected = PickerBox.moved(s.selected, count: s.rows?.count ?? 0, by: action)
-        return s
-    }
-
     /// Enter: the highlighted place becomes To (planned when From is chosen, else From is
     /// highlighted); a route sets both ends and its mode and plans.
     public static func open(_ list: SavedListState, plan: PlanState, services: TUIServices) -> PlanState? {
-        guard let rows = list.rows, rows.indices.contains(list.selected) else { return nil }
-        let row = rows[list.selected]
+        guard let row = list.chosen else { return nil }
         var s = plan
         s.editing = false
         s.routes = []

@@ -8,25 +8,21 @@ public enum ManeuverArrow: String, Hashable, Sendable, CaseIterable {
     case straight, slightLeft, left, sharpLeft, slightRight, right, sharpRight, uTurn, arrive, depart
 
     public func glyph(_ g: GlyphMode) -> String {
-        switch (self, g) {
-        case (.straight, .unicode), (.depart, .unicode): return "↑"
-        case (.slightLeft, .unicode): return "↖"
-        case (.left, .unicode): return "←"
-        case (.sharpLeft, .unicode): return "↙"
-        case (.slightRight, .unicode): return "↗"
-        case (.right, .unicode): return "→"
-        case (.sharpRight, .unicode): return "↘"
-        case (.uTurn, .unicode): return "↶"
-        case (.arrive, .unicode): return "◎"
-        case (.straight, .ascii), (.depart, .ascii): return "^"
-        case (.slightLeft, .ascii): return "\\"
-        case (.sharpLeft, .ascii): return "<<"
-        case (.left, .ascii): return "<"
-        case (.slightRight, .ascii): return "/"
-        case (.sharpRight, .ascii): return ">>"
-        case (.right, .ascii): return ">"
-        case (.uTurn, .ascii): return "U"
-        case (.arrive, .ascii): return "@"
+        g == .unicode ? glyphs.unicode : glyphs.ascii
+    }
+
+    /// The arrow's Unicode and ASCII glyph, side by side.
+    private var glyphs: (unicode: String, ascii: String) {
+        switch self {
+        case .straight, .depart: return ("↑", "^")
+        case .slightLeft: return ("↖", "\\")
+        case .left: return ("←", "<")
+        case .sharpLeft: return ("↙", "<<")
+        case .slightRight: return ("↗", "/")
+        case .right: return ("→", ">")
+        case .sharpRight: return ("↘", ">>")
+        case .uTurn: return ("↶", "U")
+        case .arrive: return ("◎", "@")
         }
     }
 }

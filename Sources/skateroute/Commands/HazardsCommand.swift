@@ -97,6 +97,11 @@ enum CLIParse {
         do { return try body() } catch let e as StoreError { throw fail(e.description) }
     }
 
+    /// "2 confirmations, confidence 0.63": a count of votes and the confidence they leave.
+    static func tally(_ n: Int, _ noun: String, confidence: Double) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s"), confidence \(String(printf: "%.2f", confidence))"
+    }
+
     /// A human summary of a hazard for terminals (names sanitised).
     static func describe(_ s: HazardState, now: Date) -> String {
         let h = s.hazard
@@ -139,7 +144,7 @@ struct HazardsAddCommand: ParsableCommand {
         case .debounced:
             CLIParse.emit("hazard #\(h.id) (\(h.kind.rawValue)) was just reported by \(TerminalSafe.clean(reporter.name)): nothing added (debounced)")
         case .confirmed:
-            CLIParse.emit("confirmed hazard #\(h.id) (\(h.kind.rawValue)) within \(Int(HazardRules.mergeRadius)) m: \(h.confirmations) confirmation\(h.confirmations == 1 ? "" : "s"), confidence \(String(printf: "%.2f", s.confidence)), live until \(CLIParse.iso(s.expiresAt))")
+            CLIParse.emit("confirmed hazard #\(h.id) (\(h.kind.rawValue)) within \(Int(HazardRules.mergeRadius)) m: \(CLIParse.tally(h.confirmations, "confirmation", confidence: s.confidence)), live until \(CLIParse.iso(s.expiresAt))")
         case .refreshed, .votedGone:
             CLIParse.emit("refreshed your hazard #\(h.id) (\(h.kind.rawValue)): live until \(CLIParse.iso(s.expiresAt))")
         }
@@ -190,7 +195,7 @@ struct HazardsConfirmCommand: ParsableCommand {
         switch change.outcome {
         case .debounced: CLIParse.emit("hazard #\(hid) was just confirmed by \(TerminalSafe.clean(vote.reporter.name)): nothing changed (debounced)")
         case .refreshed: CLIParse.emit("refreshed your hazard #\(hid): live until \(CLIParse.iso(s.expiresAt))")
-        default: CLIParse.emit("confirmed hazard #\(hid): \(s.hazard.confirmations) confirmation\(s.hazard.confirmations == 1 ? "" : "s"), confidence \(String(printf: "%.2f", s.confidence)), live until \(CLIParse.iso(s.expiresAt))")
+        default: CLIParse.emit("confirmed hazard #\(hid): \(CLIParse.tally(s.hazard.confirmations, "confirmation", confidence: s.confidence)), live until \(CLIParse.iso(s.expiresAt))")
         }
     }
 }
@@ -202,7 +207,7 @@ struct HazardsGoneCommand: ParsableCommand {
     func run() throws {
         let (hid, change) = try vote.cast { db, id, who, now in try db.voteGone(id: id, reporter: who, now: now) }
         let s = change.state
-        CLIParse.emit("voted hazard #\(hid) gone: \(s.hazard.goneVotes) gone vote\(s.hazard.goneVotes == 1 ? "" : "s"), confidence \(String(printf: "%.2f", s.confidence)), \(s.isLive ? "still live" : "no longer live")")
+        CLIParse.emit("voted hazard #\(hid) gone: \(CLIParse.tally(s.hazard.goneVotes, "gone vote", confidence: s.confidence)), \(s.isLive ? "still live" : "no longer live")")
     }
 }
 

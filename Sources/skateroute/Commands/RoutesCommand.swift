@@ -228,7 +228,9 @@ struct CheckedRoute {
     /// The stamp for outputs made now: the attribution of the map at hand.
     var stamp: OutputStamp?
 
-    static func load(_ name: String, store: SkateStore, mapOption: MapOption) throws -> CheckedRoute {
+    /// The saved route `name` from the store `storeOptions` opens, checked against the map at hand.
+    static func load(_ name: String, storeOptions: StoreOptions, mapOption: MapOption) throws -> CheckedRoute {
+        let store = try storeOptions.open()
         let route = try CLIParse.store { try store.savedRoute(named: name) }
         guard let facts = SavedPlanFacts.parse(route.planJSON), let mode = RideMode(rawValue: route.mode) else {
             throw fail("saved route '\(TerminalSafe.clean(route.name))' holds no readable plan: remove it with `routes rm`")
@@ -258,8 +260,7 @@ struct RoutesShowCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let store = try storeOptions.open()
-        let c = try CheckedRoute.load(name, store: store, mapOption: mapOption)
+        let c = try CheckedRoute.load(name, storeOptions: storeOptions, mapOption: mapOption)
         if let change = c.change { printError("skateroute: route '\(TerminalSafe.clean(c.route.name))': \(change)") }
         if json {
             CLIParse.emit(c.replanned.map { PlanFormats.json($0, stamp: c.stamp) } ?? SavedPlanFacts.withSchema(c.route.planJSON))
@@ -302,8 +303,7 @@ struct RoutesExportCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let store = try storeOptions.open()
-        let c = try CheckedRoute.load(name, store: store, mapOption: mapOption)
+        let c = try CheckedRoute.load(name, storeOptions: storeOptions, mapOption: mapOption)
         let title = "\(c.route.fromName) → \(c.route.toName)"
         if let p = c.replanned {
             printError("skateroute: route '\(TerminalSafe.clean(c.route.name))': \(c.change ?? "")")

@@ -9,10 +9,6 @@ public struct StepRoughSpan: Sendable, Equatable {
     /// The OSM `surface` of its longest way ("" when untagged).
     public var surface: String
 
-    public init(fromM: Double, lengthM: Double, surface: String) {
-        self.fromM = fromM; self.lengthM = lengthM; self.surface = surface
-    }
-
     /// "crusty for 44 m from 833 m into this step (cobblestone)"; "crusty for the whole step" is
     /// never said: a step that crusty reads crusty itself.
     public var phrase: String {

@@ -128,10 +128,6 @@ public struct StepAccessNote: Sendable, Equatable {
     public var reason: AccessReason
     /// Metres of the step on ways with this reason.
     public var metres: Double
-
-    public init(accessClass: AccessClass, reason: AccessReason, metres: Double) {
-        self.accessClass = accessClass; self.reason = reason; self.metres = metres
-    }
 }
 
 /// The part of one braking or caution zone that lies inside a step.
@@ -142,10 +138,6 @@ public struct StepZoneSpan: Sendable, Equatable {
     public var lengthM: Double
     /// Index of the zone in `RoutePlan.brakingZones`.
     public var zone: Int
-
-    public init(level: BrakingLevel, fromM: Double, lengthM: Double, zone: Int) {
-        self.level = level; self.fromM = fromM; self.lengthM = lengthM; self.zone = zone
-    }
 }
 
 /// A lift or escalator a step takes.
