@@ -42,6 +42,22 @@ import Testing
         }
     }
 
+    /// Issue 33: `roughness --json` wrote `"duration_s":182.50000000000003` and series times like
+    /// `0.6000000000000001` — float dust from summing 0.1 s steps, no timing a sensor gave. The
+    /// duration is rounded to 0.1 s (it counts 0.1 s windows) and window ends to the millisecond.
+    @Test(.enabled(if: RideFixtures.mapAvailable, "Maps/monaco.srmap is absent"))
+    func roughnessTimesCarryNoFloatDust() throws {
+        try #require(RideFixtures.shippedRides.count == 4)
+        for folder in RideFixtures.shippedRides {
+            let json = try RoughnessReport.make(path: folder + "/motion.csv").json()
+            let dust = json.split(separator: ",").filter { field in
+                field.contains(".") && (field.contains("\"t\":") || field.contains("\"duration_s\":"))
+                    && (field.split(separator: ".").last?.filter(\.isNumber).count ?? 0) > 3
+            }
+            #expect(dust.isEmpty, "\(folder): \(dust.prefix(3))")
+        }
+    }
+
     @Test(.enabled(if: RideFixtures.mapAvailable, "Maps/monaco.srmap is absent"))
     func mapInfoIsJSONEncodersWithSlashesUnescaped() throws {
         let map = try #require(RideFixtures.map)

@@ -191,7 +191,8 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
             if let e = w.event { events.append(e) }
             smooth.push(w)
             windows.append(w)
-            series.append(Point(t: w.t, rms: w.rms, roughnessClass: w.roughnessClass.name, impact: w.isImpact))
+            // Window ends to the millisecond: float dust (0.6000000000000001 s) is no timing a sensor gave.
+            series.append(Point(t: (w.t * 1000).rounded() / 1000, rms: w.rms, roughnessClass: w.roughnessClass.name, impact: w.isImpact))
         }
 
         mutating func finish(file: String, sampleCount: Int) -> RoughnessReport {
@@ -227,7 +228,7 @@ public struct RoughnessReport: Sendable, Codable, Equatable {
                                    robustRMS: degraded ? nil : robust, robustClass: degraded ? nil : robust.map { RoughnessClass(rms: $0).name },
                                    stability: smooth.stability, notes: notes, series: series,
                                    eventBandHighHz: engine.bands.events.high, events: events, eventsPerMinute: perMin,
-                                   eventsPer100m: per100, durationSeconds: duration, speed: speed,
+                                   eventsPer100m: per100, durationSeconds: (duration * 10).rounded() / 10, speed: speed,
                                    speedFactor: RoughnessCalibration.speedFactor(speed: speed),
                                    effectiveRate: quality.effectiveRate(rate: rate), warnings: warnings, degraded: degraded)
         }
