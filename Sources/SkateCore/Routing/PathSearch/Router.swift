@@ -74,8 +74,9 @@ public struct Router: Sendable {
 
     /// `bounded`: the heuristic also counts the target edge's cheapest last part and, with
     /// `entry`, the forbidden way every line to the target takes.
-    func route(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool, entry: ForbiddenEntryBound?) -> RoutePath? {
-        var search = Search(router: self, target: b, penalty: penalty, hardRule: hardRule, bounded: bounded, entry: entry)
+    func route(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool, entry: ForbiddenEntryBound?,
+               targetBound: TargetCostBound? = nil) -> RoutePath? {
+        var search = Search(router: self, target: b, penalty: penalty, hardRule: hardRule, bounded: bounded, entry: entry, targetBound: targetBound)
         return search.run(from: a)
     }
 
@@ -96,13 +97,24 @@ public struct Router: Sendable {
     /// spot legs, once a joined line is known). The answer is the same whenever it costs at most
     /// the limit; otherwise it may be nil. The searches stop once every line left costs more than
     /// the limit (the least A* key on the open list is a lower bound on every line still open).
+    ///
+    /// `targetBound`: costs to `b` under a costing this router's costs are at least
+    /// (`TargetCostBound`, built for the same ends by a planner sharing this router's costings);
+    /// ignored unless `applies`. The searches add it to their heuristic: the same costs, fewer
+    /// states settled. (The line differs only where two lines cost exactly the same.)
     public func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:], ruleUnmet: Bool = false,
                           costLimit: Double = .infinity) -> RoutePath? {
+        bestRoute(from: a, to: b, penalty: penalty, ruleUnmet: ruleUnmet, costLimit: costLimit, targetBound: nil)
+    }
+
+    func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:], ruleUnmet: Bool = false,
+                   costLimit: Double = .infinity, targetBound: TargetCostBound?) -> RoutePath? {
+        let tb = targetBound.flatMap { $0.target == b && $0.applies(to: costing, penalty: penalty) ? $0 : nil }
         guard boundedSearch else { return bestRouteExhaustive(from: a, to: b, penalty: penalty) }
         // The rule-bound search, as always; only when it grows past the cap is it asked whether
         // it can succeed at all (CrustyRuleProof) or must pay a forbidden entry.
         var entry: ForbiddenEntryBound?
-        var hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true)
+        var hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true, targetBound: tb)
         hard.costLimit = costLimit
         var ruleMet = !ruleUnmet
         // A quick proof first: most ends no rule-abiding line leaves or reaches are shut in
@@ -120,7 +132,7 @@ public struct Router: Sendable {
             } else {
                 entry = ForbiddenEntryBound(map: map, costing: costing, target: b)
                 if entry != nil {
-                    hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true, entry: entry)
+                    hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true, entry: entry, targetBound: tb)
                     hard.costLimit = costLimit
                     hard.seed(from: a)
                 }
@@ -128,12 +140,12 @@ public struct Router: Sendable {
             }
         }
         if ruleMet, let p = hard.result(from: a) { return p }
-        var relaxed = Search(router: self, target: b, penalty: penalty, hardRule: false, bounded: true, entry: entry)
+        var relaxed = Search(router: self, target: b, penalty: penalty, hardRule: false, bounded: true, entry: entry, targetBound: tb)
         relaxed.costLimit = costLimit
         relaxed.seed(from: a)
         if entry == nil, !relaxed.advance(limit: boundCheckStates),
            let e = ForbiddenEntryBound(map: map, costing: costing, target: b) {
-            relaxed = Search(router: self, target: b, penalty: penalty, hardRule: false, bounded: true, entry: e)
+            relaxed = Search(router: self, target: b, penalty: penalty, hardRule: false, bounded: true, entry: e, targetBound: tb)
             relaxed.costLimit = costLimit
             relaxed.seed(from: a)
         }
@@ -153,7 +165,7 @@ public struct Router: Sendable {
         if ruleMet && hard.capped {
             if !CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
                 if entry == nil, let e = ForbiddenEntryBound(map: map, costing: costing, target: b) {
-                    hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true, entry: e)
+                    hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true, entry: e, targetBound: tb)
                     hard.seed(from: a)
                 } else {
                     hard.costLimit = .infinity
@@ -286,8 +298,10 @@ struct Search: ~Copyable {
     /// Whether the search stopped at `costLimit`: then it has no answer (`result` is nil).
     var capped = false
 
-    init(router: Router, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool = false, entry: ForbiddenEntryBound? = nil) {
-        ctx = SearchContext(map: router.map, costing: router.costing, target: target, penalty: penalty, hardRule: hardRule, bounded: bounded, entry: entry)
+    init(router: Router, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool = false, entry: ForbiddenEntryBound? = nil,
+         targetBound: TargetCostBound? = nil) {
+        ctx = SearchContext(map: router.map, costing: router.costing, target: target, penalty: penalty, hardRule: hardRule, bounded: bounded,
+                            entry: entry, targetBound: targetBound)
         nodeLabels = !router.edgeLabels
         base = SearchLabels(count: router.edgeLabels ? 2 * router.map.edgeCount : router.map.nodeCount)
         nodeBest = router.edgeLabels ? SearchLabels(count: router.map.nodeCount) : nil

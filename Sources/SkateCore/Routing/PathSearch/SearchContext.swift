@@ -20,9 +20,14 @@ final class SearchContext {
     let entry: ForbiddenEntryBound?
     /// A lower bound (effort seconds) on the target edge's last part, owed from every node.
     let lastLeg: Double
+    /// Exact costs to the target under a costing this search's costs are at least
+    /// (`TargetCostBound`: smoothest's later searches), when the caller has them.
+    let targetBound: TargetCostBound?
 
-    init(map: SkateMap, costing: SkateCosting, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool, entry: ForbiddenEntryBound?) {
+    init(map: SkateMap, costing: SkateCosting, target: EdgeSnap, penalty: [Int: Double], hardRule: Bool, bounded: Bool, entry: ForbiddenEntryBound?,
+         targetBound: TargetCostBound? = nil) {
         self.map = map
+        self.targetBound = targetBound
         self.costing = costing
         self.target = target
         let penalty = EdgePenalties(penalty)
@@ -62,8 +67,11 @@ final class SearchContext {
         let (x, y) = proj.project(lat: map.nodeLat[node], lon: map.nodeLon[node])
         var straight = (x * x + y * y).squareRoot() * costing.minCostPerMetre + lastLeg
         if let entry { straight += entry.extra(node) }
-        guard let lb = landmarkBound else { return straight }
-        return Swift.max(straight, lb.bound(node) + lastLeg)
+        var h = straight
+        if let lb = landmarkBound { h = Swift.max(h, lb.bound(node) + lastLeg) }
+        // Already counts the target edge's last part: not `lastLeg` again.
+        if let tb = targetBound { h = Swift.max(h, tb.bound(node)) }
+        return h
     }
 
     /// The cost of riding `fraction` of an edge, with its penalty.

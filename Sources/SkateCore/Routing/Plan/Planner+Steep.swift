@@ -203,7 +203,8 @@ extension Planner {
     /// penalties read the same figures; measuring them again was ~5 % of smoothest's plan time),
     /// on one profile per line that its too-fast road metres read too (`PlanBuilder.lineProfile`).
     func leastSteepLine(_ path: RoutePath, from sa: EdgeSnap, to sb: EdgeSnap, router: Router, mode: RideMode,
-                        maxLength: Double, ruleUnmet: Bool, builder: PlanBuilder) -> (RoutePath, (braking: Double, caution: Double)) {
+                        maxLength: Double, ruleUnmet: Bool, builder: PlanBuilder,
+                        targetBound: TargetCostBound? = nil) -> (RoutePath, (braking: Double, caution: Double)) {
         let rule = SteepLineRule.current
         var best = path
         let ownProfile = builder.lineProfile(path)
@@ -230,7 +231,8 @@ extension Planner {
             let r = self.router(for: mode, weights: w)
             // The search would return the known line, already weighed (or one costing as much).
             if Self.searchReturns(known.line, leastUnder: known.costing, under: r.costing) { continue }
-            guard let p = r.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet) else { continue }
+            guard let p = r.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet,
+                                      targetBound: Self.bound(targetBound, for: [known.line, best], router: r)) else { continue }
             known = (p, r.costing)
             guard p.length <= maxLength, p.crustyRuleMet || !path.crustyRuleMet, p.legs != best.legs, keepsSurface(p) else { continue }
             let prof = builder.lineProfile(p)
@@ -246,7 +248,8 @@ extension Planner {
         var last = best, lastPerLeg = bestPerLeg
         for _ in 0..<rule.penaltyRounds {
             guard addSteepPenalty(last, to: &penalty, router: router, builder: builder, rule: rule, perLeg: lastPerLeg),
-                  let p = router.bestRoute(from: sa, to: sb, penalty: penalty, ruleUnmet: ruleUnmet),
+                  let p = router.bestRoute(from: sa, to: sb, penalty: penalty, ruleUnmet: ruleUnmet,
+                                           targetBound: Self.bound(targetBound, for: [best, last], router: router, penalty: penalty)),
                   p.length <= maxLength, p.crustyRuleMet || !path.crustyRuleMet else { break }
             last = p
             guard p.legs != best.legs else { lastPerLeg = bestPerLeg; continue }

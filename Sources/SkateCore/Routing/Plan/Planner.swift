@@ -131,13 +131,17 @@ public struct Planner: Sendable {
             let fast = self.router(for: .fastMildRoughness)
             let fastPath = fast.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet)
             var maxLength = Double.infinity
+            // Costs to the target under this mode's own costing: a bound for every later search
+            // (`TargetCostBound`); its backward search runs only when one does.
+            let targetBound = TargetCostBound(map: map, costing: router.costing, from: sa, to: sb)
             if let ref = fastPath?.length, ref > 0 {
                 var w = router.costing.weights
                 maxLength = w.detourCap * ref
                 for _ in 0..<Self.detourCapRetries where path.length > w.detourCap * ref {
                     w.distance *= 2
                     router = self.router(for: mode, weights: w)
-                    if let p = router.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet) { path = p }
+                    if let p = router.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet,
+                                                targetBound: Self.bound(targetBound, for: [path], router: router)) { path = p }
                 }
             }
             // Steep metres the per-edge costing cannot see: the least costly of this line and
@@ -146,7 +150,7 @@ public struct Planner: Sendable {
             var steep: (braking: Double, caution: Double)
             if SteepLineRule.applies(to: mode) {
                 (path, steep) = leastSteepLine(path, from: sa, to: sb, router: router, mode: mode, maxLength: max(maxLength, path.length),
-                                               ruleUnmet: ruleUnmet, builder: builder)
+                                               ruleUnmet: ruleUnmet, builder: builder, targetBound: targetBound)
             } else {
                 steep = builder.steepMetres(path)
             }

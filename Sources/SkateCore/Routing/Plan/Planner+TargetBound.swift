@@ -1,0 +1,33 @@
+/// How smoothest's later searches share one `TargetCostBound` (issue 30/31, eleventh round): the
+/// detour-cap retries, the steeper search and the penalty rounds all search between the plan's
+/// ends under costs at least its own line's costing, so the bound built once from that costing
+/// serves each of them, extended just far enough before each search.
+extension Planner {
+    /// What `p` costs under `router`'s costing with `penalty` (effort seconds): `trueCost` with
+    /// each leg's edge cost multiplied as the search multiplies it. Any line bounds a search's
+    /// answer from above, so this is how far the bound must reach for that search.
+    static func lineCost(_ p: RoutePath, router: Router, penalty: [Int: Double]) -> Double {
+        var c = 0.0
+        for (i, l) in p.legs.enumerated() {
+            let len = Double(router.map.edgeLength[l.edge])
+            c += router.costing.edgeCost(edge: l.edge, reversed: l.reversed).cost * (len > 0 ? l.length / len : 1) * (penalty[l.edge] ?? 1)
+            if i > 0 {
+                let prev = p.legs[i - 1]
+                let node = Int(prev.reversed ? router.map.edgeFrom[prev.edge] : router.map.edgeTo[prev.edge])
+                c += router.costing.transitionCost(from: prev.edge, fromReversed: prev.reversed, node: node, to: l.edge, toReversed: l.reversed)
+            }
+        }
+        return c
+    }
+
+    /// Extends `bound` for a search under `router` with `penalty` whose answer costs at most what
+    /// the cheapest of `lines` costs there; returns the bound, or nil when it does not apply.
+    static func bound(_ bound: TargetCostBound?, for lines: [RoutePath], router: Router, penalty: [Int: Double] = [:]) -> TargetCostBound? {
+        guard let bound, bound.applies(to: router.costing, penalty: penalty) else { return nil }
+        let upper = lines.map { lineCost($0, router: router, penalty: penalty) }.min() ?? .infinity
+        // A search settles only states whose key is below its answer: past `upper` plus the
+        // bound's own slack, every node it settles has its exact cost (`TargetCostBound.extend`).
+        if upper.isFinite { bound.extend(to: upper + bound.inconsistency) }
+        return bound
+    }
+}
