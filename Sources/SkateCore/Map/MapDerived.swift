@@ -89,42 +89,16 @@ public struct MapDerived: Sendable, Equatable {
         cautionMetresFwd = .init(repeating: 0, count: n); cautionMetresBwd = .init(repeating: 0, count: n)
         tagSecondsFwd = .init(repeating: 0, count: n); tagSecondsBwd = .init(repeating: 0, count: n)
         bearingStart = .init(repeating: 0, count: n); bearingEnd = .init(repeating: 0, count: n)
+        let facts = Self.edgeFacts(map: map)
         for e in 0..<n {
-            let t = map.tagRoughness(ofEdge: e)
-            tagRMS[e] = Float(t.rms); tagRMSSource[e] = UInt8(t.source.rawValue)
-            let len = Double(map.edgeLength[e])
-            let prof = map.elevationProfile(ofEdge: e)
-            // Connectors (lifts, escalators) have no grade: their height change is the ride.
-            if prof.count >= 2, len > 0, !map.flags(ofEdge: e).contains(.connector) {
-                let maxG = EdgeTable.maxGradePct
-                let g = Float((Double(prof.last!) - Double(prof.first!)) / len * 100)
-                grade[e] = max(-maxG, min(maxG, g))
-                var up: Float = 0, down: Float = 0
-                var prev = prof.first!
-                for x in prof.dropFirst() { let d = x - prev; if d > 0 { up += d } else { down -= d }; prev = x }
-                climb[e] = up; descent[e] = down
-                let spacing = len / Double(prof.count - 1)
-                let w = max(1, Int((EdgeTable.sustainWindow / spacing).rounded(.up)))
-                var minF: Float = 0, minB: Float = 0
-                let arr = Array(prof)
-                if w >= arr.count {
-                    minF = min(0, grade[e]); minB = min(0, -grade[e])
-                } else {
-                    for i in 0..<(arr.count - w) {
-                        let gg = Float(Double(arr[i + w] - arr[i]) / (Double(w) * spacing) * 100)
-                        minF = min(minF, gg); minB = min(minB, -gg)
-                    }
-                }
-                steepestDownFwd[e] = max(-maxG, minF); steepestDownBwd[e] = max(-maxG, minB)
-                let m = BrakingGrade.metres(profile: arr, length: len)
-                brakingMetresFwd[e] = m.brakingFwd; brakingMetresBwd[e] = m.brakingBwd
-                cautionMetresFwd[e] = m.cautionFwd; cautionMetresBwd[e] = m.cautionBwd
-            }
-            (tagSecondsFwd[e], tagSecondsBwd[e]) = Self.travelSeconds(map: map, edge: e, grade: grade[e], rms: tagRMS[e])
-            let count = map.shapePointCount(ofEdge: e)
-            let a = map.shapePoint(ofEdge: e, 0), b = map.shapePoint(ofEdge: e, 1)
-            let y = map.shapePoint(ofEdge: e, count - 2), z = map.shapePoint(ofEdge: e, count - 1)
-            bearingStart[e] = Float(Geo.bearing(a, b)); bearingEnd[e] = Float(Geo.bearing(y, z))
+            let f = facts[e]
+            tagRMS[e] = f.tagRMS; tagRMSSource[e] = f.tagRMSSource
+            grade[e] = f.grade; climb[e] = f.climb; descent[e] = f.descent
+            steepestDownFwd[e] = f.steepestDownFwd; steepestDownBwd[e] = f.steepestDownBwd
+            brakingMetresFwd[e] = f.brakingMetresFwd; brakingMetresBwd[e] = f.brakingMetresBwd
+            cautionMetresFwd[e] = f.cautionMetresFwd; cautionMetresBwd[e] = f.cautionMetresBwd
+            tagSecondsFwd[e] = f.tagSecondsFwd; tagSecondsBwd[e] = f.tagSecondsBwd
+            bearingStart[e] = f.bearingStart; bearingEnd[e] = f.bearingEnd
         }
         componentRoot = []; componentSize = []
         modeMinCostPerMetre = []
@@ -147,12 +121,13 @@ public struct MapDerived: Sendable, Equatable {
         // Mode costs from a table of exactly these facts (no knowledge): their lowest cost per
         // metre is kept; the costs themselves are computed again as plans need them.
         let table = EdgeTable(derived: self, edgeCount: n)
-        var modeCosts: [[Float]] = []
-        for mode in RideMode.allCases {
-            let (c, minPerM) = SkateCosting.computeCosts(map: map, table: table, weights: mode.weights)
-            modeCosts.append(c)
-            modeMinCostPerMetre.append(minPerM)
+        // One mode per core at a time: each reads the map and the table only.
+        let modes = RideMode.allCases
+        let costed = ParallelMap.map(modes.count, grain: 1) {
+            SkateCosting.computeCosts(map: map, table: table, weights: modes[$0].weights)
         }
+        let modeCosts = costed.map(\.0)
+        modeMinCostPerMetre = FlatArray(costed.map(\.1))
         // Landmarks on the main network (a usable edge touches them).
         let compRoot = componentRoot, compSize = componentSize
         var mainRoot: Int32 = 0

@@ -11,9 +11,10 @@ package enum ParallelMap {
 
     /// `body(i)` for every `i` in `0..<count`, in index order in the result. `body` must be pure
     /// (it runs on several threads at once); each result lands in its own slot, so the array is
-    /// the one a serial `map` gives.
-    package static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
-        let parts = self.parts(count)
+    /// the one a serial `map` gives. `grain`: the fewest items worth a thread of their own (1 for
+    /// a few long items, such as one ride mode's costs over a whole map).
+    package static func map<T>(_ count: Int, grain: Int = minItemsPerThread, _ body: (Int) -> T) -> [T] {
+        let parts = self.parts(count, grain: grain)
         guard parts > 1 else { return (0..<count).map(body) }
         return withoutActuallyEscaping(body) { body in
             [T](unsafeUninitializedCapacity: count) { out, initialised in
@@ -44,8 +45,8 @@ package enum ParallelMap {
     /// Part `p` of `parts` near-equal consecutive ranges over `0..<count`.
     static func range(_ p: Int, of parts: Int, _ count: Int) -> Range<Int> { count * p / parts ..< count * (p + 1) / parts }
 
-    /// How many threads `count` items are worth.
-    static func parts(_ count: Int) -> Int { Swift.max(1, Swift.min(threads, count / minItemsPerThread)) }
+    /// How many threads `count` items are worth, `grain` items being worth one.
+    static func parts(_ count: Int, grain: Int = minItemsPerThread) -> Int { Swift.max(1, Swift.min(threads, count / grain)) }
 
     /// Starts `body` on another thread and returns at once; `wait()` gives its result. For one
     /// long pure job the calling thread can work beside (the terrain conditioner's sweeps, which

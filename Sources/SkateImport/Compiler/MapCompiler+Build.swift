@@ -163,8 +163,17 @@ extension MapCompiler {
         // 6. Places and zones.
         let placeCities = buildPlaces(into: &map, strings: &strings)
         progress?(1)
-        buildTowns(into: &map, strings: &strings, placeCities: placeCities)
+        // Towns on this core alone while the conditioner holds the other: its sweeps are the
+        // longer job, and a second town thread would only take turns with them.
+        buildTowns(into: &map, strings: &strings, placeCities: placeCities,
+                   grain: conditioning == nil ? ParallelMap.minItemsPerThread : Int.max)
         buildZones(into: &map, strings: &strings)
+        // Nor do the step counts, the string table and the indexes (adjacency and spatial grid):
+        // they too are built while the conditioner runs.
+        map.edgeStepCount = FlatArray(stepCounts(of: map))
+        map.stringBytes = FlatArray(strings.bytes)
+        map.stringStart = FlatArray(strings.starts)
+        map.rebuildIndexes()
 
         if let dem, let done = conditioning?.wait() {
             stats.elevationSeconds = samplingSeconds + done.seconds
@@ -188,10 +197,6 @@ extension MapCompiler {
             map.edgeElevStart = FlatArray(repeating: 0, count: map.edgeCount + 1)
         }
 
-        map.edgeStepCount = FlatArray(stepCounts(of: map))
-        map.stringBytes = FlatArray(strings.bytes)
-        map.stringStart = FlatArray(strings.starts)
-        map.rebuildIndexes()
         return map
     }
 

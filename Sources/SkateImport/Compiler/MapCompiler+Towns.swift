@@ -124,7 +124,7 @@ extension MapCompiler {
 
     /// Fills the town table, each place's and named edge's town, and the house numbers.
     /// - Parameter placeCities: each place's own `addr:city` / `is_in`, in place order.
-    func buildTowns(into map: inout SkateMap, strings: inout StringTable, placeCities: [String?]) {
+    func buildTowns(into map: inout SkateMap, strings: inout StringTable, placeCities: [String?], grain: Int = ParallelMap.minItemsPerThread) {
         let a = townAssigner()
         guard !a.towns.isEmpty else { return buildAddresses(into: &map, strings: &strings, assigner: a) }
         var sumLat = [Double](repeating: 0, count: a.towns.count), sumLon = sumLat, hits = [Int](repeating: 0, count: a.towns.count)
@@ -149,7 +149,7 @@ extension MapCompiler {
                                        lon: (map.nodeLon[Int(map.edgeFrom[e])] + map.nodeLon[Int(map.edgeTo[e])]) / 2)
                           : map.shapePoint(ofEdge: e, n / 2)
         }
-        let found = ParallelMap.map(named.count) { a.town(at: points[$0]) }
+        let found = ParallelMap.map(named.count, grain: grain) { a.town(at: points[$0]) }
         for (i, e) in named.enumerated() {
             guard let t = found[i], t < Int(UInt16.max) else { continue }
             note(t, points[i])
@@ -163,7 +163,7 @@ extension MapCompiler {
         }
         map.placeTown = FlatArray(placeTown)
         map.edgeTown = FlatArray(edgeTown)
-        buildAddresses(into: &map, strings: &strings, assigner: a)
+        buildAddresses(into: &map, strings: &strings, assigner: a, grain: grain)
     }
 
     /// The middle of a town's own evidence (a town nothing was assigned to, e.g. a sign's town at
@@ -175,12 +175,12 @@ extension MapCompiler {
     }
 
     /// House numbers sorted by street name bytes, then number, then position.
-    func buildAddresses(into map: inout SkateMap, strings: inout StringTable, assigner a: TownAssigner) {
+    func buildAddresses(into map: inout SkateMap, strings: inout StringTable, assigner a: TownAssigner, grain: Int = ParallelMap.minItemsPerThread) {
         var rows: [(street: [UInt8], number: String, street0: String, at: Coordinate, town: UInt32)] = []
         let addresses = townEvidence.addresses
         let at = addresses.map { locate(lat: $0.lat, lon: $0.lon, refs: $0.refs) }
         // Both cores, as the named edges' towns (`town(at:)` and `town(named:)` are pure).
-        let town = ParallelMap.map(addresses.count) { i in
+        let town = ParallelMap.map(addresses.count, grain: grain) { i in
             at[i].flatMap { c in addresses[i].city.flatMap { a.town(named: $0) } ?? (a.towns.isEmpty ? nil : a.town(at: c)) }
         }
         for (i, ad) in addresses.enumerated() {

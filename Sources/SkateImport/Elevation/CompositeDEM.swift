@@ -21,6 +21,11 @@ public struct CompositeDEM: ElevationSource, Sendable {
     public let layers: [Layer]
     /// Files given that lie wholly outside the map's box (only when several were given).
     public let skipped: [String]
+    /// Each layer's `bounds`, read once: a lookup tests these instead of asking every layer
+    /// (each `for layer in layers` step copied the layer, retaining its file and its samples:
+    /// three quarters of an import's DEM sampling time on a region, with the two cores
+    /// contending for the same reference counts; perf, K = 7, issue 31).
+    private let layerBounds: [BoundingBox]
 
     /// Stacks loaded layers, given in command-line order.
     public init(layers given: [(path: String, source: any DEMLayer)], skipped: [String] = []) {
@@ -35,6 +40,7 @@ public struct CompositeDEM: ElevationSource, Sendable {
         }
         let order = given.indices.sorted { (group[$0], $0) < (group[$1], $1) }
         layers = order.map { Layer(path: given[$0].path, source: given[$0].source) }
+        layerBounds = layers.map(\.source.bounds)
         self.skipped = skipped
     }
 
@@ -57,10 +63,10 @@ public struct CompositeDEM: ElevationSource, Sendable {
 
     /// Height in metres from the finest layer with data at the point; nil where none has any.
     public func elevation(lat: Double, lon: Double) -> Double? {
-        for layer in layers {
-            let b = layer.source.bounds
+        for i in layerBounds.indices {
+            let b = layerBounds[i]
             guard lat >= b.minLat, lat <= b.maxLat, lon >= b.minLon, lon <= b.maxLon else { continue }
-            if let h = layer.source.elevation(lat: lat, lon: lon) { return h }
+            if let h = layers[i].source.elevation(lat: lat, lon: lon) { return h }
         }
         return nil
     }
