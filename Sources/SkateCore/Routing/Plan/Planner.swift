@@ -119,7 +119,12 @@ public struct Planner: Sendable {
 
     public func plan(from sa: EdgeSnap, to sb: EdgeSnap, router: Router, mode: RideMode, alternatives: Int = 0) throws -> RoutePlan {
         let builder = PlanBuilder(map: map, costing: router.costing, knowledge: knowledge)
-        guard var path = router.bestRoute(from: sa, to: sb) else {
+        // Smoothest runs up to five searches between these ends under costs at least this
+        // mode's: costs to the target under it bound them all (`TargetCostBound`), the first
+        // one too, once a line along the bound's own cheapest ways says how far it must reach.
+        let targetBound = mode == .smoothest ? TargetCostBound(map: map, costing: router.costing, from: sa, to: sb) : nil
+        let firstBound = targetBound.flatMap { tb in tb.treeLine(from: sa).flatMap { Self.bound(tb, for: [$0], router: router) } }
+        guard var path = router.bestRoute(from: sa, to: sb, targetBound: firstBound) else {
             throw RoutingError.disconnected(from: sa.point, to: sb.point)
         }
         var router = router
@@ -131,9 +136,6 @@ public struct Planner: Sendable {
             let fast = self.router(for: .fastMildRoughness)
             let fastPath = fast.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet)
             var maxLength = Double.infinity
-            // Costs to the target under this mode's own costing: a bound for every later search
-            // (`TargetCostBound`); its backward search runs only when one does.
-            let targetBound = TargetCostBound(map: map, costing: router.costing, from: sa, to: sb)
             if let ref = fastPath?.length, ref > 0 {
                 var w = router.costing.weights
                 maxLength = w.detourCap * ref
