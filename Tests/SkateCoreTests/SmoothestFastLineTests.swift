@@ -37,7 +37,12 @@ import Testing
             let two = try beside.plan(from: a, to: b, router: rb, mode: .smoothest)
             #expect(PlanFormats.json(one) == PlanFormats.json(two), "plans differ: \(a.edge) → \(b.edge)")
             plans += 1
-            if rs.bestRoute(from: a, to: b).map({ !$0.crustyRuleMet }) ?? false { unmet += 1 }
+            let ruleUnmet = rs.bestRoute(from: a, to: b).map({ !$0.crustyRuleMet }) ?? false
+            if ruleUnmet { unmet += 1 }
+            // The fast line itself (few plans on Monaco depend on it): the one the hinted search gives.
+            let early = beside.fastLine(beside.startFastLine(from: a, to: b), from: a, to: b, ruleUnmet: ruleUnmet)
+            let hinted = serial.router(for: .fastMildRoughness).bestRoute(from: a, to: b, ruleUnmet: ruleUnmet)
+            #expect(early?.legs == hinted?.legs, "fast lines differ: \(a.edge) → \(b.edge)")
         }
         return (plans, unmet)
     }
