@@ -109,6 +109,20 @@ public struct Router: Sendable {
 
     func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:], ruleUnmet: Bool = false,
                    costLimit: Double = .infinity, targetBound: TargetCostBound?) -> RoutePath? {
+        var entryFirst = false
+        return bestRoute(from: a, to: b, penalty: penalty, ruleUnmet: ruleUnmet, costLimit: costLimit, targetBound: targetBound,
+                         relaxedEntryFirst: &entryFirst)
+    }
+
+    /// `bestRoute`, telling in `relaxedEntryFirst` whether its relaxed search started with a
+    /// forbidden-entry bound, which only a rule-bound search that ran to its end (no proof)
+    /// builds. When it did not and the answer breaks the rule, the answer is the one `bestRoute`
+    /// with `ruleUnmet` gives (the same searches from the quick or full proof on), so a search
+    /// run before `ruleUnmet` was known may stand for one run after (`Planner.plan`, smoothest's
+    /// fast line beside its own).
+    func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:], ruleUnmet: Bool = false,
+                   costLimit: Double = .infinity, targetBound: TargetCostBound?, relaxedEntryFirst: inout Bool) -> RoutePath? {
+        relaxedEntryFirst = false
         let tb = targetBound.flatMap { $0.target == b && $0.applies(to: costing, penalty: penalty) ? $0 : nil }
         guard boundedSearch else { return bestRouteExhaustive(from: a, to: b, penalty: penalty) }
         // The rule-bound search, as always; only when it grows past the cap is it asked whether
@@ -140,6 +154,7 @@ public struct Router: Sendable {
             }
         }
         if ruleMet, let p = hard.result(from: a) { return p }
+        relaxedEntryFirst = entry != nil
         var relaxed = Search(router: self, target: b, penalty: penalty, hardRule: false, bounded: true, entry: entry, targetBound: tb)
         relaxed.costLimit = costLimit
         relaxed.seed(from: a)

@@ -34,8 +34,11 @@ final class TargetCostBound {
     struct Entry: StampedLabel {
         var d: Double
         var pi: Double
+        /// The traversal (`edge << 1 | reversed`) that leaves this node on its cheapest line found
+        /// to the target; -1 at a target edge end that rides straight onto it.
+        var via: Int32
         var stamp: UInt16 = 0
-        static var unreached: Entry { Entry(d: .infinity, pi: -1) }
+        static var unreached: Entry { Entry(d: .infinity, pi: -1, via: -1) }
     }
     struct Item: Comparable {
         var key: Double
@@ -77,10 +80,10 @@ final class TargetCostBound {
         // Every line ends with part of the target edge from one of its ends.
         let eb = target.edge, len = Double(map.edgeLength[eb])
         if costing.allowed(edge: eb, reversed: false) {
-            reach(Int(map.edgeFrom[eb]), costing.edgeCost(edge: eb, reversed: false).cost * (len > 0 ? target.offset / len : 0))
+            reach(Int(map.edgeFrom[eb]), costing.edgeCost(edge: eb, reversed: false).cost * (len > 0 ? target.offset / len : 0), via: -1)
         }
         if costing.allowed(edge: eb, reversed: true) {
-            reach(Int(map.edgeTo[eb]), costing.edgeCost(edge: eb, reversed: true).cost * (len > 0 ? (len - target.offset) / len : 0))
+            reach(Int(map.edgeTo[eb]), costing.edgeCost(edge: eb, reversed: true).cost * (len > 0 ? (len - target.offset) / len : 0), via: -1)
         }
     }
 
@@ -92,11 +95,12 @@ final class TargetCostBound {
         return (x * x + y * y).squareRoot() * costing.minCostPerMetre * Self.straightShare
     }
 
-    private func reach(_ v: Int, _ d: Double) {
+    private func reach(_ v: Int, _ d: Double, via: Int32) {
         var e = labels[v]
         guard d < e.d else { return }
         if e.pi < 0 { e.pi = pi(v) }
         e.d = d
+        e.via = via
         labels[v] = e
         // Nodes the start cannot reach stay out of the heap: no line to a reachable node passes them.
         if e.pi < .infinity { heap.insert(Item(key: d + e.pi, d: d, node: v)) }
@@ -109,21 +113,59 @@ final class TargetCostBound {
     /// search whose line costs at most `limit − inconsistency` settles no node the bound has not
     /// costed exactly (its bound there is at least that).
     func extend(to limit: Double) {
-        let map = map, costing = costing
-        while let top = heap.min, top.key < limit {
-            _ = heap.popMin()
-            let u = top.node
-            guard top.d <= labels[u].d else { continue }
-            settled += 1
-            // Rides w → u into u, from each neighbour w: the opposite of u's leaving traversals.
-            for k in map.adjacencyRange(of: u) {
-                let adj = Int(map.adjacency[k])
-                let e = adj >> 1, leavesReversed = adj & 1 == 1
-                let c = costing.storedCost(e << 1 | (leavesReversed ? 0 : 1))
-                guard c < .infinity else { continue }
-                reach(Int(leavesReversed ? map.edgeFrom[e] : map.edgeTo[e]), top.d + Double(c))
-            }
+        while let top = heap.min, top.key < limit { settleNext() }
+    }
+
+    /// Takes the least open node off the heap and reaches its neighbours.
+    private func settleNext() {
+        guard let top = heap.popMin() else { return }
+        let u = top.node
+        guard top.d <= labels[u].d else { return }
+        settled += 1
+        // Rides w → u into u, from each neighbour w: the opposite of u's leaving traversals.
+        for k in map.adjacencyRange(of: u) {
+            let adj = Int(map.adjacency[k])
+            let e = adj >> 1, leavesReversed = adj & 1 == 1
+            let toU = e << 1 | (leavesReversed ? 0 : 1)
+            let c = costing.storedCost(toU)
+            guard c < .infinity else { continue }
+            reach(Int(leavesReversed ? map.edgeFrom[e] : map.edgeTo[e]), top.d + Double(c), via: Int32(toU))
         }
+    }
+
+    /// A line from `a` to the target along the backward search's cheapest ways (turns left out),
+    /// extending the search until it has settled an end of `a`'s edge; nil when none is reached
+    /// (or both ends share an edge). A real line, so its cost under a search's costing bounds
+    /// that search's answer from above: how far to extend the bound for a plan's first search.
+    func treeLine(from a: EdgeSnap) -> RoutePath? {
+        let ea = a.edge, eb = target.edge
+        guard ea != eb else { return nil }
+        let lenA = Double(map.edgeLength[ea])
+        // Leaving `a`'s edge at its start node (riding it backwards) or at its end node.
+        var ends: [(node: Int, reversed: Bool)] = []
+        if costing.allowed(edge: ea, reversed: true) { ends.append((Int(map.edgeFrom[ea]), true)) }
+        if costing.allowed(edge: ea, reversed: false) { ends.append((Int(map.edgeTo[ea]), false)) }
+        func settledEnd() -> Bool { ends.contains { labels[$0.node].d + Swift.max(0, labels[$0.node].pi) <= frontier } }
+        while !settledEnd(), heap.min != nil { settleNext() }
+        guard let start = ends.filter({ labels[$0.node].d < .infinity }).min(by: { labels[$0.node].d < labels[$1.node].d }) else { return nil }
+        var legs = [RouteLeg(edge: ea, reversed: start.reversed, startOffset: a.offset, endOffset: start.reversed ? 0 : lenA)]
+        var node = start.node
+        for _ in 0..<map.nodeCount {
+            let via = Int(labels[node].via)
+            guard via >= 0 else { break }
+            let e = via >> 1, rev = via & 1 == 1, len = Double(map.edgeLength[e])
+            legs.append(RouteLeg(edge: e, reversed: rev, startOffset: rev ? len : 0, endOffset: rev ? 0 : len))
+            node = Int(rev ? map.edgeFrom[e] : map.edgeTo[e])
+        }
+        let lenB = Double(map.edgeLength[eb])
+        if node == Int(map.edgeFrom[eb]) {
+            legs.append(RouteLeg(edge: eb, reversed: false, startOffset: 0, endOffset: target.offset))
+        } else if node == Int(map.edgeTo[eb]) {
+            legs.append(RouteLeg(edge: eb, reversed: true, startOffset: lenB, endOffset: target.offset))
+        } else {
+            return nil
+        }
+        return RoutePath(legs: legs, cost: 0, crustyRuleMet: true)
     }
 
     /// A lower bound (effort seconds) on the cost from `node` to the target under `costing` or
@@ -152,43 +194,58 @@ final class TargetCostBound {
 /// A node some landmark reaches whose code says the landmark cannot reach it, while the landmark
 /// reaches the start, cannot be reached from the start: infinity (the true bound; leaving that
 /// term out would make the bound inconsistent there).
+///
+/// The two start nodes' values sit in four flat arrays and one pass over `v`'s landmark row
+/// serves both (ninth round: an array of per-node row tuples cost a retain and release of two
+/// arrays per start node per call, and `TargetCostBound.reach` was 11 % of a slow smoothest
+/// plan's instructions); the bound is the same number, term for term.
 struct StartLandmarkBound {
     let table: LandmarkTable
-    /// The two start nodes' rows: lower and upper bounds (nil = unreachable).
-    let rows: [(low: [Double], high: [Double])]
+    /// Per landmark i: the upper end of d(L_i, start node) for the first and second start node
+    /// (effort seconds; NaN: the landmark does not reach it).
+    let highA: [Double], highB: [Double]
+    /// Per landmark i: the lower end of d(start node, L_i) (NaN: it does not reach the landmark).
+    let lowA: [Double], lowB: [Double]
 
     init(table t: LandmarkTable, startNodes: (Int, Int)) {
         table = t
         let w = 2 * Landmarks.count
-        func row(_ n: Int, _ f: (Int) -> Double) -> [Double] {
-            (0..<w).map { k in let q = Int(t.values[n * w + k]); return q == LandmarkBound.none ? .nan : f(q) }
+        // Column 2i: from landmark i to the node; 2i + 1: from the node to landmark i.
+        func column(_ n: Int, _ k: Int, _ f: (Int) -> Double) -> [Double] {
+            (0..<Landmarks.count).map { i in let q = Int(t.values[n * w + 2 * i + k]); return q == LandmarkBound.none ? .nan : f(q) }
         }
-        rows = [startNodes.0, startNodes.1].map { n in (row(n) { t.lower($0) }, row(n) { t.lower($0 + 1) }) }
+        highA = column(startNodes.0, 0) { t.lower($0 + 1) }; highB = column(startNodes.1, 0) { t.lower($0 + 1) }
+        lowA = column(startNodes.0, 1) { t.lower($0) }; lowB = column(startNodes.1, 1) { t.lower($0) }
     }
 
     /// The lesser over the two start nodes of the largest landmark bound, scaled as
     /// `LandmarkBound` scales its own (consistency is kept: a scale ≤ 1 and a constant).
     @inline(__always) func bound(_ v: Int) -> Double {
-        let w = 2 * Landmarks.count
-        let base = v * w
+        let base = v * 2 * Landmarks.count
         let none = LandmarkBound.none
-        var least = Double.infinity
-        for r in rows {
-            var b = 0.0
-            for i in 0..<Landmarks.count {
-                let fq = Int(table.values[base + 2 * i]), tq = Int(table.values[base + 2 * i + 1])
-                // d(L, v) − d(L, a): a low minus the start's high.
-                let aHigh = r.high[2 * i]
-                if !aHigh.isNaN {
-                    if fq == none { b = .infinity; break }
-                    b = Swift.max(b, table.lower(fq) - aHigh)
-                }
-                // d(a, L) − d(v, L): the start's low minus v's high (v unreachable to L: no bound).
-                let aLow = r.low[2 * i + 1]
-                if !aLow.isNaN, tq != none { b = Swift.max(b, aLow - table.lower(tq + 1)) }
+        var a = 0.0, b = 0.0
+        for i in 0..<Landmarks.count {
+            let fq = Int(table.values[base + 2 * i]), tq = Int(table.values[base + 2 * i + 1])
+            // d(L, v) − d(L, start): v's low minus the start's high; a landmark that reaches the
+            // start but not v says the start does not reach v.
+            let ha = highA[i], hb = highB[i]
+            if fq == none {
+                if !ha.isNaN { a = .infinity }
+                if !hb.isNaN { b = .infinity }
+            } else {
+                let f = table.lower(fq)
+                if !ha.isNaN { a = Swift.max(a, f - ha) }
+                if !hb.isNaN { b = Swift.max(b, f - hb) }
             }
-            least = Swift.min(least, b)
+            // d(start, L) − d(v, L): the start's low minus v's high (v unreachable to L: no bound).
+            if tq != none {
+                let t = table.lower(tq + 1)
+                let la = lowA[i], lb = lowB[i]
+                if !la.isNaN { a = Swift.max(a, la - t) }
+                if !lb.isNaN { b = Swift.max(b, lb - t) }
+            }
         }
+        let least = Swift.min(a, b)
         guard least < .infinity else { return .infinity }
         return Swift.max(0, least * LandmarkBound.margin - LandmarkBound.slack)
     }

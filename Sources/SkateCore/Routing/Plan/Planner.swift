@@ -31,6 +31,10 @@ public struct Planner: Sendable {
     /// plans where all six must be searched they are most of the plan's time. The answer does
     /// not depend on it (`SpotPruningTests` compares 1 and 2 threads with searching all).
     public var spotSearchThreads = 2
+    /// Threads smoothest searches on: with 2 its fast line (the detour cap's reference) is
+    /// searched beside its own line (`Planner+FastLine`). The plan does not depend on it
+    /// (`SmoothestFastLineTests` compares 1 and 2).
+    public var smoothestThreads = 2
 
     public init(map: SkateMap, knowledge: RoadKnowledge = .empty) {
         self.init(map: map, knowledge: knowledge, table: EdgeTable(map: map, knowledge: knowledge))
@@ -57,6 +61,7 @@ public struct Planner: Sendable {
         p.edgeLabels = edgeLabels
         p.pruneSpotSearches = pruneSpotSearches
         p.spotSearchThreads = spotSearchThreads
+        p.smoothestThreads = smoothestThreads
         return p
     }
 
@@ -119,21 +124,25 @@ public struct Planner: Sendable {
 
     public func plan(from sa: EdgeSnap, to sb: EdgeSnap, router: Router, mode: RideMode, alternatives: Int = 0) throws -> RoutePlan {
         let builder = PlanBuilder(map: map, costing: router.costing, knowledge: knowledge)
-        guard var path = router.bestRoute(from: sa, to: sb) else {
+        // Smoothest's fast line (the detour cap's reference) is searched on the other core
+        // beside its own line (`Planner+FastLine`).
+        let fastSearch = mode == .smoothest ? startFastLine(from: sa, to: sb) : nil
+        // Smoothest runs up to five searches between these ends under costs at least this
+        // mode's: costs to the target under it bound them all (`TargetCostBound`), the first
+        // one too, once a line along the bound's own cheapest ways says how far it must reach.
+        let targetBound = mode == .smoothest ? TargetCostBound(map: map, costing: router.costing, from: sa, to: sb) : nil
+        let firstBound = targetBound.flatMap { tb in tb.treeLine(from: sa).flatMap { Self.bound(tb, for: [$0], router: router) } }
+        guard var path = router.bestRoute(from: sa, to: sb, targetBound: firstBound) else {
             throw RoutingError.disconnected(from: sa.point, to: sb.point)
         }
         var router = router
         // No line between these ends keeps to the crusty rule in this mode, so none does in any
         // (Router.bestRoute's `ruleUnmet`): later searches between them skip the rule-bound search.
         let ruleUnmet = !path.crustyRuleMet
-        if mode == .smoothest {
+        if mode == .smoothest, let fastSearch {
             // Distance capped: never more than detourCap × the fast line; raise the distance weight until it fits.
-            let fast = self.router(for: .fastMildRoughness)
-            let fastPath = fast.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet)
+            let fastPath = fastLine(fastSearch, from: sa, to: sb, ruleUnmet: ruleUnmet)
             var maxLength = Double.infinity
-            // Costs to the target under this mode's own costing: a bound for every later search
-            // (`TargetCostBound`); its backward search runs only when one does.
-            let targetBound = TargetCostBound(map: map, costing: router.costing, from: sa, to: sb)
             if let ref = fastPath?.length, ref > 0 {
                 var w = router.costing.weights
                 maxLength = w.detourCap * ref
