@@ -7,8 +7,7 @@ import Testing
 /// whose bound cannot beat the best line found (`Router.costLowerBound`), and searches them on
 /// two threads. On seeded pairs of both real maps the answer (one thread and two) must equal the
 /// one from searching every candidate in rank order, and the bound must never exceed the cost of
-/// the line the router finds. The legs from a spot to the goal search with the plan's goal bound
-/// (`Planner.spotGoalBound`, here on every plan): answers must equal those searched without it.
+/// the line the router finds.
 @Suite(.serialized) struct SpotPruningTests {
     /// Seeded pairs per map.
     static let pairs = 24
@@ -22,16 +21,9 @@ import Testing
         full.spotSearchThreads = 1
         pruned.pruneSpotSearches = true
         pruned.spotSearchThreads = 1
-        pruned.spotGoalBound = .always
         // Two threads: which candidates get searched depends on timing, the answer must not.
         var parallel = pruned.detached()
         parallel.spotSearchThreads = 2
-        // Without the goal bound on the legs from a spot to the goal (`Planner.spotGoalBound`;
-        // the others build it on every plan, not only where the direct line is forbidden):
-        // the bound only spares states, so the answer must be the same line.
-        var unbounded = pruned.detached()
-        unbounded.spotGoalBound = .never
-        full.spotGoalBound = .never
         let router = pruned.router(for: .trickSpotCrawl)
         let fullRouter = full.router(for: .trickSpotCrawl)
         var rng = CrustyRuleProofTests.SplitMix(s: seed)
@@ -55,8 +47,6 @@ import Testing
             #expect(a.0 == b.0 && a.1 == b.1 && a.2 == b.2, "pruned answer differs: \(na) → \(nb): \(a.1) vs \(b.1)")
             let c = parallel.threadThroughSpot(path: direct, from: sa, to: sb, router: parallel.router(for: .trickSpotCrawl))
             #expect(c.0 == b.0 && c.1 == b.1 && c.2 == b.2, "two-thread answer differs: \(na) → \(nb): \(c.1) vs \(b.1)")
-            let d = unbounded.threadThroughSpot(path: direct, from: sa, to: sb, router: unbounded.router(for: .trickSpotCrawl))
-            #expect(a.0 == d.0 && a.1 == d.1 && a.2 == d.2, "goal-bound answer differs: \(na) → \(nb): \(a.1) vs \(d.1)")
             skipped += searchesFull - searchesPruned
             compared += 1
         }

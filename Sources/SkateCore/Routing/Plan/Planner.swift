@@ -31,9 +31,6 @@ public struct Planner: Sendable {
     /// plans where all six must be searched they are most of the plan's time. The answer does
     /// not depend on it (`SpotPruningTests` compares 1 and 2 threads with searching all).
     public var spotSearchThreads = 2
-    /// When `trickSpotCrawl`'s legs from a spot to the goal search with the plan's goal bound
-    /// (`spotGoalBound(router:from:to:direct:)`); other than the default only in tests.
-    var spotGoalBound = SpotGoalBound.whenGoalBehindForbiddenWay
 
     public init(map: SkateMap, knowledge: RoadKnowledge = .empty) {
         self.init(map: map, knowledge: knowledge, table: EdgeTable(map: map, knowledge: knowledge))
@@ -60,7 +57,6 @@ public struct Planner: Sendable {
         p.edgeLabels = edgeLabels
         p.pruneSpotSearches = pruneSpotSearches
         p.spotSearchThreads = spotSearchThreads
-        p.spotGoalBound = spotGoalBound
         return p
     }
 
@@ -291,7 +287,6 @@ public struct Planner: Sendable {
         if !pruneSpotSearches { candidates = candidates.map { Candidate(rank: $0.rank, name: $0.name, snap: $0.snap, toSpot: 0, fromSpot: 0) } }
         candidates.sort { ($0.toSpot + $0.fromSpot, $0.rank) < ($1.toSpot + $1.fromSpot, $1.rank) }
         let state = SpotSearchState(), list = candidates
-        let goalBound = list.isEmpty ? nil : spotGoalBound(router: router, from: sa, to: sb, direct: path)
         let workers = Swift.max(1, Swift.min(spotSearchThreads, ProcessInfo.processInfo.activeProcessorCount, list.count))
         let work: @Sendable (Int) -> Void = { _ in
             while let i = state.next(count: list.count, bound: { (list[$0].toSpot + list[$0].fromSpot, list[$0].rank) }) {
@@ -299,8 +294,7 @@ public struct Planner: Sendable {
                 // Each leg's search stops once it cannot make a line that wins (`costLimit`).
                 guard let p1 = router.bestRoute(from: sa, to: c.snap, costLimit: state.legLimit(less: c.fromSpot, pruning: pruneSpotSearches)) else { continue }
                 guard state.couldWin(p1.cost + c.fromSpot, rank: c.rank, countingSearch: true) else { continue }
-                guard let p2 = router.bestRoute(from: c.snap, to: sb, costLimit: state.legLimit(less: p1.cost, pruning: pruneSpotSearches),
-                                                targetBound: goalBound?.bound) else { continue }
+                guard let p2 = router.bestRoute(from: c.snap, to: sb, costLimit: state.legLimit(less: p1.cost, pruning: pruneSpotSearches)) else { continue }
                 let joined = RoutePath(legs: p1.legs + p2.legs, cost: p1.cost + p2.cost, crustyRuleMet: p1.crustyRuleMet && p2.crustyRuleMet)
                 guard joined.length <= budget else { continue }
                 state.offer(joined, name: c.name, rank: c.rank)
