@@ -112,11 +112,9 @@ extension PlaceSearch {
     }
 
     /// Whether any node of `a` lies within `streetPieceJoin` of any node of `b`.
+    /// Called only for pairs whose boxes may join (`PieceBox.mayJoin`, which holds the coarse
+    /// latitude test this did itself), so it measures node against node straight away.
     static func close(_ map: SkateMap, _ a: [Int], _ b: [Int]) -> Bool {
-        // A coarse box test first: most pieces of a common name lie kilometres apart.
-        let degLat = streetPieceJoin / 110_574
-        let la = a.map { map.nodeLat[$0] }, lb = b.map { map.nodeLat[$0] }
-        if la.min()! - degLat > lb.max()! || lb.min()! - degLat > la.max()! { return false }
         for x in a {
             for y in b where Geo.distance(map.coordinate(ofNode: x), map.coordinate(ofNode: y)) <= streetPieceJoin { return true }
         }
