@@ -4,22 +4,18 @@ import Glibc
 extension Planner {
     /// Whether a way is legal to walk: the access model's verdict is not forbidden (a skater on a
     /// board is a pedestrian, `AccessModel`), stairs, unpaved ways and lifts included.
-    func legalToWalk(_ e: Int) -> Bool { AccessModel.decision(of: map.flags(ofEdge: e)).accessClass != .forbidden }
+    static func legalToWalk(_ e: Int, map: SkateMap) -> Bool { AccessModel.decision(of: map.flags(ofEdge: e)).accessClass != .forbidden }
 
     /// Adds the honest-detour facts to a plan (issue 26, item 4): the shortest legal walking line,
     /// the direct line over any way and the crow-flies distance (`WalkReference`, every plan), the
     /// `Detour` verdict with its reasons, and — with `offer` and a detour — the direct line (and
     /// the walk, when the direct line is not legal) as alternatives labelled "walk" or "not legal".
-    func withDetour(_ p: RoutePlan, from sa: EdgeSnap, to sb: EdgeSnap, router: Router, offer: Bool) -> RoutePlan {
+    /// `lines`: the reference lines when already searched (`startWalkLines`), else searched here.
+    func withDetour(_ p: RoutePlan, from sa: EdgeSnap, to sb: EdgeSnap, router: Router, offer: Bool, lines: WalkLines? = nil) -> RoutePlan {
         var plan = p
         let builder = PlanBuilder(map: map, costing: router.costing, knowledge: knowledge)
-        let direct = ShortestLine.path(map: map, from: sa, to: sb, allowed: { _ in true })
-        let directLegal = direct.map { $0.legs.allSatisfy { legalToWalk($0.edge) } } ?? true
-        // A direct line that is legal to walk is also a shortest legal walk (the shortest over
-        // all ways, and every way of it admitted): the second search is needed only when the
-        // direct line takes a way a walker may not (it was half of `withDetour`'s time). No direct
-        // line at all: no walk either (its ways are a subset).
-        let walk = directLegal ? direct : ShortestLine.path(map: map, from: sa, to: sb, allowed: legalToWalk)
+        let found = lines ?? Self.walkLines(map: map, from: sa, to: sb)
+        let direct = found.direct, directLegal = found.directLegal, walk = found.walk
         let reference = WalkReference(shortestWalkM: walk?.length, walkClimbM: walk.map { builder.climb($0.legs) } ?? 0,
                                       directM: direct?.length, directLegal: directLegal, crowFliesM: Geo.distance(sa.point, sb.point))
         plan.walkReference = reference

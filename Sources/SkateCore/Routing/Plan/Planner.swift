@@ -35,6 +35,10 @@ public struct Planner: Sendable {
     /// searched beside its own line (`Planner+FastLine`). The plan does not depend on it
     /// (`SmoothestFastLineTests` compares 1 and 2).
     public var smoothestThreads = 2
+    /// Threads a plan's honest-detour references (`Planner+WalkLines`) use: with 2 they are
+    /// searched on the other core beside the plan's own searches. The plan does not depend on it
+    /// (`WalkLinesTests` compares 1 and 2).
+    public var walkLineThreads = 2
 
     public init(map: SkateMap, knowledge: RoadKnowledge = .empty) {
         self.init(map: map, knowledge: knowledge, table: EdgeTable(map: map, knowledge: knowledge))
@@ -62,6 +66,7 @@ public struct Planner: Sendable {
         p.pruneSpotSearches = pruneSpotSearches
         p.spotSearchThreads = spotSearchThreads
         p.smoothestThreads = smoothestThreads
+        p.walkLineThreads = walkLineThreads
         return p
     }
 
@@ -126,7 +131,10 @@ public struct Planner: Sendable {
         let builder = PlanBuilder(map: map, costing: router.costing, knowledge: knowledge)
         // Smoothest's fast line (the detour cap's reference) is searched on the other core
         // beside its own line (`Planner+FastLine`).
-        let fastSearch = mode == .smoothest ? startFastLine(from: sa, to: sb) : nil
+        let fastSearch = mode == .smoothest ? startFastLine(from: sa, to: sb, walkLines: walkLineThreads > 1) : nil
+        // The detour references depend only on the ends: searched on the other core meanwhile
+        // (smoothest's fast-line thread searches them once its line is found).
+        var walkSearch = fastSearch?.pending == nil ? startWalkLines(from: sa, to: sb) : nil
         // Smoothest runs up to five searches between these ends under costs at least this
         // mode's: costs to the target under it bound them all (`TargetCostBound`), the first
         // one too, once a line along the bound's own cheapest ways says how far it must reach.
@@ -141,7 +149,8 @@ public struct Planner: Sendable {
         let ruleUnmet = !path.crustyRuleMet
         if mode == .smoothest, let fastSearch {
             // Distance capped: never more than detourCap × the fast line; raise the distance weight until it fits.
-            let fastPath = fastLine(fastSearch, from: sa, to: sb, ruleUnmet: ruleUnmet)
+            let (fastPath, fastWalk) = fastLineAndWalk(fastSearch, from: sa, to: sb, ruleUnmet: ruleUnmet)
+            if let fastWalk { walkSearch = fastWalk }
             var maxLength = Double.infinity
             if let ref = fastPath?.length, ref > 0 {
                 var w = router.costing.weights
@@ -201,7 +210,7 @@ public struct Planner: Sendable {
             }
             plan.alternatives = found.dropFirst().map { builder.build(path: $0, mode: mode) }
         }
-        return Self.withAlternativeNotes(withDetour(plan, from: sa, to: sb, router: router, offer: alternatives > 0))
+        return Self.withAlternativeNotes(withDetour(plan, from: sa, to: sb, router: router, offer: alternatives > 0, lines: walkSearch?.wait()))
     }
 
     /// Each alternative keeps its own notes, but "no legal line" is only true when the plan
