@@ -90,3 +90,35 @@ import Testing
         }
     }
 }
+
+/// Issue 31: `skateroute import` stamps the map it wrote (`MapFormat.write(stampVerified:)`), so
+/// the first load after an import does not read a whole region again; a rewrite in place right
+/// after it is still caught.
+@Suite(.serialized) struct WriterStampTests {
+    let base = MapVerificationTests()
+
+    @Test func aMapItsWriterStampedLoadsWithoutHashingAndDamageIsStillCaught() throws {
+        let dir = TestData.temporaryDirectory("verify-writer")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let m = AsciiMap("A-----B-----C", ways: [("ABC", ["highway": "residential", "surface": "asphalt"])])
+        let path = dir.appendingPathComponent("imported.srmap").path
+        try base.withCache(in: dir) {
+            try MapFormat.write(m.map, to: path)
+            #expect(!VerifiedMaps.contains(base.stamp(path)), "a plain write stamps nothing")
+            try MapFormat.write(m.map, to: path, stampVerified: true)
+            // Stamped at once, although the file is younger than the settle time.
+            #expect(VerifiedMaps.contains(base.stamp(path)))
+            _ = try MapFormat.load(path: path)
+
+            // Damaged in place at once (no backdating): its modification time moves off the
+            // writer's, so the stamp no longer matches and the load hashes and refuses it.
+            var damaged = try Data(contentsOf: URL(fileURLWithPath: path))
+            damaged[damaged.count - 9] ^= 0x5A
+            let fh = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try fh.write(contentsOf: damaged)
+            try fh.close()
+            #expect(!VerifiedMaps.contains(base.stamp(path)))
+            #expect(throws: MapFileError.checksumMismatch(path: path)) { try MapFormat.load(path: path) }
+        }
+    }
+}

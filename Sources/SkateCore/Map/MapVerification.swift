@@ -49,6 +49,22 @@ enum VerifiedMaps {
         @TaskLocal static var now: Double?
     }
 
+    /// How far back a writer that stamps its own file sets the file's modification time: past
+    /// `settleSeconds`, so a rewrite in place (which sets it to now) always changes the stamp.
+    static let writerBackdateSeconds = 2 * settleSeconds
+
+    /// Sets the open file's access and modification times `writerBackdateSeconds` into the past
+    /// (on the test clock when set); true when done.
+    static func backdate(fd: Int32) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let seconds = (TestHooks.now ?? (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)) - writerBackdateSeconds
+        let whole = seconds.rounded(.down)
+        let t = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
+        var times = [t, t]
+        return futimens(fd, &times) == 0
+    }
+
     /// The identity line of an open file with the given header digest.
     static func stamp(_ st: stat, digest: UInt64) -> String {
         "\(st.st_dev) \(st.st_ino) \(st.st_size) \(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec) \(st.st_ctim.tv_sec).\(st.st_ctim.tv_nsec) \(String(digest, radix: 16))"

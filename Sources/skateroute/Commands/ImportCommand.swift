@@ -101,7 +101,7 @@ struct ImportCommand: ParsableCommand {
         }
         do {
             let onWrite: (@Sendable (Double) -> Void)? = progress.map { p in { @Sendable f in p.show(writing, f) } }
-            try MapFormat.write(map, to: outPath, landmarks: layout, progress: onWrite)
+            try MapFormat.write(map, to: outPath, landmarks: layout, progress: onWrite, stampVerified: true)
         } catch let e as MapFileError {
             progress?.clear()
             throw fail(e.description)
