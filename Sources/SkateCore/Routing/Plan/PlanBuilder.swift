@@ -7,6 +7,8 @@ public struct PlanBuilder: Sendable {
     public let map: SkateMap
     public let costing: SkateCosting
     public let knowledge: RoadKnowledge
+    /// Places a step's description looks for, gathered on first use (`PlacesByKind`).
+    let placesByKind = PlacesByKind()
 
     /// Steps shorter than this (metres) are folded into a neighbour: no "after 0 m turn right".
     public static let minStepLength: Double = 15

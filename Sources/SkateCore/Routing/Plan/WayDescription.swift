@@ -90,10 +90,10 @@ extension PlanBuilder {
         for (i, k) in kinds.enumerated() where metres[i] > best { kind = k; best = metres[i] }
         guard let c = midpoint(legs: legs, range: range) else { return WayPhrase(preposition: "onto", object: kind.noun) }
         if kind.isOpenSpaceWay {
-            if let sq = nearestPlace(to: c, radius: WayDescriptionRules.squareRadius, where: { k, _ in k == .square || k == .pedestrianArea }) {
+            if let sq = nearestPlace(to: c, radius: WayDescriptionRules.squareRadius, kinds: [.square, .pedestrianArea], where: { _, _ in true }) {
                 return WayPhrase(preposition: Self.acrossPreposition, object: sq)
             }
-            if let park = nearestPlace(to: c, radius: WayDescriptionRules.parkRadius, where: { _, cat in WayDescriptionRules.parkCategories.contains(cat) }) {
+            if let park = nearestPlace(to: c, radius: WayDescriptionRules.parkRadius, kinds: [.leisure], where: { _, cat in WayDescriptionRules.parkCategories.contains(cat) }) {
                 return WayPhrase(preposition: "through", object: park)
             }
         }
@@ -126,17 +126,20 @@ extension PlanBuilder {
 
     /// The name of the nearest named place within `radius` metres of `c` whose kind and
     /// category pass `filter` (a box test before each distance; nil when none).
-    func nearestPlace(to c: Coordinate, radius: Double, where filter: (PlaceKind, String) -> Bool) -> String? {
+    func nearestPlace(to c: Coordinate, radius: Double, kinds: [PlaceKind], where filter: (PlaceKind, String) -> Bool) -> String? {
         let dLat = radius / 111_000, dLon = radius / (111_000 * max(0.1, cos(c.lat * .pi / 180)))
         var best: String?, bestD = radius
-        for i in 0..<map.placeCount {
-            let lat = map.placeLat[i], lon = map.placeLon[i]
-            guard abs(lat - c.lat) <= dLat, abs(lon - c.lon) <= dLon else { continue }
-            let name = map.string(map.placeName[i])
-            guard !name.isEmpty, let kind = PlaceKind(rawValue: map.placeKind[i]),
-                  filter(kind, map.string(map.placeCategory[i])) else { continue }
-            let d = Geo.distance(c, Coordinate(lat: lat, lon: lon))
-            if d < bestD || (d == bestD && name < (best ?? name)) { best = name; bestD = d }
+        for kind in kinds {
+            let places = placesByKind.places(of: kind, in: map)
+            for k in places.index.indices {
+                let lat = places.lat[k], lon = places.lon[k]
+                guard abs(lat - c.lat) <= dLat, abs(lon - c.lon) <= dLon else { continue }
+                let i = places.index[k]
+                let name = map.string(map.placeName[i])
+                guard !name.isEmpty, filter(kind, map.string(map.placeCategory[i])) else { continue }
+                let d = Geo.distance(c, Coordinate(lat: lat, lon: lon))
+                if d < bestD || (d == bestD && name < (best ?? name)) { best = name; bestD = d }
+            }
         }
         return best
     }
