@@ -35,6 +35,27 @@ struct TownSearchTests {
         }
     }
 
+    /// Two streets of one name in one town — Bammental's Hauptstraßen, 2.1 km apart (pyosmium:
+    /// the extract has no place node for the second village, so both carry Bammental) — are told
+    /// apart by a street near each and their position, and the street named settles the tie as
+    /// `--near "STREET, TOWN"`; a place no other resembles gets no extra words.
+    @Test func likeNamedStreetsOfOneTownAreToldApartByAStreetNearEach() throws {
+        let s = try #require(Self.heidelberg)
+        guard case .ambiguous(let hits) = s.lookup("Hauptstraße, Bammental") else { Issue.record("not ambiguous"); return }
+        let alike = hits.filter { $0.candidate.town == "Bammental" }
+        #expect(alike.count == 2)
+        let details = s.distinguishing(alike)
+        #expect(Set(details.compactMap { $0 }).count == alike.count, "\(details)")
+        for (m, d) in zip(alike, details) {
+            let parts = try #require(d).components(separatedBy: ", ")
+            let street = try #require(parts.first.flatMap { $0.hasPrefix("near ") ? String($0.dropFirst(5)) : nil }, "\(parts)")
+            #expect(parts.last.flatMap { Coordinate(parsing: $0) }.map { Geo.distance($0, m.candidate.at) < 2 } == true, "\(parts)")
+            guard let near = found(s, street + ", Bammental"), let settled = found(s, "Hauptstraße, Bammental", near: near.candidate.at) else { continue }
+            #expect(Geo.distance(settled.candidate.at, m.candidate.at) < 1, "near \(street): \(settled.candidate) for \(m.candidate)")
+        }
+        #expect(s.distinguishing(Array(alike.prefix(1))) == [nil])
+    }
+
     @Test func bismarckplatzIsHeidelbergsUnlessMannheimIsNamed() throws {
         let s = try #require(Self.heidelberg)
         // pyosmium: Heidelberg's Bismarckplatz stops at 49.4091–49.4102, 8.6927–8.6932; Mannheim's

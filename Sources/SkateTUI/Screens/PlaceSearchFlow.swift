@@ -49,7 +49,10 @@ extension PlanScreen {
 
     /// The map's places for a query: the part of a search that may run off the UI thread.
     /// What `plan` would take comes first (the place a bare "Bismarckplatz" means, or each place
-    /// of an ambiguous name), then the other matches; one row per name, kind and town.
+    /// of an ambiguous name), then the other matches; one row per place (the same place found by
+    /// both is listed once). Places of one name, kind and town are told apart by a street near
+    /// each and their position (`PlaceSearch.distinguishing`): rows alike were dropped before, so
+    /// the second of Bammental's two Hauptstraßen could not be picked at all.
     static func mapResults(_ q: PlaceSearchQuery, search: PlaceSearch) -> [PlaceResult] {
         let text = q.text.trimmingWhitespace()
         var first: [PlaceMatch] = []
@@ -59,12 +62,16 @@ extension PlanScreen {
         case .notFound: break
         }
         var seen = Set<String>()
-        var out: [PlaceResult] = []
-        for m in first + search.search(text, limit: resultLimit) where out.count < resultLimit {
-            let r = result(m, from: q.distanceFrom)
-            if seen.insert(r.name + "\u{1F}" + r.kind + "\u{1F}" + r.town).inserted { out.append(r) }
+        var kept: [PlaceMatch] = []
+        for m in first + search.search(text, limit: resultLimit) where kept.count < resultLimit {
+            let c = m.candidate
+            if seen.insert(c.name + "\u{1F}" + c.kindWords + "\u{1F}" + c.town + "\u{1F}\(c.at.lat),\(c.at.lon)").inserted { kept.append(m) }
         }
-        return out
+        return zip(kept, search.distinguishing(kept)).map { m, near in
+            var r = result(m, from: q.distanceFrom)
+            r.near = near.map(TerminalSafe.clean) ?? ""
+            return r
+        }
     }
 
     /// A map match as a list row.

@@ -24,6 +24,9 @@ struct PlaceResult: Hashable, Sendable {
     public var town: String = ""
     /// Metres from the other end (or the map cursor), for map places.
     public var distance: Double? = nil
+    /// What tells it from a row of the same name, kind and town ("near Bahnhofstraße,
+    /// 49.35700,8.77770"); "" for most rows.
+    public var near: String = ""
     public enum Mark: Hashable, Sendable { case saved, recent }
 
     /// "street, Dossenheim, 4.2 km": kind, town and distance, as the CLI lists candidates.
@@ -33,6 +36,7 @@ struct PlaceResult: Hashable, Sendable {
     func details(withKind: Bool) -> String {
         var parts = withKind || town.isEmpty ? [kind] : []
         if !town.isEmpty { parts.append(town) }
+        if !near.isEmpty { parts.append(near) }
         if let d = distance { parts.append(PlaceListing.distanceText(d)) }
         return parts.joinedText(separator: ", ")
     }

@@ -151,10 +151,16 @@ func resolvePlaceMatch(_ text: String, search: PlaceSearch, role: String, saved:
     switch search.lookup(text, near: near) {
     case .found(let m): return m
     case .ambiguous(let hits):
-        let list = (saved.suggestions(text) + hits).prefix(PlaceSearch.ambiguousListLimit)
-            .map { PlaceListing.line($0, from: distancesFrom ?? near) }.joined(separator: "; ")
+        let shown = Array((saved.suggestions(text) + hits).prefix(PlaceSearch.ambiguousListLimit))
+        let details = search.distinguishing(shown)
+        let list = zip(shown, details).map { PlaceListing.line($0, from: distancesFrom ?? near, detail: $1) }.joined(separator: "; ")
         let name = TerminalSafe.clean(text)
-        throw fail("\(role) '\(name)' is ambiguous: \(list) — add the town (\"\(name), TOWN\"), --near PLACE or \"lat,lon\" (see `skateroute search`)")
+        // Places a town cannot tell apart (same name, kind and town) are told by a street near
+        // each and their position, which --from/--to take as they are.
+        let advice = details.contains { $0 != nil }
+            ? "give the \"lat,lon\" shown, or --near \"STREET, TOWN\" with a street shown"
+            : "add the town (\"\(name), TOWN\"), --near PLACE or \"lat,lon\""
+        throw fail("\(role) '\(name)' is ambiguous: \(list) — \(advice) (see `skateroute search`)")
     case .notFound(let mapSuggestions):
         let sugg = saved.suggestions(text) + mapSuggestions
         let s = suggestionText(sugg, search: search, text: text)
