@@ -228,7 +228,9 @@ extension PlanBuilder {
     /// The profile `steepMetresPerLeg` and `Planner.tooFastRoadMetres` read (nil without legs):
     /// `leastSteepLine` computes it once per candidate line for both.
     func lineProfile(_ path: RoutePath) -> Profile? {
-        path.legs.isEmpty ? nil : profile(path.legs, routeLine(path.legs))
+        guard !path.legs.isEmpty else { return nil }
+        let (legStart, total) = legStarts(path.legs)
+        return profile(path.legs, legStart: legStart, total: total)
     }
 
     /// `steepMetresPerLeg` on `path`'s profile, already computed (`lineProfile(path)`).

@@ -39,13 +39,16 @@ public struct PlanBuilder: Sendable {
     func legPoints(_ leg: RouteLeg) -> (points: [Coordinate], offsets: [Double]) {
         let g = map.geometry(ofEdge: leg.edge)
         let len = Double(map.edgeLength[leg.edge])
-        // Cumulative distances along the edge, scaled to the stored length.
-        var cum: [Double] = [0]
+        // Cumulative distances along the edge, scaled to the stored length (one buffer, filled
+        // in place: the appends and the scaling `map` were a third of this function's cost).
+        var cum = [Double](repeating: 0, count: g.count)
+        var acc = 0.0
         for i in 0..<(g.count - 1) {
-            cum.append(cum.last! + Geo.distance(lat1: g[i].lat, lon1: g[i].lon, lat2: g[i + 1].lat, lon2: g[i + 1].lon))
+            acc += Geo.distance(lat1: g[i].lat, lon1: g[i].lon, lat2: g[i + 1].lat, lon2: g[i + 1].lon)
+            cum[i + 1] = acc
         }
-        let scale = cum.last! > 0 ? len / cum.last! : 1
-        cum = cum.map { $0 * scale }
+        let scale = acc > 0 ? len / acc : 1
+        for i in cum.indices { cum[i] *= scale }
         func point(at off: Double) -> Coordinate {
             let o = min(max(off, 0), len)
             var k = 0
@@ -57,11 +60,14 @@ public struct PlanBuilder: Sendable {
         }
         let lo = min(leg.startOffset, leg.endOffset), hi = max(leg.startOffset, leg.endOffset)
         var pts = [point(at: lo)], offs = [lo]
+        pts.reserveCapacity(g.count + 1)
+        offs.reserveCapacity(g.count + 1)
         for k in 0..<cum.count where cum[k] > lo + 0.01 && cum[k] < hi - 0.01 {
             pts.append(g[k]); offs.append(cum[k])
         }
         pts.append(point(at: hi)); offs.append(hi)
-        return leg.reversed ? (pts.reversed(), offs.reversed()) : (pts, offs)
+        if leg.reversed { pts.reverse(); offs.reverse() }
+        return (pts, offs)
     }
 
     /// Elevation (metres) at an offset along an edge, or nil when unknown. A zero-length edge (a
@@ -115,10 +121,10 @@ public struct PlanBuilder: Sendable {
 
     // MARK: Steps
 
-    func legHeadingOut(_ leg: RouteLeg) -> Double {
-        let g = legGeometry(leg)
-        return g.count >= 2 ? Geo.bearing(g[0], g[1]) : 0
-    }
+    func legHeadingOut(_ leg: RouteLeg) -> Double { Self.headingOut(legGeometry(leg)) }
+
+    /// The bearing (degrees) of a leg's first segment, from its points in travel order (0 for one point).
+    static func headingOut(_ g: [Coordinate]) -> Double { g.count >= 2 ? Geo.bearing(g[0], g[1]) : 0 }
 
     /// Slots of the per-reason metres: one past the largest `AccessReason` raw value.
     static let reasonSlots = Int(AccessReason.allCases.map(\.rawValue).max() ?? 0) + 1
