@@ -4,8 +4,9 @@ import SkateTestSupport
 import Testing
 
 /// The plan builder computes each leg's points once and reads them everywhere (issue 30, tenth
-/// round), finds a step's samples by bisection and reads names and way kinds without copying the
-/// map. Each shortcut must give exactly what the computation it replaced gave.
+/// round), finds a step's samples by bisection, reads names without copying the map and finds the
+/// clean pieces' cuts incrementally. Each shortcut must give exactly what the computation it
+/// replaced gave.
 @Suite struct PlanBuilderSharedGeometryTests {
     static let map: SkateMap? = try? MapFormat.load(path: TestData.bundledMonaco)
 
@@ -96,5 +97,28 @@ import Testing
             if let l = joined.last, let f = p.first, Geo.distance(l, f) < 0.5 { joined += p.dropFirst() } else { joined += p }
         }
         #expect(joined == line.geometry)
+    }
+
+    @Test("GentleCutter gives gentleCut's cuts for starts in order (seed printed)")
+    func gentleCutterEqualsGentleCut() {
+        let seed = UInt64(ProcessInfo.processInfo.environment["SKATEROUTE_SEED"] ?? "") ?? 20_261_128
+        print("gentleCutterEqualsGentleCut seed \(seed) (set SKATEROUTE_SEED to replay)")
+        var g = SplitMix64(seed: seed)
+        var cuts = 0, misses = 0
+        for _ in 0..<400 {
+            let (s, e, _) = FlatSkipTests.profile(&g)
+            let lo = Int(g.next() % UInt64(max(1, s.count / 4))), hi = s.count - Int(g.next() % UInt64(max(1, s.count / 4)))
+            guard hi - lo >= 2 else { continue }
+            var cutter = GentleCutter(s: s, e: e, from: lo, to: hi)
+            var p = lo
+            while p < hi {
+                let fast = cutter.cut(from: p), scan = PlanBuilder.gentleCut(s: s, e: e, from: p, to: hi)
+                #expect(fast?.last == scan?.last && fast?.next == scan?.next, "seed \(seed) p \(p)")
+                if scan == nil { misses += 1 } else { cuts += 1 }
+                // Starts as `zones` takes them: the next piece, or further on (after a zone).
+                p = max(p + 1, (scan?.next ?? p) + (g.next() % 4 == 0 ? Int(g.next() % 30) : 0))
+            }
+        }
+        #expect(cuts > 1000 && misses > 50, "seed \(seed): \(cuts) cuts, \(misses) without one")
     }
 }

@@ -87,6 +87,7 @@ extension PlanBuilder {
         var firstPoint: [Int] = [], lastPoint: [Int] = []
         var raw: [Double?] = []
         var acc = 0.0
+        let elevations = EdgeElevations(map)
         legStart.reserveCapacity(legs.count)
         firstPoint.reserveCapacity(legs.count)
         lastPoint.reserveCapacity(legs.count)
@@ -104,7 +105,7 @@ extension PlanBuilder {
             geometry.append(contentsOf: g[from...])
             // Elevation at each point; a lift's two ends are its two floors.
             for k in from..<offs.count {
-                raw.append(elevation(edge: leg.edge, offset: offs[k], entering: k == 0 ? leg.reversed : !leg.reversed))
+                raw.append(elevations.at(edge: leg.edge, offset: offs[k], entering: k == 0 ? leg.reversed : !leg.reversed))
             }
             lastPoint.append(geometry.count - 1)
             acc += leg.length
@@ -121,19 +122,25 @@ extension PlanBuilder {
     /// and `total` (metres) are the line's (`legStarts(legs)`).
     func profile(_ legs: [RouteLeg], legStart: [Double], total: Double) -> Profile {
         var s: [Double] = [], raw: [Double?] = [], legOf: [Int] = []
+        // Samples per leg, so that the arrays are allocated once.
+        func samples(_ leg: RouteLeg) -> Int { max(1, Int((leg.length / Self.profileSpacing).rounded(.up))) }
+        var count = legs.isEmpty ? 0 : 1
+        for leg in legs { count += samples(leg) }
+        s.reserveCapacity(count); raw.reserveCapacity(count); legOf.reserveCapacity(count)
+        let elevations = EdgeElevations(map)
         for (li, leg) in legs.enumerated() {
-            let n = max(1, Int((leg.length / Self.profileSpacing).rounded(.up)))
+            let n = samples(leg)
             for k in 0..<n {
                 let t = Double(k) / Double(n)
                 let off = leg.startOffset + (leg.endOffset - leg.startOffset) * t
                 s.append(legStart[li] + leg.length * t)
-                raw.append(elevation(edge: leg.edge, offset: off, entering: leg.reversed))
+                raw.append(elevations.at(edge: leg.edge, offset: off, entering: leg.reversed))
                 legOf.append(li)
             }
         }
         if let lastLeg = legs.last {
             s.append(total)
-            raw.append(elevation(edge: lastLeg.edge, offset: lastLeg.endOffset, entering: !lastLeg.reversed))
+            raw.append(elevations.at(edge: lastLeg.edge, offset: lastLeg.endOffset, entering: !lastLeg.reversed))
             legOf.append(legs.count - 1)
         }
         let hasElevation = raw.contains { $0 != nil }

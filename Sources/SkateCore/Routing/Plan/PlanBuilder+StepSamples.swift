@@ -3,8 +3,11 @@ import FoundationEssentials
 extension PlanBuilder {
     /// Whether distances never decrease along `s` (false on a NaN): a profile's always do
     /// (`profile` adds non-negative leg fractions to non-decreasing leg starts).
-    static func isNonDecreasing(_ s: [Double]) -> Bool {
-        for i in s.indices.dropFirst() where !(s[i - 1] <= s[i]) { return false }
+    static func isNonDecreasing(_ s: [Double]) -> Bool { isNonDecreasing(s, in: s.indices) }
+
+    /// Whether distances never decrease along `s[r]` (false on a NaN).
+    static func isNonDecreasing(_ s: [Double], in r: Range<Int>) -> Bool {
+        for i in r.dropFirst() where !(s[i - 1] <= s[i]) { return false }
         return true
     }
 

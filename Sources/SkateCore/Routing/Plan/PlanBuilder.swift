@@ -73,23 +73,12 @@ public struct PlanBuilder: Sendable {
     /// Elevation (metres) at an offset along an edge, or nil when unknown. A zero-length edge (a
     /// lift) has no offsets: `entering` picks its end — the `to` end when true, else `from`.
     ///
-    /// Reads the map's elevation arrays themselves (`SkateMap.elevationProfile`'s samples): a call
-    /// of a `SkateMap` method from here copied the whole 2.3 KB map struct and retained its
-    /// arrays (perf: memmove and retains under `profile` and `routeLine`, ~3 % of bench CPU).
+    /// Reads the map's elevation arrays themselves (`SkateMap.elevationProfile`'s samples, through
+    /// `EdgeElevations`): a call of a `SkateMap` method from here copied the whole 2.3 KB map
+    /// struct and retained its arrays (perf: memmove and retains under `profile` and `routeLine`,
+    /// ~3 % of bench CPU). A loop over many samples takes one `EdgeElevations` for all of them.
     func elevation(edge e: Int, offset: Double, entering fromTo: Bool = false) -> Double? {
-        let starts = map.edgeElevStart
-        // A file without elevation stores no offsets (`edgeElevStart` empty).
-        guard e + 1 < starts.count else { return nil }
-        let first = Int(starts[e]), count = Int(starts[e + 1]) - first
-        guard count >= 2 else { return nil }
-        let samples = map.elevation
-        let len = Double(map.edgeLength[e])
-        if len <= 0 { return Double(fromTo ? samples[first + count - 1] : samples[first]) }
-        let x = len > 0 ? min(max(offset / len, 0), 1) * Double(count - 1) : 0
-        let i = min(Int(x), count - 2)
-        let t = x - Double(i)
-        let a = Double(samples[first + i]), b = Double(samples[first + i + 1])
-        return a + (b - a) * t
+        EdgeElevations(map).at(edge: e, offset: offset, entering: fromTo)
     }
 
     /// Stretches (metres from the start) where the speed profile had to brake to hold the cap:
