@@ -10,15 +10,23 @@ extension PlanBuilder {
     /// same square merge, unless the line turns back (a U-turn stays a step of its own). The merged
     /// step keeps its phrase (`LegGroup.phrase`: its own middle point may sit farther from the
     /// square than `WayDescriptionRules.squareRadius`) and states its exit turn (`exitTurn`).
-    func mergeAcrossSquare(_ input: [LegGroup], _ legs: [RouteLeg]) -> [LegGroup] {
+    /// `shapes` holds the legs' points (`legShapes(legs)`). Each unnamed ride group's
+    /// `wayPhrase` read here is kept in `LegGroup.written` for its step's text.
+    func mergeAcrossSquare(_ input: [LegGroup], _ legs: [RouteLeg], _ shapes: LegShapes) -> [LegGroup] {
         guard input.count > 1 else { return input }
         var groups = input
-        func across(_ g: LegGroup) -> WayPhrase? {
-            guard g.kind == .ride, dominantName(legs: legs, range: g.range).isEmpty else { return nil }
-            let p = g.phrase ?? wayPhrase(legs: legs, range: g.range)
-            return p.preposition == Self.acrossPreposition ? p : nil
+        var phrases: [WayPhrase?] = []
+        phrases.reserveCapacity(groups.count)
+        for k in groups.indices {
+            let g = groups[k]
+            guard g.kind == .ride, dominantName(legs: legs, range: g.range).isEmpty else { phrases.append(nil); continue }
+            let p: WayPhrase
+            if let fixed = g.phrase { p = fixed } else {
+                p = wayPhrase(legs: legs, range: g.range, shapes: shapes)
+                groups[k].written = p
+            }
+            phrases.append(p.preposition == Self.acrossPreposition ? p : nil)
         }
-        var phrases = groups.map(across)
         // A ride step on a way that carries the square's own name (its outline, a pedestrian way
         // named for it) is on the same square as an unnamed piece "across" it beside it: a route
         // that starts on Marsiliusplatz read "Depart west on Marsiliusplatz — 20 m" then "Turn
@@ -36,7 +44,8 @@ extension PlanBuilder {
                abs(groups[k].turn) < ManeuverAngles.sharpMax {
                 groups[k - 1].range = groups[k - 1].range.lowerBound..<groups[k].range.upperBound
                 groups[k - 1].phrase = a
-                groups[k - 1].exitTurn = exitTurn(legs, groups[k - 1].range)
+                groups[k - 1].written = nil
+                groups[k - 1].exitTurn = exitTurn(groups[k - 1].range, shapes)
                 groups.remove(at: k)
                 phrases.remove(at: k)
                 phrases[k - 1] = a
@@ -57,10 +66,11 @@ extension PlanBuilder {
     static let squareHeadingMetres = 20.0
 
     /// The signed change of direction (degrees) inside legs `r`: from the chord of their first
-    /// `squareHeadingMetres` to the chord of their last (0 on a line too short to have both).
-    func exitTurn(_ legs: [RouteLeg], _ r: Range<Int>) -> Double {
+    /// `squareHeadingMetres` to the chord of their last (0 on a line too short to have both);
+    /// `shapes` holds the legs' points.
+    func exitTurn(_ r: Range<Int>, _ shapes: LegShapes) -> Double {
         var pts: [Coordinate] = []
-        for li in r { pts += legGeometry(legs[li]) }
+        for li in r { pts += shapes.points[li] }
         guard let first = pts.first, let last = pts.last else { return 0 }
         func along(_ seq: [Coordinate]) -> Coordinate {
             var acc = 0.0

@@ -44,8 +44,9 @@ extension PlanBuilder {
 
     public func build(path: RoutePath, mode: RideMode) -> RoutePlan {
         let legs = path.legs
-        let line = routeLine(legs)
-        let profile = profile(legs, line)
+        let shapes = legShapes(legs)
+        let line = routeLine(legs, shapes)
+        let profile = profile(legs, legStart: line.legStart, total: line.total)
         let zones = Self.brakingZones(distance: profile.s, elevation: profile.elevation, walked: profile.walked)
         let speeds = speeds(legs, profile)
         let tooFast = Self.stretches(distance: profile.s, flagged: speeds.braking)
@@ -53,7 +54,7 @@ extension PlanBuilder {
             ProfileSample(distance: profile.s[$0], elevation: profile.elevation[$0], speed: speeds.speed[$0], braking: speeds.braking[$0],
                           walked: $0 > 0 && profile.walked[$0 - 1])
         }
-        let (steps, metresByClass) = steps(legs, line, profile, speeds, zones: zones, tooFast: tooFast)
+        let (steps, metresByClass) = steps(legs, shapes, line, profile, speeds, zones: zones, tooFast: tooFast)
         let duration = steps.reduce(0) { $0 + $1.seconds }
         let summary = gradeSummary(legs, line, profile, steps: steps)
         let ideal = line.total / SkatePhysics.pushSpeed
@@ -79,26 +80,33 @@ extension PlanBuilder {
 
     // MARK: Stages
 
-    /// Geometry and cumulative leg starts.
-    func routeLine(_ legs: [RouteLeg]) -> Line {
+    /// Geometry and cumulative leg starts, from the legs' points (`legShapes(legs)`).
+    func routeLine(_ legs: [RouteLeg], _ shapes: LegShapes) -> Line {
         var geometry: [Coordinate] = []
         var legStart: [Double] = []
         var firstPoint: [Int] = [], lastPoint: [Int] = []
         var raw: [Double?] = []
         var acc = 0.0
-        for leg in legs {
+        let elevations = EdgeElevations(map)
+        legStart.reserveCapacity(legs.count)
+        firstPoint.reserveCapacity(legs.count)
+        lastPoint.reserveCapacity(legs.count)
+        for (li, leg) in legs.enumerated() {
             legStart.append(acc)
-            var (g, offs) = legPoints(leg)
-            // Elevation at each point; a lift's two ends are its two floors.
-            var z = offs.indices.map { k in elevation(edge: leg.edge, offset: offs[k], entering: k == 0 ? leg.reversed : !leg.reversed) }
+            let g = shapes.points[li], offs = shapes.offsets[li]
+            // A leg's first point is dropped when it repeats the line's last.
+            var from = 0
             if let last = geometry.last, let first = g.first, Geo.distance(last, first) < 0.5 {
-                g.removeFirst(); z.removeFirst()
+                from = 1
                 firstPoint.append(geometry.count - 1)
             } else {
                 firstPoint.append(geometry.count)
             }
-            geometry.append(contentsOf: g)
-            raw.append(contentsOf: z)
+            geometry.append(contentsOf: g[from...])
+            // Elevation at each point; a lift's two ends are its two floors.
+            for k in from..<offs.count {
+                raw.append(elevations.at(edge: leg.edge, offset: offs[k], entering: k == 0 ? leg.reversed : !leg.reversed))
+            }
             lastPoint.append(geometry.count - 1)
             acc += leg.length
         }
@@ -110,22 +118,29 @@ extension PlanBuilder {
         return Line(geometry: geometry, legStart: legStart, total: acc, legFirstPoint: firstPoint, legLastPoint: lastPoint, elevation: elev)
     }
 
-    /// Profile samples every ≤ `profileSpacing` metres, per leg, plus the route's end.
-    func profile(_ legs: [RouteLeg], _ line: Line) -> Profile {
+    /// Profile samples every ≤ `profileSpacing` metres, per leg, plus the route's end; `legStart`
+    /// and `total` (metres) are the line's (`legStarts(legs)`).
+    func profile(_ legs: [RouteLeg], legStart: [Double], total: Double) -> Profile {
         var s: [Double] = [], raw: [Double?] = [], legOf: [Int] = []
+        // Samples per leg, so that the arrays are allocated once.
+        func samples(_ leg: RouteLeg) -> Int { max(1, Int((leg.length / Self.profileSpacing).rounded(.up))) }
+        var count = legs.isEmpty ? 0 : 1
+        for leg in legs { count += samples(leg) }
+        s.reserveCapacity(count); raw.reserveCapacity(count); legOf.reserveCapacity(count)
+        let elevations = EdgeElevations(map)
         for (li, leg) in legs.enumerated() {
-            let n = max(1, Int((leg.length / Self.profileSpacing).rounded(.up)))
+            let n = samples(leg)
             for k in 0..<n {
                 let t = Double(k) / Double(n)
                 let off = leg.startOffset + (leg.endOffset - leg.startOffset) * t
-                s.append(line.legStart[li] + leg.length * t)
-                raw.append(elevation(edge: leg.edge, offset: off, entering: leg.reversed))
+                s.append(legStart[li] + leg.length * t)
+                raw.append(elevations.at(edge: leg.edge, offset: off, entering: leg.reversed))
                 legOf.append(li)
             }
         }
         if let lastLeg = legs.last {
-            s.append(line.total)
-            raw.append(elevation(edge: lastLeg.edge, offset: lastLeg.endOffset, entering: !lastLeg.reversed))
+            s.append(total)
+            raw.append(elevations.at(edge: lastLeg.edge, offset: lastLeg.endOffset, entering: !lastLeg.reversed))
             legOf.append(legs.count - 1)
         }
         let hasElevation = raw.contains { $0 != nil }
@@ -185,25 +200,30 @@ extension PlanBuilder {
     }
 
     /// Steps with their contexts, timing and zone marks, then the arrive step; metres per class.
-    func steps(_ legs: [RouteLeg], _ line: Line, _ p: Profile, _ speeds: Speeds,
+    func steps(_ legs: [RouteLeg], _ shapes: LegShapes, _ line: Line, _ p: Profile, _ speeds: Speeds,
                zones: [BrakingZone], tooFast: [Stretch]) -> ([RouteStep], ClassLengths) {
-        var steps = makeSteps(legs: legs, legStart: line.legStart)
+        var steps = makeSteps(legs: legs, legStart: line.legStart, shapes: shapes)
         var metresByClass = ClassLengths()
         let sPos = p.s, elev = p.elevation
+        let sorted = Self.isNonDecreasing(sPos)
+        // The zones of each level and the too-fast stretches, once (they were filtered per step).
+        let braking = zones.filter { $0.level == .braking }.map { ($0.start, $0.end) }
+        let caution = zones.filter { $0.level == .caution }.map { ($0.start, $0.end) }
+        let fastStretches = tooFast.map { ($0.start, $0.end) }
         for k in steps.indices {
             let st = steps[k]
             let a = st.startDistance, b = a + st.context.distance
-            let idx = sPos.indices.filter { sPos[$0] > a && sPos[$0] <= b }
+            let (idx, before) = Self.stepSamples(after: a, through: b, in: sPos, sorted: sorted)
             steps[k].seconds = idx.reduce(0) { $0 + speeds.seconds[$1] }
             // The step's end is the first sample at its end distance (after a lift, the next one
             // at the same distance is already on the other floor).
-            if let i0 = sPos.indices.last(where: { sPos[$0] <= a }), let i1 = idx.first(where: { sPos[$0] >= b - 1e-9 }) ?? idx.last, sPos[i1] > sPos[i0] {
+            if let i0 = before, let i1 = idx.first(where: { sPos[$0] >= b - 1e-9 }) ?? idx.last, sPos[i1] > sPos[i0] {
                 steps[k].context.gradePct = EdgeTable.clampGrade((elev[i1] - elev[i0]) / (sPos[i1] - sPos[i0]) * 100)
             }
             // A step is marked only where a zone (or a too-fast stretch) covers enough of it.
             let need = min(Self.brakingStepOverlap, b - a) - 1e-6
-            let brk = Self.coverage(a, b, zones.filter { $0.level == .braking }.map { ($0.start, $0.end) })
-            let cau = Self.coverage(a, b, zones.filter { $0.level == .caution }.map { ($0.start, $0.end) })
+            let brk = Self.coverage(a, b, braking)
+            let cau = Self.coverage(a, b, caution)
             if brk.covered >= need && b > a {
                 steps[k].context.braking = .braking
                 steps[k].context.brakeFromM = brk.firstOffset; steps[k].context.brakeLengthM = brk.firstLength
@@ -212,7 +232,7 @@ extension PlanBuilder {
                 steps[k].context.brakeFromM = cau.firstOffset; steps[k].context.brakeLengthM = cau.firstLength
             }
             steps[k].context.zoneSpans = Self.zoneSpans(a, b, zones)
-            let fast = Self.coverage(a, b, tooFast.map { ($0.start, $0.end) })
+            let fast = Self.coverage(a, b, fastStretches)
             steps[k].context.tooFast = b > a && fast.covered >= need
             if steps[k].context.tooFast { steps[k].context.tooFastMetres = fast.covered; steps[k].context.tooFastFromM = fast.firstOffset }
             for li in st.legs {

@@ -25,6 +25,9 @@ extension PlanBuilder {
         var phrase: WayPhrase? = nil
         /// For pieces merged across one square: the turn (degrees) from entering it to leaving it.
         var exitTurn: Double? = nil
+        /// `wayPhrase` of the group's legs where a pass already read it (an unnamed ride group
+        /// in `mergeAcrossSquare`), else nil: the step's text reuses it.
+        var written: WayPhrase? = nil
     }
 
     /// The thresholds of the passes, one reason each.
@@ -55,13 +58,14 @@ extension PlanBuilder {
         return .ride
     }
 
-    func makeSteps(legs: [RouteLeg], legStart: [Double]) -> [RouteStep] {
+    /// `shapes` holds the legs' points (`legShapes(legs)`).
+    func makeSteps(legs: [RouteLeg], legStart: [Double], shapes: LegShapes) -> [RouteStep] {
         guard !legs.isEmpty else { return [] }
-        let chords = RouteChords(legs: legs, geometry: legGeometry)
+        let chords = RouteChords(legs: legs, points: shapes.points)
         var groups = groupLegs(legs, chords)
         groups = foldShortGroups(groups, legs, chords)
         groups = mergeSameStreet(groups, legs, chords)
-        groups = mergeAcrossSquare(groups, legs)
+        groups = mergeAcrossSquare(groups, legs, shapes)
         groups = chainConnectors(groups)
         var steps: [RouteStep] = []
         for (k, g) in groups.enumerated() {
@@ -70,9 +74,8 @@ extension PlanBuilder {
             let maneuver: Maneuver = k == 0 ? .depart : g.kind == .connector ? .continue : Maneuver(turn: g.turn)
             var geom: [Coordinate] = []
             for li in g.range {
-                var pts = legGeometry(legs[li])
-                if let l = geom.last, let f = pts.first, Geo.distance(l, f) < 0.5 { pts.removeFirst() }
-                geom.append(contentsOf: pts)
+                let pts = shapes.points[li]
+                if let l = geom.last, let f = pts.first, Geo.distance(l, f) < 0.5 { geom.append(contentsOf: pts.dropFirst()) } else { geom.append(contentsOf: pts) }
             }
             let instr: String
             switch g.kind {
@@ -82,8 +85,9 @@ extension PlanBuilder {
             case .walk:
                 instr = walkInstruction(maneuver: maneuver, ctx: ctx, legs: legs, range: g.range)
             case .ride:
-                let way = g.phrase ?? (street.isEmpty ? wayPhrase(legs: legs, range: g.range) : WayPhrase(preposition: "onto", object: street))
-                instr = instruction(maneuver: maneuver, way: way, heading: legHeadingOut(legs[g.range.lowerBound]))
+                let way = g.phrase ?? (street.isEmpty ? g.written ?? wayPhrase(legs: legs, range: g.range, shapes: shapes)
+                                                      : WayPhrase(preposition: "onto", object: street))
+                instr = instruction(maneuver: maneuver, way: way, heading: Self.headingOut(shapes.points[g.range.lowerBound]))
                     + (g.exitTurn.map(Self.exitClause) ?? "")
             }
             steps.append(RouteStep(index: k, maneuver: maneuver, instruction: instr, street: street, context: ctx, geometry: geom,
@@ -100,18 +104,21 @@ extension PlanBuilder {
         var start = 0, startTurn = 0.0
         // Each name read once (~6 % of `skateroute bench`'s Heidelberg instructions when read
         // twice per leg, callgrind, issue 30 fifth round).
-        var nc = legs.isEmpty ? "" : map.name(ofEdge: legs[0].edge)
+        // Names through `EdgeNames`: `map.name(ofEdge:)` inlined here copied the whole map
+        // struct twice per leg (4.5 M instructions of a 106 M chill plan, callgrind, tenth round).
+        let names = EdgeNames(map)
+        var nc = legs.isEmpty ? "" : names.name(ofEdge: legs[0].edge)
         for i in 1..<max(1, legs.count) where legs.count > 1 {
             let prev = legs[i - 1], cur = legs[i]
             // Read over the line's chords (`RouteChords`): across a lift (0 m) the chord in is
             // the way before it; a jog of a few metres between nodes is no turn.
             let turn = chords.turn(atLeg: i)
             let np = nc
-            nc = map.name(ofEdge: cur.edge)
+            nc = names.name(ofEdge: cur.edge)
             let kp = stepKind(prev), kc = stepKind(cur)
             var split = np != nc || kp != kc || kc == .connector || abs(turn) >= ManeuverAngles.sharpMax
             if !split && nc.isEmpty && abs(turn) >= Self.unnamedTurnSplit {
-                split = abs(turn) >= ManeuverRules.unnamedSameKindSplit || WayKind(map: map, edge: prev.edge) != WayKind(map: map, edge: cur.edge)
+                split = abs(turn) >= ManeuverRules.unnamedSameKindSplit || wayKind(ofEdge: prev.edge) != wayKind(ofEdge: cur.edge)
             }
             if split {
                 groups.append(LegGroup(range: start..<i, turn: startTurn, kind: stepKind(legs[start])))

@@ -131,10 +131,14 @@ extension PlanBuilder {
             guard let steepBefore else { return true }
             return steepBefore[b - r.lowerBound] > steepBefore[a - r.lowerBound]
         }
+        // The cuts incrementally where `GentleCutter` gives `gentleCut`'s answers: the skip is on
+        // (`skipFlat: false` keeps the scans, the tests' reference) and the values finite (else
+        // `steepBefore` is nil), and the distances never decrease.
+        var cutter = steepBefore != nil && isNonDecreasing(s, in: r) ? GentleCutter(s: s, e: e, from: r.lowerBound, to: r.upperBound) : nil
         var out: [BrakingZone] = []
         var p = r.lowerBound
         while r.upperBound - p >= 2 && anySteep(p, r.upperBound - 1) {
-            let cut = gentleCut(s: s, e: e, from: p, to: r.upperBound)
+            let cut = cutter != nil ? cutter!.cut(from: p) : gentleCut(s: s, e: e, from: p, to: r.upperBound)
             let last = cut?.last ?? r.upperBound - 1
             let found = last > p && anySteep(p, last)
                 ? greedyZones(s: s, e: e, level: level, thresholdPct: t, minLength: minLength, in: p..<(last + 1)) : []
@@ -228,7 +232,9 @@ extension PlanBuilder {
     /// The profile `steepMetresPerLeg` and `Planner.tooFastRoadMetres` read (nil without legs):
     /// `leastSteepLine` computes it once per candidate line for both.
     func lineProfile(_ path: RoutePath) -> Profile? {
-        path.legs.isEmpty ? nil : profile(path.legs, routeLine(path.legs))
+        guard !path.legs.isEmpty else { return nil }
+        let (legStart, total) = legStarts(path.legs)
+        return profile(path.legs, legStart: legStart, total: total)
     }
 
     /// `steepMetresPerLeg` on `path`'s profile, already computed (`lineProfile(path)`).

@@ -41,13 +41,16 @@ public struct PlanBuilder: Sendable {
     func legPoints(_ leg: RouteLeg) -> (points: [Coordinate], offsets: [Double]) {
         let g = map.geometry(ofEdge: leg.edge)
         let len = Double(map.edgeLength[leg.edge])
-        // Cumulative distances along the edge, scaled to the stored length.
-        var cum: [Double] = [0]
+        // Cumulative distances along the edge, scaled to the stored length (one buffer, filled
+        // in place: the appends and the scaling `map` were a third of this function's cost).
+        var cum = [Double](repeating: 0, count: g.count)
+        var acc = 0.0
         for i in 0..<(g.count - 1) {
-            cum.append(cum.last! + Geo.distance(lat1: g[i].lat, lon1: g[i].lon, lat2: g[i + 1].lat, lon2: g[i + 1].lon))
+            acc += Geo.distance(lat1: g[i].lat, lon1: g[i].lon, lat2: g[i + 1].lat, lon2: g[i + 1].lon)
+            cum[i + 1] = acc
         }
-        let scale = cum.last! > 0 ? len / cum.last! : 1
-        cum = cum.map { $0 * scale }
+        let scale = acc > 0 ? len / acc : 1
+        for i in cum.indices { cum[i] *= scale }
         func point(at off: Double) -> Coordinate {
             let o = min(max(off, 0), len)
             var k = 0
@@ -59,33 +62,25 @@ public struct PlanBuilder: Sendable {
         }
         let lo = min(leg.startOffset, leg.endOffset), hi = max(leg.startOffset, leg.endOffset)
         var pts = [point(at: lo)], offs = [lo]
+        pts.reserveCapacity(g.count + 1)
+        offs.reserveCapacity(g.count + 1)
         for k in 0..<cum.count where cum[k] > lo + 0.01 && cum[k] < hi - 0.01 {
             pts.append(g[k]); offs.append(cum[k])
         }
         pts.append(point(at: hi)); offs.append(hi)
-        return leg.reversed ? (pts.reversed(), offs.reversed()) : (pts, offs)
+        if leg.reversed { pts.reverse(); offs.reverse() }
+        return (pts, offs)
     }
 
     /// Elevation (metres) at an offset along an edge, or nil when unknown. A zero-length edge (a
     /// lift) has no offsets: `entering` picks its end — the `to` end when true, else `from`.
     ///
-    /// Reads the map's elevation arrays themselves (`SkateMap.elevationProfile`'s samples): a call
-    /// of a `SkateMap` method from here copied the whole 2.3 KB map struct and retained its
-    /// arrays (perf: memmove and retains under `profile` and `routeLine`, ~3 % of bench CPU).
+    /// Reads the map's elevation arrays themselves (`SkateMap.elevationProfile`'s samples, through
+    /// `EdgeElevations`): a call of a `SkateMap` method from here copied the whole 2.3 KB map
+    /// struct and retained its arrays (perf: memmove and retains under `profile` and `routeLine`,
+    /// ~3 % of bench CPU). A loop over many samples takes one `EdgeElevations` for all of them.
     func elevation(edge e: Int, offset: Double, entering fromTo: Bool = false) -> Double? {
-        let starts = map.edgeElevStart
-        // A file without elevation stores no offsets (`edgeElevStart` empty).
-        guard e + 1 < starts.count else { return nil }
-        let first = Int(starts[e]), count = Int(starts[e + 1]) - first
-        guard count >= 2 else { return nil }
-        let samples = map.elevation
-        let len = Double(map.edgeLength[e])
-        if len <= 0 { return Double(fromTo ? samples[first + count - 1] : samples[first]) }
-        let x = len > 0 ? min(max(offset / len, 0), 1) * Double(count - 1) : 0
-        let i = min(Int(x), count - 2)
-        let t = x - Double(i)
-        let a = Double(samples[first + i]), b = Double(samples[first + i + 1])
-        return a + (b - a) * t
+        EdgeElevations(map).at(edge: e, offset: offset, entering: fromTo)
     }
 
     /// Stretches (metres from the start) where the speed profile had to brake to hold the cap:
@@ -117,10 +112,10 @@ public struct PlanBuilder: Sendable {
 
     // MARK: Steps
 
-    func legHeadingOut(_ leg: RouteLeg) -> Double {
-        let g = legGeometry(leg)
-        return g.count >= 2 ? Geo.bearing(g[0], g[1]) : 0
-    }
+    func legHeadingOut(_ leg: RouteLeg) -> Double { Self.headingOut(legGeometry(leg)) }
+
+    /// The bearing (degrees) of a leg's first segment, from its points in travel order (0 for one point).
+    static func headingOut(_ g: [Coordinate]) -> Double { g.count >= 2 ? Geo.bearing(g[0], g[1]) : 0 }
 
     /// Slots of the per-reason metres: one past the largest `AccessReason` raw value.
     static let reasonSlots = Int(AccessReason.allCases.map(\.rawValue).max() ?? 0) + 1

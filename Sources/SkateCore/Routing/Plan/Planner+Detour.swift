@@ -67,7 +67,8 @@ extension PlanBuilder {
     /// Metres climbed along legs, on the same profile a plan's grade summary uses.
     func climb(_ legs: [RouteLeg]) -> Double {
         guard !legs.isEmpty else { return 0 }
-        let e = profile(legs, routeLine(legs)).elevation
+        let (legStart, total) = legStarts(legs)
+        let e = profile(legs, legStart: legStart, total: total).elevation
         var c = 0.0
         for i in e.indices.dropFirst() where e[i] > e[i - 1] { c += e[i] - e[i - 1] }
         return c

@@ -23,15 +23,20 @@ struct RouteChords {
     /// a sliver.
     private let heads: [(in: Double, out: Double)?]
 
-    /// The headings of legs whose points in travel order are `geometry(leg)`.
-    init(legs: [RouteLeg], geometry: (RouteLeg) -> [Coordinate]) {
-        heads = legs.map { leg in
-            guard leg.length >= Rules.sliverMetres else { return nil }
-            let g = geometry(leg)
-            guard g.count >= 2 else { return nil }
-            return (Geo.bearing(Self.point(g.reversed(), Rules.headingMetres), g[g.count - 1]),
-                    Geo.bearing(g[0], Self.point(g, Rules.headingMetres)))
-        }
+    /// The headings of legs whose points in travel order are `points[i]` (`PlanBuilder.LegShapes`,
+    /// computed once per plan: no leg's points are built again here).
+    init(legs: [RouteLeg], points: [[Coordinate]]) {
+        var heads: [(in: Double, out: Double)?] = []
+        heads.reserveCapacity(legs.count)
+        for (i, leg) in legs.enumerated() { heads.append(Self.heads(leg, points[i])) }
+        self.heads = heads
+    }
+
+    /// A leg's heading in and out (degrees) from its points in travel order; nil for a sliver.
+    private static func heads(_ leg: RouteLeg, _ g: [Coordinate]) -> (in: Double, out: Double)? {
+        guard leg.length >= Rules.sliverMetres, g.count >= 2 else { return nil }
+        return (Geo.bearing(pointFromEnd(g, Rules.headingMetres), g[g.count - 1]),
+                Geo.bearing(g[0], point(g, Rules.headingMetres)))
     }
 
     /// The point `d` metres along `g` (its last point on a shorter line).
@@ -46,6 +51,24 @@ struct RouteChords {
             acc += s
         }
         return g[g.count - 1]
+    }
+
+    /// `point(g.reversed(), d)` without the reversed copy: the point `d` metres back from `g`'s
+    /// end (its first point on a shorter line). Segment i of the reversed line runs from
+    /// `g[n − i]` to `g[n − 1 − i]`, read in that order, so the arithmetic is the same.
+    static func pointFromEnd(_ g: [Coordinate], _ d: Double) -> Coordinate {
+        let n = g.count
+        var acc = 0.0
+        for i in 1..<max(1, n) {
+            let p = g[n - i], q = g[n - 1 - i]
+            let s = Geo.distance(p, q)
+            if acc + s >= d, s > 0 {
+                let t = (d - acc) / s
+                return Coordinate(lat: p.lat + t * (q.lat - p.lat), lon: p.lon + t * (q.lon - p.lon))
+            }
+            acc += s
+        }
+        return g[0]
     }
 
     /// The signed turn (degrees, positive = right) from the heading in of the last leg before

@@ -6,13 +6,15 @@ enum WayKind: Equatable {
     case sidewalk, crossing, footway, path, cycleway, pedestrian, square, service, track, passage,
          platform, livingStreet, street, road, construction, steps, connector
 
-    init(map: SkateMap, edge e: Int) {
-        let f = map.flags(ofEdge: e)
+    /// The kind of an edge with flags `f` and highway class `highway`. Not `init(map:edge:)`: an
+    /// initializer takes its arguments owned, and passing it the map copied the whole map struct
+    /// (its ~50 arrays retained and released) per call (callgrind, issue 30 tenth round).
+    init(flags f: EdgeFlags, highway: HighwayClass) {
         if f.contains(.connector) { self = .connector; return }
         if f.contains(.steps) { self = .steps; return }
         if f.contains(.isCrossing) { self = .crossing; return }
         if f.contains(.isSidewalk) { self = .sidewalk; return }
-        switch map.highway(ofEdge: e) {
+        switch highway {
         case .footway, .bridleway: self = .footway
         case .path: self = .path
         case .cycleway: self = .cycleway
@@ -77,18 +79,27 @@ enum WayDescriptionRules {
 }
 
 extension PlanBuilder {
+    /// The kind of edge `e`'s way (`WayKind`), read from the map's flags and highway class.
+    func wayKind(ofEdge e: Int) -> WayKind { WayKind(flags: map.flags(ofEdge: e), highway: map.highway(ofEdge: e)) }
+
+    /// `wayPhrase(legs:range:shapes:)` with the legs' points computed here.
+    func wayPhrase(legs: [RouteLeg], range: Range<Int>) -> WayPhrase {
+        wayPhrase(legs: legs, range: range, shapes: legShapes(legs))
+    }
+
     /// The text for an unnamed ride step: the way's type (`WayKind`, by the most metres), and the
     /// nearest named square, pedestrian area or park around it, or the street a sidewalk runs along.
-    func wayPhrase(legs: [RouteLeg], range: Range<Int>) -> WayPhrase {
+    /// `shapes` holds the legs' points (`legShapes(legs)`).
+    func wayPhrase(legs: [RouteLeg], range: Range<Int>, shapes: LegShapes) -> WayPhrase {
         // The kind with the most metres, and the step's middle point.
         var kinds: [WayKind] = [], metres: [Double] = []
         for li in range {
-            let k = WayKind(map: map, edge: legs[li].edge)
+            let k = wayKind(ofEdge: legs[li].edge)
             if let i = kinds.firstIndex(of: k) { metres[i] += legs[li].length } else { kinds.append(k); metres.append(legs[li].length) }
         }
         var kind = kinds.first ?? .street, best = -1.0
         for (i, k) in kinds.enumerated() where metres[i] > best { kind = k; best = metres[i] }
-        guard let c = midpoint(legs: legs, range: range) else { return WayPhrase(preposition: "onto", object: kind.noun) }
+        guard let c = midpoint(range: range, shapes: shapes) else { return WayPhrase(preposition: "onto", object: kind.noun) }
         if kind.isOpenSpaceWay {
             if let sq = nearestPlace(to: c, radius: WayDescriptionRules.squareRadius, kinds: [.square, .pedestrianArea], where: { _, _ in true }) {
                 return WayPhrase(preposition: Self.acrossPreposition, object: sq)
@@ -105,16 +116,22 @@ extension PlanBuilder {
         return WayPhrase(preposition: "onto", object: kind.noun)
     }
 
-    /// The point half way along legs `range` (by the polyline's own metres).
-    func midpoint(legs: [RouteLeg], range: Range<Int>) -> Coordinate? {
+    /// The point half way along legs `range` (by the polyline's own metres; `shapes` holds the
+    /// legs' points, each leg's points in full, a join's point twice).
+    func midpoint(range: Range<Int>, shapes: LegShapes) -> Coordinate? {
         var pts: [Coordinate] = []
-        for li in range { pts += legGeometry(legs[li]) }
+        for li in range { pts += shapes.points[li] }
         guard let first = pts.first else { return nil }
+        // Each segment's length once (the second pass read them again: two haversines per segment).
+        var segment = [Double](repeating: 0, count: pts.count)
         var total = 0.0
-        for i in pts.indices.dropFirst() { total += Geo.distance(pts[i - 1], pts[i]) }
+        for i in pts.indices.dropFirst() {
+            segment[i] = Geo.distance(pts[i - 1], pts[i])
+            total += segment[i]
+        }
         var acc = 0.0
         for i in pts.indices.dropFirst() {
-            let d = Geo.distance(pts[i - 1], pts[i])
+            let d = segment[i]
             if acc + d >= total / 2, d > 0 {
                 let t = (total / 2 - acc) / d
                 return Coordinate(lat: pts[i - 1].lat + t * (pts[i].lat - pts[i - 1].lat), lon: pts[i - 1].lon + t * (pts[i].lon - pts[i - 1].lon))
