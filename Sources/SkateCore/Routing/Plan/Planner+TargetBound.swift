@@ -20,11 +20,22 @@ extension Planner {
         return c
     }
 
+    /// How far `leastSteepLine` extends the shared bound for its ×4 search and penalty rounds, as a
+    /// multiple of the mode's own line's true cost (effort seconds over effort seconds). Their
+    /// known lines cost far more under their costings (the penalties multiply the steep edges'
+    /// costs) than the lines they return, so extending to those costs settled most of the map
+    /// backwards; any extension is admissible (`F − π(v)` bounds the rest), so past the cap the
+    /// forward search pays instead. 1.2: callgrind, Heidelberg bench 60 pairs, `leastSteepLine`
+    /// 4.63 → 4.33 G instructions (slowest pair 450.6 → 429.0 M; 1.1: 439.6 M, 1.3: 441.7 M,
+    /// 1.0: 468.4 M, 1.5: no cap reached).
+    static let laterBoundCap = 1.2
+
     /// Extends `bound` for a search under `router` with `penalty` whose answer costs at most what
-    /// the cheapest of `lines` costs there; returns the bound, or nil when it does not apply.
-    static func bound(_ bound: TargetCostBound?, for lines: [RoutePath], router: Router, penalty: [Int: Double] = [:]) -> TargetCostBound? {
+    /// the cheapest of `lines` costs there, but not past `cap` (effort seconds); returns the bound,
+    /// or nil when it does not apply.
+    static func bound(_ bound: TargetCostBound?, for lines: [RoutePath], router: Router, penalty: [Int: Double] = [:], cap: Double = .infinity) -> TargetCostBound? {
         guard let bound, bound.applies(to: router.costing, penalty: penalty) else { return nil }
-        let upper = lines.map { lineCost($0, router: router, penalty: penalty) }.min() ?? .infinity
+        let upper = Swift.min(cap, lines.map { lineCost($0, router: router, penalty: penalty) }.min() ?? .infinity)
         // A search settles only states whose key is below its answer: past `upper` plus the
         // bound's own slack, every node it settles has its exact cost (`TargetCostBound.extend`).
         if upper.isFinite { bound.extend(to: upper + bound.inconsistency) }
