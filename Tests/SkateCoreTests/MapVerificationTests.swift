@@ -121,4 +121,18 @@ import Testing
             #expect(throws: MapFileError.checksumMismatch(path: path)) { try MapFormat.load(path: path) }
         }
     }
+
+    /// A fresh account has no ~/.cache: the stamp's folder is made with its parents (it was made
+    /// only when its parent existed, so on such an account every plan hashed the whole map).
+    @Test func theStampFolderIsMadeWithItsParents() throws {
+        let dir = TestData.temporaryDirectory("verify-parents")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let m = AsciiMap("A-----B", ways: [("AB", ["highway": "residential"])])
+        let path = dir.appendingPathComponent("imported.srmap").path
+        let cache = dir.appendingPathComponent("home/.cache/skateroute").path
+        try VerifiedMaps.TestHooks.$directory.withValue(cache) {
+            try MapFormat.write(m.map, to: path, stampVerified: true)
+            #expect(VerifiedMaps.contains(base.stamp(path)), "no stamp in \(cache)")
+        }
+    }
 }

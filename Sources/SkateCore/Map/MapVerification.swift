@@ -1,8 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-#else
-import FoundationEssentials
 #endif
+import FoundationEssentials
 
 /// When `MapFormat.load` hashes a map's whole payload (XXH64) against the header's digest.
 public enum MapVerification: Sendable {
@@ -91,7 +90,9 @@ enum VerifiedMaps {
         let age = nowSeconds - (Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9)
         guard age >= settleSeconds, let dir = directory, let f = file else { return }
         let kept = [stamp] + lines().filter { $0 != stamp }.prefix(capacity - 1)
-        mkdir(dir, 0o755)  // its parent (~/.cache) normally exists; if not, nothing is recorded
+        // With its parents: a fresh account (a server reached over SSH) often has no ~/.cache,
+        // and without it no stamp was ever recorded, so every plan hashed the whole map.
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let tmp = f + ".\(getpid()).tmp"
         guard let out = RawFile(writingTo: tmp) else { return }
         let wrote = out.write(Array((kept.joined(separator: "\n") + "\n").utf8))
