@@ -196,11 +196,15 @@ public struct SkateMap: Sendable {
     public func smoothness(ofEdge e: Int) -> Smoothness { Smoothness(rawValue: edgeSmoothness[e]) ?? .unknown }
 
     /// The string stored at `index` (0 → "").
-    public func string(_ index: UInt32) -> String {
+    public func string(_ index: UInt32) -> String { Self.string(index, starts: stringStart, bytes: stringBytes) }
+
+    /// The string at `index` of a string table held as `stringStart` / `stringBytes` (0 → ""):
+    /// for readers that hold those two arrays without the map (`EdgeNames`).
+    static func string(_ index: UInt32, starts: FlatArray<UInt32>, bytes: FlatArray<UInt8>) -> String {
         let i = Int(index)
-        guard i >= 0, i + 1 < stringStart.count else { return "" }
-        let a = Int(stringStart[i]), b = Int(stringStart[i + 1])
-        return stringBytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[a..<b]), as: UTF8.self) }
+        guard i >= 0, i + 1 < starts.count else { return "" }
+        let a = Int(starts[i]), b = Int(starts[i + 1])
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[a..<b]), as: UTF8.self) }
     }
 
     public func name(ofEdge e: Int) -> String { string(edgeName[e]) }

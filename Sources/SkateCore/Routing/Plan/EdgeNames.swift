@@ -20,10 +20,5 @@ struct EdgeNames {
     func name(ofEdge e: Int) -> String { string(edgeName[e]) }
 
     /// The string stored at `index` (0 → ""): `SkateMap.string(_:)`.
-    func string(_ index: UInt32) -> String {
-        let i = Int(index)
-        guard i >= 0, i + 1 < stringStart.count else { return "" }
-        let a = Int(stringStart[i]), b = Int(stringStart[i + 1])
-        return stringBytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[a..<b]), as: UTF8.self) }
-    }
+    func string(_ index: UInt32) -> String { SkateMap.string(index, starts: stringStart, bytes: stringBytes) }
 }
