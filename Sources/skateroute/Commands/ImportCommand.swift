@@ -74,6 +74,14 @@ struct ImportCommand: ParsableCommand {
         return (library.userFolder + "/" + libName + MapLibrary.fileExtension, libName)
     }
 
+    /// The note an import without any DEM prints: which SRTM tiles the area needs, and the command
+    /// that adds them. A library import must say `--replace` too, or running it again as told is
+    /// refused (the map of that name now exists).
+    static func noDEMNote(neededTiles: [String], library: Bool) -> String {
+        let tiles = "SRTM tile\(neededTiles.count == 1 ? "" : "s") \(DEMTiles.list(neededTiles))"
+        return "skateroute: note: no --dem or --dem-dir: every grade is 0; this area needs \(tiles): put \(neededTiles.count == 1 ? "it" : "them") in one folder and run the same import again with --dem-dir FOLDER\(library ? " --replace" : "")"
+    }
+
     func run() throws {
         let layout = try Self.layout(compact: compact, landmarks: landmarks)
         if osm == "-" && name == nil && out == nil { throw usageError("--osm -: give --name (the map's name) or --out FILE") }
@@ -115,7 +123,7 @@ struct ImportCommand: ParsableCommand {
             printError(TerminalSafe.clean(String(printf: "skateroute: warning: the DEMs cover %.1f %% of the way nodes; %d nodes in %@ have no height and their ways stay flat (--allow-partial-dem)",
                                                  c.coveredPercent, c.missing, DEMTiles.list(c.missingTiles))))
         } else if report.demFiles.isEmpty {
-            printError("skateroute: note: no --dem or --dem-dir: every grade is 0; this area needs SRTM tile\(report.neededTiles.count == 1 ? "" : "s") \(DEMTiles.list(report.neededTiles))")
+            printError(Self.noDEMNote(neededTiles: report.neededTiles, library: libraryName != nil))
         }
         if report.stats.absurdSegments > 0 {
             let n = report.stats.absurdSegments
