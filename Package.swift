@@ -37,12 +37,15 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // ncursesw through a tiny C shim for the macros and globals Swift cannot import.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        // memfd_create, which the Glibc module hides (a session's map detached from its file).
+        .systemLibrary(name: "CMemoryFile", path: "Sources/CMemoryFile"),
         // Pure engines: geometry, the map model and its compiled format, routing, plans, stores'
         // protocols. Knows nothing of terminals, SQLite or the CLI.
         .target(
             name: "SkateCore",
             dependencies: [
                 "CCompression",
+                "CMemoryFile",
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

@@ -87,6 +87,13 @@ struct MapOption: ParsableArguments {
 
     /// Loads the map or throws an ExitCode after printing one clear line.
     func load(copying: Bool = false) throws -> SkateMap { try loadMap(map, copying: copying) }
+
+    /// Loads the map for a session that outlives any file mapping (`MapFormat.loadForSession`),
+    /// or throws an ExitCode after printing one clear line.
+    func loadForSession() throws -> SkateMap {
+        let p = try MapChoice.choose(map).path
+        do { return try MapFormat.loadForSession(path: p) } catch let e as MapFileError { throw fail(e.description) }
+    }
 }
 
 /// Loads the map `spec` names (a library name or a path; nil: the default map) or throws an

@@ -155,6 +155,19 @@ public enum MapFormat {
     /// - Parameter verification: when the payload's checksum is hashed (`.firstUse`: once per
     ///   unchanged file; see `MapVerification`). The structural checks run on every load.
     public static func load(path: String, copying: Bool = false, verification: MapVerification = .firstUse) throws -> SkateMap {
+        try load(path: path, copying: copying, verification: verification, detachable: false).map
+    }
+
+    /// Loads like `load(path:)` without copying, and hands back the mapping so the caller can
+    /// detach it from the file later (`MappedFile.detach`): a long-running session shows its
+    /// first frame at once and makes the map its own on another core, where copying every array
+    /// before the first frame took about a second on a region (issue 31). `file` is nil for an
+    /// empty file.
+    public static func loadDetachable(path: String, verification: MapVerification = .firstUse) throws -> (map: SkateMap, file: MappedFile?) {
+        try load(path: path, copying: false, verification: verification, detachable: true)
+    }
+
+    static func load(path: String, copying: Bool, verification: MapVerification, detachable: Bool) throws -> (map: SkateMap, file: MappedFile?) {
         // Plain open/fstat/mmap: a read-only private mapping the decoder copies from once.
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -166,7 +179,7 @@ public enum MapFormat {
             throw MapFileError.unreadable(path: path, reason: (st.st_mode & S_IFMT) == S_IFDIR ? "is a folder" : "not a regular file")
         }
         let size = Int(st.st_size)
-        guard size > 0 else { return try decode(UnsafeRawBufferPointer(start: nil, count: 0), path: path) }
+        guard size > 0 else { return (try decode(UnsafeRawBufferPointer(start: nil, count: 0), path: path), nil) }
         // The header's digest names the content; with the file's identity it is the stamp a
         // verified load left (`MapVerification.firstUse`).
         var digest: UInt64 = 0
@@ -181,12 +194,13 @@ public enum MapFormat {
         // around it, in large folios a fault then maps whole, so a plan's resident pages grew with
         // the file (37 → 80 MB from one Heidelberg to four, issue 31). Not when copying or
         // hashing: those read every page in order.
-        if !hash && !copying { madvise(base, size, MapFormat.randomAccessAdvice) }
+        // (A detachable mapping is read whole by its detach.)
+        if !hash && !copying && !detachable { madvise(base, size, MapFormat.randomAccessAdvice) }
         // The map's arrays view this mapping (no copy); it is unmapped when the last one goes.
         let file = MappedFile(base: UnsafeRawPointer(base), size: size)
         let map = try decode(file.bytes, path: path, file: copying ? nil : file, verifyChecksum: hash)
         if hash, let stamp { VerifiedMaps.record(stamp, modified: st) }
-        return map
+        return (map, copying ? nil : file)
     }
 
     /// Decodes a map from bytes (see `load(path:)`).

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import SkateCore
+import SkateTUI
 
 /// `bench --scale K --scale-map FILE`: the route figures of `--scale` on a region already
 /// imported (a K = 7 import is minutes of CPU; the routes are what a change to the router moves),
@@ -81,6 +82,17 @@ extension ScaleBenchmark {
         }
         print(String(printf: "  whole-process plan (%d runs, stamped map, page cache evicted first): median %.1f ms (wall), peak RSS %.1f MB",
                      planTimes.count, BenchCommand.median(planTimes) * 1000, Double(planPeaks.max() ?? 0) / 1024))
+        // The TUI's start on this map: its own load (viewed, detached from the file on another
+        // thread) and first frame, beside the copying load it made before (the reference).
+        let tc = BenchCommand.now()
+        _ = try MapFormat.load(path: path, copying: true)
+        let copied = (BenchCommand.now() - tc) * 1000
+        let ts = BenchCommand.now()
+        let session = try MapFormat.loadForSession(path: path)
+        let sessionMs = (BenchCommand.now() - ts) * 1000
+        let first = TUIBenchmark.benchmarkRegion(map: session).firstFrameSeconds * 1000
+        print(String(printf: "  TUI start: load %.1f ms + first frame %.1f ms (CPU) = %.1f ms; the copying load it replaced: %.1f ms",
+                     sessionMs, first, sessionMs + first, copied))
         print("  load average at end \(Self.loadAverage())")
     }
 }

@@ -83,7 +83,7 @@ struct RideCommand: ParsableCommand {
             // The live view plays in real time unless --speed says otherwise.
             let factor = speedOption == nil ? 1 : (speed == "max" ? 60 : (Double(speed) ?? 1))
             guard factor >= 0.25, factor <= 60 else { throw fail("--speed \(TerminalSafe.clean(speed)) is out of range: use max or 0.25 to 60") }
-            let map = try mapOption.load(copying: true)
+            let map = try mapOption.loadForSession()
             var options = TUIOptions(ridesDirectory: URL(fileURLWithPath: ride).deletingLastPathComponent().path, rideSpeed: factor)
             options.startRide = .replay(path: ride, plan: nil)
             options.rideLogPath = log

@@ -25,7 +25,7 @@ struct TUICommand: ParsableCommand {
     func run() throws {
         let settings = try EffectiveSettings.load()
         let speed = try settings.speed(flag: speed).0
-        let map = try mapOption.load(copying: true)  // a session outlives any file mapping
+        let map = try mapOption.loadForSession()  // a session outlives any file mapping
         let scheme = try settings.palette(flag: palette).0
         var options = TUIOptions(ridesDirectory: rides, rideSpeed: speed)
         options.scheme = scheme
@@ -63,7 +63,7 @@ extension MapSwitcher {
             let library = MapLibrary.standard()
             return library.entries().map { MapListRow(name: TerminalSafe.clean($0.name), detail: $0.origin.rawValue, path: $0.path) }
         }, open: { path in
-            let map = try MapFormat.load(path: path, copying: true)
+            let map = try MapFormat.loadForSession(path: path)
             if let e = MapLibrary.standard().entries().first(where: { $0.path == path }) { LastUsedMap.record(e.name) }
             return (map, MapIdentity.of(path: path, map: map))
         })
