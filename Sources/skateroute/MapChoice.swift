@@ -92,6 +92,7 @@ struct MapOption: ParsableArguments {
     /// or throws an ExitCode after printing one clear line.
     func loadForSession() throws -> SkateMap {
         let p = try MapChoice.choose(map).path
+        announceFirstUseCheck(p)
         do { return try MapFormat.loadForSession(path: p) } catch let e as MapFileError { throw fail(e.description) }
     }
 }
@@ -101,7 +102,21 @@ struct MapOption: ParsableArguments {
 /// `copying`: see `MapFormat.load(path:copying:)` (long-running commands copy).
 func loadMap(_ spec: String?, copying: Bool = false) throws -> SkateMap {
     let p = try MapChoice.choose(spec).path
+    announceFirstUseCheck(p)
     do { return try MapFormat.load(path: p, copying: copying) } catch let e as MapFileError {
         throw fail(e.description)
     }
+}
+
+/// A map at least this large is announced on stderr before its first-use check: hashing it
+/// takes about a quarter of a second or more (245 ms for the 935 MB K = 7 region, idle; 2.5 s
+/// with its pages not yet cached), long enough for a blank terminal to look like a hang.
+let firstUseNoticeBytes = 200_000_000
+
+/// Says on stderr (a terminal only: scripts see nothing new) that a large map is checked once
+/// before it opens, when its load will hash it (`MapFormat.firstUseHashBytes`).
+func announceFirstUseCheck(_ path: String) {
+    guard isatty(2) == 1, let size = MapFormat.firstUseHashBytes(path: path), size >= firstUseNoticeBytes else { return }
+    let name = TerminalSafe.clean(PathText.lastComponent(path))
+    printError("skateroute: checking \(name) (\(size / 1_000_000) MB) once, on its first use here…")
 }

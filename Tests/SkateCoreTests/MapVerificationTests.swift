@@ -68,6 +68,21 @@ import Testing
         #expect(throws: MapFileError.checksumMismatch(path: path)) { try MapFormat.load(path: path, verification: .always) }
     }
 
+    /// The CLI announces a large map's first-use check (`announceFirstUseCheck`) by this answer:
+    /// the size until a load has stamped the file, then nil; nil for what is not a map.
+    @Test func firstUseHashBytesSaysWhenALoadWillHash() throws {
+        let dir = TestData.temporaryDirectory("verify")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try withCache(in: dir) {
+            let path = try writeOldMap(in: dir)
+            let size = Int(fileStat(path).st_size)
+            #expect(MapFormat.firstUseHashBytes(path: path) == size)
+            _ = try MapFormat.load(path: path)
+            #expect(MapFormat.firstUseHashBytes(path: path) == nil, "stamped by the load: no hash next time")
+            #expect(MapFormat.firstUseHashBytes(path: dir.appendingPathComponent("missing.srmap").path) == nil)
+        }
+    }
+
     @Test func aFreshFileIsNotStamped() throws {
         let dir = TestData.temporaryDirectory("verify")
         defer { try? FileManager.default.removeItem(at: dir) }

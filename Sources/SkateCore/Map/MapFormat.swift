@@ -167,6 +167,19 @@ public enum MapFormat {
         try load(path: path, copying: false, verification: verification, detachable: true)
     }
 
+    /// The file's size in bytes when `load(path:)` would hash it whole (its first use here:
+    /// no stamp in the cache), else nil (stamped, unreadable, not a map). For a line that tells
+    /// the rider why a large map takes a moment to open once.
+    public static func firstUseHashBytes(path: String) -> Int? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        var digest: UInt64 = 0
+        guard fstat(fd, &st) == 0, Int(st.st_size) >= headerSize, pread(fd, &digest, 8, 24) == 8 else { return nil }
+        return VerifiedMaps.contains(VerifiedMaps.stamp(st, digest: UInt64(littleEndian: digest))) ? nil : Int(st.st_size)
+    }
+
     static func load(path: String, copying: Bool, verification: MapVerification, detachable: Bool) throws -> (map: SkateMap, file: MappedFile?) {
         // Plain open/fstat/mmap: a read-only private mapping the decoder copies from once.
         let fd = open(path, O_RDONLY | O_CLOEXEC)
