@@ -1,0 +1,26 @@
+#!/bin/bash
+# tui-first-frame.sh BIN MAP — milliseconds from the TUI's execve to its first frame reaching the
+# terminal (the first 3,000 bytes written to it), timed by strace inside tmux (../shared/tools/tui-shot).
+# Run it twice: the first run after a copy also hashes the map once (and says so).
+set -eu
+bin=$1; map=$2
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+printf 'sleep 6\n' > "$dir/script.txt"
+"$(dirname "$0")/../../shared/tools/tui-shot" --out "$dir/shot" --size 100x30 --script "$dir/script.txt" --no-png -- \
+    strace -f -ttt -e trace=execve,write -s 0 -o "$dir/trace.txt" "$bin" --map "$map" >/dev/null 2>&1 || true
+python3 - "$dir/trace.txt" <<'PY'
+import re, sys
+t0 = None; fds = {}; frame = None
+for line in open(sys.argv[1]):
+    m = re.match(r'\d+\s+([\d.]+)\s+(\w+)\((\d*)', line)
+    if not m: continue
+    t, call, fd = float(m.group(1)), m.group(2), m.group(3)
+    if call == 'execve' and t0 is None: t0 = t
+    if call == 'write':
+        n = re.search(r'=\s*(\d+)', line)
+        fds[fd] = fds.get(fd, 0) + (int(n.group(1)) if n else 0)
+        # The terminal is the descriptor the screen goes to: the first to carry 3,000 bytes.
+        if frame is None and fds[fd] >= 3000: frame = t
+print(f"first frame {1000 * (frame - t0):.0f} ms after exec" if t0 and frame else "no frame seen")
+PY
