@@ -1,4 +1,3 @@
-import Dispatch
 #if os(Linux)
 import CMemoryFile
 #endif
@@ -70,7 +69,37 @@ extension MapFormat {
     public static func loadForSession(path: String) throws -> SkateMap {
         guard MappedFile.detachSupported else { return try load(path: path, copying: true) }
         let (map, file) = try loadDetachable(path: path)
-        if let file { DispatchQueue.global(qos: .utility).async { file.detach() } }
+        if let file { DetachThread.start(file) }
         return map
+    }
+}
+
+/// The thread a session's detach runs on: its own, not one of Dispatch's pool. A second of
+/// copying on a pool thread took a worker the plan and search queues needed (on a 2-core machine
+/// under load the first plan waited for it, and a utility-class thread was starved for many
+/// seconds), so it runs outside the pool, at the process's normal priority.
+enum DetachThread {
+    /// Starts `file.detach()` on a new detached thread; if no thread can be made, detaches here.
+    static func start(_ file: MappedFile) {
+        #if os(Linux)
+        let box = Unmanaged.passRetained(file).toOpaque()
+        var thread = pthread_t()
+        var attr = pthread_attr_t()
+        pthread_attr_init(&attr)
+        defer { pthread_attr_destroy(&attr) }
+        pthread_attr_setdetachstate(&attr, Int32(PTHREAD_CREATE_DETACHED))
+        let started = pthread_create(&thread, &attr, { raw in
+            guard let raw else { return nil }
+            let file = Unmanaged<MappedFile>.fromOpaque(raw).takeRetainedValue()
+            file.detach()
+            return nil
+        }, box)
+        if started != 0 {
+            Unmanaged<MappedFile>.fromOpaque(box).release()
+            file.detach()
+        }
+        #else
+        file.detach()
+        #endif
     }
 }
