@@ -160,12 +160,8 @@ struct BrakingBenchmark {
                 let n0 = SearchCounters.searches
                 var plans = 0
                 var st: [Double] = []
-                // Another joint share: costings built afresh under it (the shared planner's are the table's).
-                let vp = values.jointShare == std.jointShare ? planner : JointSteepCharge.$override.withValue(values.jointShare) { Planner(map: base) }
-                let per = JointSteepCharge.$override.withValue(values.jointShare) {
-                    SteepLineRule.$override.withValue(values) { () -> [Score?] in
-                        od.map { (a, b) in (try? vp.plan(from: a, to: b, mode: .smoothest)).map { plans += 1; st.append(stairs($0, base)); return scorer.score($0.geometry) } ?? { st.append(0); return nil }() }
-                    }
+                let per = SteepLineRule.$override.withValue(values) { () -> [Score?] in
+                    od.map { (a, b) in (try? planner.plan(from: a, to: b, mode: .smoothest)).map { plans += 1; st.append(stairs($0, base)); return scorer.score($0.geometry) } ?? { st.append(0); return nil }() }
                 }
                 perPairStairs.append(st)
                 let s = sum(per)

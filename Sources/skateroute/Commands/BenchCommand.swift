@@ -39,7 +39,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Only the braking trade-off (issue 26): braking, caution and crusty metres, distance and climb on 30 seeded Monaco and Heidelberg pairs for several smoothest braking weights, beside Routino foot and bicycle.") var braking = false
     @Option(help: ArgumentHelp("Smoothest braking weights (effort s per braking-grade metre) for --braking, comma-separated; \"b:c\" also sets the caution weight c (s per caution-grade metre; default the table's share of b).", valueName: "list")) var brakingWeights: String = "0,0.5,1,2,4,8"
     @Option(help: ArgumentHelp("With --braking: write <name>-edges.tsv per map (way id, metres, roughness class, source) into this folder for scripts/surface-crosscheck.py.", valueName: "dir")) var surfaceAudit: String?
-    @Option(help: ArgumentHelp("With --braking: smoothest's steep-aware choice with other values (SteepLineRule), each share[:caution share]/factors[c caution ratio]/rounds[/too-fast-road share[/surface guard 0|1[/joint share]]] (factors joined by +, none as -; cR: the searches' caution factor R × their braking factor; later fields default to the table's), separated by ;, e.g. \"1/4+16/3/0;2/4/2;2:6.67/4c3.33/4\".", valueName: "list")) var steepVariants: String?
+    @Option(help: ArgumentHelp("With --braking: smoothest's steep-aware choice with other values (SteepLineRule), each share[:caution share]/factors[c caution ratio]/rounds[/too-fast-road share[/surface guard 0|1]] (factors joined by +, none as -; cR: the searches' caution factor R × their braking factor; later fields default to the table's), separated by ;, e.g. \"1/4+16/3/0;2/4/2;2:6.67/4c3.33/4\".", valueName: "list")) var steepVariants: String?
     @Option(help: ArgumentHelp("With --braking-bounds: also pick each pair's candidate of least braking + μ·distance at these fixed μ (braking metres per metre), comma-separated, e.g. the μ fitted on another seed.", valueName: "list")) var brakingMu: String?
     @Flag(help: "With --braking: each pair's braking + caution, crusty metres and distance for Routino bicycle and every smoothest line (weights and steep variants), with the pair's ends.") var brakingPerPair = false
     @Flag(help: "With --braking-bounds: only the exact bound on the graph (least braking over every legal line with no more crusty or stairs metres than smoothest's line, within 1.3× Routino bicycle's distance), without the candidate sweeps.") var brakingExactOnly = false
@@ -237,23 +237,21 @@ struct BenchCommand: ParsableCommand {
             // The first field is a share of the braking weight, or "m<metres>": a braking metre
             // worth that many metres of detour (SteepLineRule.brakingDetourMetres).
             let detour = f.first.flatMap { $0.hasPrefix("m") ? Double($0.dropFirst()) : nil }
-            let guardOn = f.count >= 5 ? f[4] == "1" : SteepLineRule.surfaceGuard
-            // A sixth field: the joint steep charge's share (JointSteepCharge.share; 0 turns it off).
-            let joint = f.count == 6 ? Double(f[5]) : JointSteepCharge.share
+            let guardOn = f.count == 5 ? f[4] == "1" : SteepLineRule.surfaceGuard
             // "B:C": braking share B, caution share C (eleventh round); "B": both B.
             let shares = (f.first ?? "").split(separator: ":").map { Double(String($0)) }
             // Factors "4+16c2": the searches' caution factor × 2 their braking factor (searchCautionRatio).
             let fc = f.count > 1 ? f[1].split(separator: "c", omittingEmptySubsequences: false).map(String.init) : []
             let ratio = fc.count == 2 ? Double(fc[1]) : SteepLineRule.searchCautionRatio
-            guard (3...6).contains(f.count), let jointShare = joint, jointShare >= 0, let share = detour != nil ? SteepLineRule.lineBrakingShare : shares.first ?? nil,
+            guard (3...5).contains(f.count), let share = detour != nil ? SteepLineRule.lineBrakingShare : shares.first ?? nil,
                   let cautionShare = detour != nil ? SteepLineRule.lineCautionShare : (shares.count == 2 ? shares[1] : share),
                   let rounds = Int(f[2]), let fast = fastShare, let cRatio = ratio, share >= 0, cautionShare >= 0, cRatio >= 0, rounds >= 0, fast >= 0 else {
-                throw ValidationError("--steep-variants: \"\(spec)\" is not share[:caution share]/factors[c caution ratio]/rounds[/too-fast-road share[/surface guard 0|1[/joint share]]] (e.g. 1/4+16/3, 2/4/2/0, 2:4/4c2/2 or m30/4/2/1/1)")
+                throw ValidationError("--steep-variants: \"\(spec)\" is not share[:caution share]/factors[c caution ratio]/rounds[/too-fast-road share[/surface guard 0|1]] (e.g. 1/4+16/3, 2/4/2/0, 2:4/4c2/2 or m30/4/2/1/1)")
             }
             let factors = fc.first.map { $0 == "-" ? [] : $0.split(separator: "+").compactMap { Double(String($0)) } } ?? []
             variants.append((String(spec), SteepLineRule.Values(searchFactors: factors, lineBrakingShare: share, lineCautionShare: cautionShare,
                                                                 penaltyRounds: rounds, tooFastRoadShare: fast, brakingDetourMetres: detour, surfaceGuard: guardOn,
-                                                                searchCautionRatio: cRatio, jointShare: jointShare)))
+                                                                searchCautionRatio: cRatio)))
         }
         var bench = BrakingBenchmark(sets: sets, weights: weights, seed: seed, bounds: brakingBounds, auditDir: surfaceAudit)
         bench.steepVariants = variants

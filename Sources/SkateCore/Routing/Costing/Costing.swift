@@ -52,12 +52,6 @@ public final class SkateCosting: Sendable {
     /// The legality rules (always `.accessModel` outside `skateroute bench`).
     public let rules: CostRules
 
-    /// Multiple of the braking and caution weights at which a turn pays the steep metres only a
-    /// window across its joint sees (`JointSteepCharge`); 0 where the mode does not pay them.
-    public let jointShare: Double
-    /// The joint charge's lazily computed screens and per-node maxima (nil when `jointShare` is 0).
-    let joint: JointSteepCache?
-
     public init(map: SkateMap, table: EdgeTable, mode: RideMode, weights: ModeWeights? = nil, rules: CostRules = .accessModel) {
         self.map = map
         self.table = table
@@ -66,9 +60,6 @@ public final class SkateCosting: Sendable {
         let w = weights ?? mode.weights
         self.weights = w
         let n = map.edgeCount
-        let js = rules == .accessModel ? JointSteepCharge.share(for: mode) : 0
-        jointShare = js
-        joint = js > 0 && !map.elevation.isEmpty ? JointSteepCache(edgeCount: n, nodeCount: map.nodeCount) : nil
         if rules == .beforeAccessModel {
             landmarkTable = nil
             let (c, minPerM) = Self.computeCosts(map: map, table: table, weights: w, rules: rules)
@@ -246,7 +237,6 @@ public final class SkateCosting: Sendable {
         if fb.contains(.steps) && !fa.contains(.steps) && rules == .accessModel {
             c += fb.contains(.stepsRamp) ? StairsCost.dismountSeconds * StairsCost.rampShare : StairsCost.dismountSeconds
         }
-        if joint != nil { c += jointCostOutOfLine(from: a, fromReversed: ar, to: b, toReversed: br) }
         // No turn cost into or out of a lift: its doors face any way.
         if fa.contains(.connector) || fb.contains(.connector) { return c }
         let turn = abs(Geo.turnAngle(from: table.headingIn(a, reversed: ar), to: table.headingOut(b, reversed: br)))
@@ -273,42 +263,7 @@ public final class SkateCosting: Sendable {
                 break
             }
         }
-        if joint != nil { d += jointSlack(node: node) }
         return d
-    }
-
-    /// Effort seconds of the steep metres only a window across the joint of (a, ar) → (b, br)
-    /// sees (`JointSteepCharge`): 0 at once where no window across it can reach caution grade
-    /// (the cached screens), else computed from both edges' heights.
-    @inline(__always) func jointCost(from a: Int, fromReversed ar: Bool, to b: Int, toReversed br: Bool) -> Double {
-        guard joint != nil else { return 0 }
-        let up = jointScreen(edge: a, reversed: ar, arriving: true)
-        let down = jointScreen(edge: b, reversed: br, arriving: false)
-        guard Double(up) + Double(down) >= -JointSteepCharge.screenSlackMetres else { return 0 }
-        let m = jointMetres(from: a, fromReversed: ar, to: b, toReversed: br)
-        return jointShare * (m.braking * weights.brakingSecondsPerMetre + m.caution * weights.cautionSecondsPerMetre)
-    }
-
-    /// The largest `jointCost` of any turn at `node` (not a U-turn on one edge), kept per node:
-    /// how much more the joint part of a turn can cost coming in by one edge than by another.
-    func jointSlack(node: Int) -> Double {
-        guard let j = joint else { return 0 }
-        let v = j.nodeMax[node]
-        if v.bitPattern != 0 { return Double(v) }
-        var most = 0.0
-        for k in map.adjacencyRange(of: node) {
-            // The traversal arriving at `node` along this edge is the one leaving it, reversed.
-            let a = Int(map.adjacency[k] >> 1), ar = map.adjacency[k] & 1 == 0
-            for k2 in map.adjacencyRange(of: node) {
-                let b = Int(map.adjacency[k2] >> 1), br = map.adjacency[k2] & 1 == 1
-                if a == b && ar != br { continue }
-                most = Swift.max(most, jointCost(from: a, fromReversed: ar, to: b, toReversed: br))
-            }
-        }
-        // Rounded up to the next Float so the stored bound never undercuts the Double charge.
-        let up = Float(most).nextUp
-        j.nodeMax[node] = most == 0 ? -0.0 : up
-        return most == 0 ? 0 : Double(up)
     }
 
     /// The least `transitionSlack` of any node.

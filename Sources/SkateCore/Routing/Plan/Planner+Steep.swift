@@ -95,14 +95,9 @@ public enum SteepLineRule {
         public var brakingDetourMetres: Double?
         /// `SteepLineRule.surfaceGuard`.
         public var surfaceGuard: Bool
-        /// `JointSteepCharge.share`: carried here for `skateroute bench --steep-variants`, which
-        /// builds the costings of a variant with another share under `JointSteepCharge.override`
-        /// (the planner itself reads the share when it builds a costing, not from here).
-        public var jointShare: Double
         public init(searchFactors: [Double], lineBrakingShare: Double, lineCautionShare: Double, penaltyRounds: Int,
                     tooFastRoadShare: Double = SteepLineRule.tooFastRoadShare, brakingDetourMetres: Double? = nil, surfaceGuard: Bool = false,
-                    searchCautionRatio: Double = SteepLineRule.searchCautionRatio, jointShare: Double = JointSteepCharge.share) {
-            self.jointShare = jointShare
+                    searchCautionRatio: Double = SteepLineRule.searchCautionRatio) {
             self.searchFactors = searchFactors; self.searchCautionRatio = searchCautionRatio; self.lineBrakingShare = lineBrakingShare
             self.lineCautionShare = lineCautionShare; self.penaltyRounds = penaltyRounds
             self.tooFastRoadShare = tooFastRoadShare

@@ -11,19 +11,11 @@ extension Planner {
     /// them) is such a search: it would return a line the choice has already weighed, so
     /// `leastSteepLine` skips it (the choice could differ only where two lines cost exactly the
     /// same, a tie the search breaks by state order). Checked against the search run anyway:
-    /// `SteepSearchSkipTests`. The joint steep charge of a turn (`JointSteepCharge`) grows with
-    /// both weights and the share, so it too costs no less under `costing`; `line`'s own turns
-    /// must cost the same under both.
+    /// `SteepSearchSkipTests`.
     static func searchReturns(_ line: RoutePath, leastUnder known: SkateCosting, under costing: SkateCosting) -> Bool {
-        guard costing.weights.costsAtLeast(known.weights), costing.jointShare >= known.jointShare else { return false }
-        let edgesSame = line.legs.allSatisfy {
+        guard costing.weights.costsAtLeast(known.weights) else { return false }
+        return line.legs.allSatisfy {
             costing.edgeCost(edge: $0.edge, reversed: $0.reversed).cost == known.edgeCost(edge: $0.edge, reversed: $0.reversed).cost
         }
-        guard edgesSame else { return false }
-        for (x, y) in zip(line.legs, line.legs.dropFirst()) where x.edge != y.edge || x.reversed == y.reversed {
-            if costing.jointCost(from: x.edge, fromReversed: x.reversed, to: y.edge, toReversed: y.reversed)
-                != known.jointCost(from: x.edge, fromReversed: x.reversed, to: y.edge, toReversed: y.reversed) { return false }
-        }
-        return true
     }
 }
