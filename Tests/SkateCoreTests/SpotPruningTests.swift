@@ -37,14 +37,6 @@ import Testing
             // The bound holds for the line found, both ways round.
             #expect(router.costLowerBound(from: sa, to: sb) <= direct.cost, "bound above cost: \(na) → \(nb)")
             bounds += 1
-            // The goal bound (`Planner+SpotBound`) holds for a line to the goal from anywhere, the
-            // start included, and a search with it as heuristic finds a line of the same cost.
-            if let g = pruned.spotGoalBound(router: router, from: sa, to: sb, direct: direct) {
-                #expect(g.bound(from: sa) <= direct.cost, "goal bound above cost: \(na) → \(nb)")
-                let withBound = try #require(router.bestRoute(from: sa, to: sb, targetBound: g.bound))
-                #expect(abs(withBound.cost - direct.cost) <= 1e-9 * Swift.max(1, direct.cost), "cost with the goal bound differs: \(na) → \(nb)")
-                bounds += 1
-            }
             if let back = router.bestRoute(from: sb, to: sa) {
                 #expect(router.costLowerBound(from: sb, to: sa) <= back.cost, "bound above cost: \(nb) → \(na)")
                 bounds += 1

@@ -116,12 +116,6 @@ final class TargetCostBound {
         while let top = heap.min, top.key < limit { settleNext() }
     }
 
-    /// `extend(to:)`, stopping early once `maxSettled` nodes have been settled in all: the bound
-    /// stays admissible wherever the search stops, only looser.
-    func extend(to limit: Double, maxSettled: Int) {
-        while settled < maxSettled, let top = heap.min, top.key < limit { settleNext() }
-    }
-
     /// Takes the least open node off the heap and reaches its neighbours.
     private func settleNext() {
         guard let top = heap.popMin() else { return }

@@ -303,14 +303,6 @@ public struct Planner: Sendable {
                                         toSpot: router.costLowerBound(from: sa, to: ss), fromSpot: router.costLowerBound(from: ss, to: sb)))
         }
         if !pruneSpotSearches { candidates = candidates.map { Candidate(rank: $0.rank, name: $0.name, snap: $0.snap, toSpot: 0, fromSpot: 0) } }
-        // One goal bound for every leg to the goal (`Planner+SpotBound`): a tighter bound on
-        // each candidate's second leg, and the heuristic of that leg's search.
-        let goalBound = pruneSpotSearches && candidates.count > 1 ? spotGoalBound(router: router, from: sa, to: sb, direct: path) : nil
-        if let g = goalBound {
-            candidates = candidates.map {
-                Candidate(rank: $0.rank, name: $0.name, snap: $0.snap, toSpot: $0.toSpot, fromSpot: Swift.max($0.fromSpot, g.bound(from: $0.snap)))
-            }
-        }
         candidates.sort { ($0.toSpot + $0.fromSpot, $0.rank) < ($1.toSpot + $1.fromSpot, $1.rank) }
         let state = SpotSearchState(), list = candidates
         let workers = Swift.max(1, Swift.min(spotSearchThreads, ProcessInfo.processInfo.activeProcessorCount, list.count))
@@ -320,8 +312,7 @@ public struct Planner: Sendable {
                 // Each leg's search stops once it cannot make a line that wins (`costLimit`).
                 guard let p1 = router.bestRoute(from: sa, to: c.snap, costLimit: state.legLimit(less: c.fromSpot, pruning: pruneSpotSearches)) else { continue }
                 guard state.couldWin(p1.cost + c.fromSpot, rank: c.rank, countingSearch: true) else { continue }
-                guard let p2 = router.bestRoute(from: c.snap, to: sb, costLimit: state.legLimit(less: p1.cost, pruning: pruneSpotSearches),
-                                                targetBound: goalBound?.bound) else { continue }
+                guard let p2 = router.bestRoute(from: c.snap, to: sb, costLimit: state.legLimit(less: p1.cost, pruning: pruneSpotSearches)) else { continue }
                 let joined = RoutePath(legs: p1.legs + p2.legs, cost: p1.cost + p2.cost, crustyRuleMet: p1.crustyRuleMet && p2.crustyRuleMet)
                 guard joined.length <= budget else { continue }
                 state.offer(joined, name: c.name, rank: c.rank)
