@@ -47,28 +47,17 @@ struct ReadmeOwnCityTests {
             // `skateroute --map NAME` opens the TUI: not a command that prints and exits.
             guard let sub = words.first, !sub.hasPrefix("-") else { continue }
             let args = words.map { substitutions[$0] ?? $0 }
-            let p = Process()
-            p.executableURL = BuiltCLI.url!
-            p.arguments = args
-            var env = ProcessInfo.processInfo.environment
+            var env: [String: String] = [:]
             for (key, folder) in [("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"), ("XDG_CACHE_HOME", "cache"), ("XDG_STATE_HOME", "state")] {
                 env[key] = home.appendingPathComponent(folder).path
             }
-            p.environment = env
-            let out = Pipe(), err = Pipe()
-            p.standardOutput = out
-            p.standardError = err
-            p.standardInput = FileHandle.nullDevice
-            try p.run()
-            let o = out.fileHandleForReading.readDataToEndOfFile()
-            let e = err.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
+            let r = try BuiltCLI.run(args, environment: env)
             let line = "skateroute " + words.joined(separator: " ")
-            #expect(p.terminationStatus == 0, "\(line)\n→ exit \(p.terminationStatus): \(String(decoding: e, as: UTF8.self))")
-            #expect(!o.isEmpty, "\(line) printed nothing")
+            #expect(r.status == 0, "\(line)\n→ exit \(r.status): \(r.stderr)")
+            #expect(!r.stdout.isEmpty, "\(line) printed nothing")
             if sub == "maps" {
                 // The second import put the tiles in: the library says which DEM the map has.
-                #expect(String(decoding: o, as: UTF8.self).contains("DEM N49E008"), "maps after the import with tiles: \(String(decoding: o, as: UTF8.self))")
+                #expect(r.stdout.contains("DEM N49E008"), "maps after the import with tiles: \(r.stdout)")
             }
         }
     }
