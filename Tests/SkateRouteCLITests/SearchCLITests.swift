@@ -1,5 +1,6 @@
 import Foundation
 import SkateCore
+import SkateImport
 import SkateTestSupport
 import Testing
 
@@ -56,5 +57,30 @@ struct SearchCLITests {
         #expect(gpx.contains("<name>Place du Casino</name><desc>square, ") && gpx.contains("<type>from</type>") && gpx.contains("<type>to</type>"), "\(gpx.prefix(600))")
         let text = try BuiltCLI.run(base).stdout
         #expect(text.split(separator: "\n").dropFirst().first?.hasPrefix("from: Place du Casino (square, ") == true, "\(text.prefix(300))")
+    }
+}
+
+/// `skateroute search` on places a town cannot tell apart (docs/place-search.md): Bammental's two
+/// Hauptstraßen on the real Heidelberg extract. It used to advise "add a town" for a text that
+/// already named the town; now it names a street near each and gives `plan`'s advice.
+@Suite(.enabled(if: BuiltCLI.available, BuiltCLI.skip), .enabled(if: TestData.available, TestData.skip))
+struct SearchLikeNamedCLITests {
+    @Test func likeNamedStreetsOfOneTownAreToldApartInTheVerdict() throws {
+        let dir = TestData.temporaryDirectory("search-alike")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("heidelberg.srmap").path
+        let (map, _) = try MapImporter.compile(osmPath: TestData.heidelbergPBF, demPaths: [], options: ImportOptions(name: "Heidelberg"))
+        try MapFormat.write(map, to: path)
+        let r = try BuiltCLI.run(["search", "Hauptstraße, Bammental", "--map", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let verdict = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(verdict.hasPrefix("ambiguous between"), "\(verdict)")
+        #expect(!verdict.contains("add a town"), "the town is given and cannot tell them apart: \(verdict)")
+        // Each street by a street near it and its position, which plan --from takes as it is.
+        #expect(verdict.contains("Hauptstraße near ") && verdict.contains("49.3465") && verdict.contains("49.3569"), "\(verdict)")
+        #expect(verdict.contains("--near \"STREET, TOWN\""), "\(verdict)")
+        // A text whose places a town does tell apart keeps the town advice.
+        let monaco = try BuiltCLI.run(["search", "cafe", "--map", TestData.bundledMonaco])
+        #expect(monaco.stdout.split(separator: "\n").last?.contains("add a town") == true, "\(monaco.stdout.suffix(200))")
     }
 }

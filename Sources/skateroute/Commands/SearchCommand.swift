@@ -54,11 +54,23 @@ struct SearchCommand: ParsableCommand {
         }
         switch verdict {
         case .found(let m): CLIParse.emit("resolves to: \(PlaceListing.line(m))")
-        case .ambiguous(let l): CLIParse.emit("ambiguous between \(l.count) places: add a town (\"NAME, TOWN\"), --near PLACE or \"lat,lon\"")
+        case .ambiguous(let l): CLIParse.emit(Self.ambiguityAdvice(l, search: search))
         case .notFound(let suggestions):
             let s = suggestionText(suggestions, search: search, text: query)
             if !s.isEmpty { CLIParse.emit(String(s.dropFirst(2))) }
         }
+    }
+
+    /// The verdict line for an ambiguous text. Places a town cannot tell apart (same name, kind
+    /// and town: Bammental's two Hauptstraßen) are named by a street near each and their position,
+    /// and the advice is the one `plan` gives for them — "add a town" cannot separate them, and
+    /// the rider may have given the town already.
+    static func ambiguityAdvice(_ places: [PlaceMatch], search: PlaceSearch) -> String {
+        let shown = Array(places.prefix(PlaceSearch.ambiguousListLimit))
+        let told = zip(shown, search.distinguishing(shown)).compactMap { m, d in d.map { "\(TerminalSafe.clean(m.candidate.name)) \(TerminalSafe.clean($0))" } }
+        guard !told.isEmpty else { return "ambiguous between \(places.count) places: add a town (\"NAME, TOWN\"), --near PLACE or \"lat,lon\"" }
+        return "ambiguous between \(places.count) places; a town cannot tell apart " + told.joined(separator: "; ")
+            + " — give the \"lat,lon\" shown, or --near \"STREET, TOWN\" with a street shown"
     }
 
     /// A match as JSON: name, kind (in words), category, town, lat, lon, score, match, distance.
