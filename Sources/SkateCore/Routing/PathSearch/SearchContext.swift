@@ -20,6 +20,9 @@ final class SearchContext {
     let entry: ForbiddenEntryBound?
     /// A lower bound (effort seconds) on the target edge's last part, owed from every node.
     let lastLeg: Double
+    /// Metres (projected) from the target point to the farther end node of its edge: the most of
+    /// the straight line to the target that the last part can already cover (`heuristic`).
+    let lastLegReach: Double
     /// Exact costs to the target under a costing this search's costs are at least
     /// (`TargetCostBound`: smoothest's later searches), when the caller has them.
     let targetBound: TargetCostBound?
@@ -54,18 +57,30 @@ final class SearchContext {
             if m.isFinite { last = m * LandmarkBound.margin }
         }
         lastLeg = last
+        var reach = 0.0
+        for v in [Int(map.edgeFrom[target.edge]), Int(map.edgeTo[target.edge])] {
+            let (x, y) = proj.project(lat: map.nodeLat[v], lon: map.nodeLon[v])
+            reach = Swift.max(reach, (x * x + y * y).squareRoot())
+        }
+        lastLegReach = reach
     }
 
-    /// A lower bound on the cost from `node` to the target: the larger of straight-line distance
-    /// × the cheapest cost per metre (plus the forbidden entry, `ForbiddenEntryBound`) and the
-    /// landmark bound, each plus the target edge's cheapest last part (both admissible; see
+    /// A lower bound on the cost from `node` to the target: the largest of straight-line
+    /// distance × the cheapest cost per metre (plus the forbidden entry, `ForbiddenEntryBound`),
+    /// the same less the part of it the target edge's last part may cover, plus that part's
+    /// least cost, and the landmark bound plus that least cost (all admissible; see
     /// `Search.relax` for the quantised bounds). The landmark bound is a bound on reaching the
-    /// nearer end node of the target edge; every line then still rides part of that edge from
-    /// one of its ends, which costs at least `lastLeg` (turns cost ≥ 0), so `lastLeg` adds to
-    /// it as it does to the straight-line bound.
+    /// nearer end node E of the target edge; every line then still rides part of that edge from
+    /// one of its ends, which costs at least `lastLeg` (turns cost ≥ 0). The straight line to the
+    /// target runs at most |E − target| ≤ `lastLegReach` beyond E, so only the rest of it adds to
+    /// `lastLeg`: adding the whole straight line overestimated by up to the last part's length ×
+    /// the cheapest cost per metre, and a search with a cost limit just above its answer could
+    /// stop without it (issue 30, twelfth round).
     @inline(__always) func heuristic(_ node: Int) -> Double {
         let (x, y) = proj.project(lat: map.nodeLat[node], lon: map.nodeLon[node])
-        var straight = (x * x + y * y).squareRoot() * costing.minCostPerMetre + lastLeg
+        let d = (x * x + y * y).squareRoot()
+        var straight = d * costing.minCostPerMetre
+        if lastLeg > 0 { straight = Swift.max(straight, Swift.max(0, d - lastLegReach) * costing.minCostPerMetre + lastLeg) }
         if let entry { straight += entry.extra(node) }
         var h = straight
         if let lb = landmarkBound { h = Swift.max(h, lb.bound(node) + lastLeg) }

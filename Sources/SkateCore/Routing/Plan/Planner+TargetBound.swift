@@ -1,7 +1,13 @@
-/// How smoothest's later searches share one `TargetCostBound` (issue 30/31, eleventh round): the
-/// detour-cap retries, the steeper search and the penalty rounds all search between the plan's
-/// ends under costs at least its own line's costing, so the bound built once from that costing
-/// serves each of them, extended just far enough before each search.
+/// How a plan's searches share one `TargetCostBound` (issue 30/31, eleventh and twelfth
+/// rounds): the first search in every mode, smoothest's detour-cap retries, its steeper search and
+/// penalty rounds, the alternatives (all between the plan's ends, under costs at least its own
+/// line's costing) and trickSpotCrawl's legs from a spot to the target (the same target and
+/// costing) — so the bound built once from that costing serves each of them, extended just far
+/// enough before each search.
+///
+/// In every mode the first search's bound pays for itself where a plan is slow: the backward
+/// search settles nodes without turns or crusty buckets, and the forward search then settles a
+/// few states per node of its line (docs/region-scale.md, twelfth round).
 extension Planner {
     /// What `p` costs under `router`'s costing with `penalty` (effort seconds): `trueCost` with
     /// each leg's edge cost multiplied as the search multiplies it. Any line bounds a search's
@@ -41,4 +47,10 @@ extension Planner {
         if upper.isFinite { bound.extend(to: upper + bound.inconsistency) }
         return bound
     }
+}
+
+/// A `TargetCostBound` that several threads read and none extends (`Planner.threadThroughSpot`'s
+/// legs to the target): `bound(_:)` only reads its labels and open list.
+struct ReadOnlyTargetBound: @unchecked Sendable {
+    let bound: TargetCostBound?
 }

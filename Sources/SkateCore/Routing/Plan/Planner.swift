@@ -135,11 +135,12 @@ public struct Planner: Sendable {
         // The detour references depend only on the ends: searched on the other core meanwhile
         // (smoothest's fast-line thread searches them once its line is found).
         var walkSearch = fastSearch?.pending == nil ? startWalkLines(from: sa, to: sb) : nil
-        // Smoothest runs up to five searches between these ends under costs at least this
-        // mode's: costs to the target under it bound them all (`TargetCostBound`), the first
-        // one too, once a line along the bound's own cheapest ways says how far it must reach.
-        let targetBound = mode == .smoothest ? TargetCostBound(map: map, costing: router.costing, from: sa, to: sb) : nil
-        let firstBound = targetBound.flatMap { tb in tb.treeLine(from: sa).flatMap { Self.bound(tb, for: [$0], router: router) } }
+        // Costs to the target under this mode's costing (`TargetCostBound`) bound every search
+        // of this plan that ends there: the first one, once a line along the bound's own cheapest
+        // ways says how far it must reach, smoothest's later searches, the alternatives and
+        // trickSpotCrawl's legs from a spot to the target (`Planner+TargetBound`).
+        let targetBound = TargetCostBound(map: map, costing: router.costing, from: sa, to: sb)
+        let firstBound = targetBound.treeLine(from: sa).flatMap { Self.bound(targetBound, for: [$0], router: router) }
         guard var path = router.bestRoute(from: sa, to: sb, targetBound: firstBound) else {
             throw RoutingError.disconnected(from: sa.point, to: sb.point)
         }
@@ -188,7 +189,9 @@ public struct Planner: Sendable {
         var spots: [String] = []
         var spotNote: String?
         if mode == .trickSpotCrawl {
-            (path, spots, spotNote) = threadThroughSpot(path: path, from: sa, to: sb, router: router)
+            var searches = 0
+            (path, spots, spotNote) = threadThroughSpot(path: path, from: sa, to: sb, router: router, searches: &searches,
+                                                        goalBound: Self.bound(targetBound, for: [], router: router))
         }
         var plan = builder.build(path: path, mode: mode)
         plan.startSnap = sa
@@ -200,7 +203,9 @@ public struct Planner: Sendable {
             var penalty: [Int: Double] = [:]
             for _ in 0..<(alternatives * 3) where found.count <= alternatives {
                 for p in found { for l in p.legs { penalty[l.edge] = (penalty[l.edge] ?? 1) * Self.alternativePenalty } }
-                guard let alt = router.bestRoute(from: sa, to: sb, penalty: penalty, ruleUnmet: ruleUnmet) else { break }
+                let bound = Self.bound(targetBound, for: [path], router: router, penalty: penalty,
+                                       cap: Self.laterBoundCap * Self.trueCost(path, router: router))
+                guard let alt = router.bestRoute(from: sa, to: sb, penalty: penalty, ruleUnmet: ruleUnmet, targetBound: bound) else { break }
                 if found.allSatisfy({ Self.sharedFraction(alt, $0) <= 1 - Self.alternativeMinDifference }) {
                     // Report the true (unpenalised) cost.
                     var fixed = alt
@@ -265,8 +270,13 @@ public struct Planner: Sendable {
         return threadThroughSpot(path: path, from: sa, to: sb, router: router, searches: &searches)
     }
 
-    /// `searches` counts the routes searched (two per spot tried in full).
-    func threadThroughSpot(path: RoutePath, from sa: EdgeSnap, to sb: EdgeSnap, router: Router, searches: inout Int) -> (RoutePath, [String], String?) {
+    /// `searches` counts the routes searched (two per spot tried in full). `goalBound`: costs to
+    /// `sb` under `router`'s costing (the plan's `TargetCostBound`), which every leg from a spot
+    /// to `sb` adds to its heuristic: the same costs, fewer states (`TargetCostBoundTests`).
+    /// Only read here, from both spot threads: nothing extends it until they are done.
+    func threadThroughSpot(path: RoutePath, from sa: EdgeSnap, to sb: EdgeSnap, router: Router, searches: inout Int,
+                           goalBound: TargetCostBound? = nil) -> (RoutePath, [String], String?) {
+        let goal = ReadOnlyTargetBound(bound: goalBound)
         let spots = trickSpots()
         guard !spots.isEmpty else { return (path, [], "no skatepark, plaza or square on this map") }
         // Already passing one?
@@ -312,7 +322,8 @@ public struct Planner: Sendable {
                 // Each leg's search stops once it cannot make a line that wins (`costLimit`).
                 guard let p1 = router.bestRoute(from: sa, to: c.snap, costLimit: state.legLimit(less: c.fromSpot, pruning: pruneSpotSearches)) else { continue }
                 guard state.couldWin(p1.cost + c.fromSpot, rank: c.rank, countingSearch: true) else { continue }
-                guard let p2 = router.bestRoute(from: c.snap, to: sb, costLimit: state.legLimit(less: p1.cost, pruning: pruneSpotSearches)) else { continue }
+                guard let p2 = router.bestRoute(from: c.snap, to: sb, costLimit: state.legLimit(less: p1.cost, pruning: pruneSpotSearches),
+                                                targetBound: goal.bound) else { continue }
                 let joined = RoutePath(legs: p1.legs + p2.legs, cost: p1.cost + p2.cost, crustyRuleMet: p1.crustyRuleMet && p2.crustyRuleMet)
                 guard joined.length <= budget else { continue }
                 state.offer(joined, name: c.name, rank: c.rank)
