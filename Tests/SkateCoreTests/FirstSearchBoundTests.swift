@@ -18,9 +18,8 @@ import Testing
             let router = planner.router(for: mode)
             let pairs = TargetCostBoundTests().pairs(m, router, seed: seed &+ UInt64(mode.ordinal), count: count)
             for (k, (a, b, plain)) in pairs.enumerated() {
-                let tb = TargetCostBound(map: m, costing: router.costing, from: a, to: b)
-                let first = tb.treeLine(from: a).flatMap { Planner.bound(tb, for: [$0], router: router) }
-                let bounded = router.bestRoute(from: a, to: b, targetBound: first)
+                // The planner's own first search (`Planner.firstSearch`) and the bound it shares.
+                let (bounded, tb) = Planner.firstSearch(router: router, from: a, to: b)
                 #expect(bounded != nil, "\(mode) pair \(k): no line with the bound")
                 if let bounded {
                     #expect(abs(bounded.cost - plain.cost) <= 1e-9 * max(1, plain.cost), "\(mode) pair \(k): \(bounded.cost) with the bound, \(plain.cost) without")

@@ -26,6 +26,23 @@ extension Planner {
         return c
     }
 
+    /// A plan's first search and the bound its later searches share: the `TargetCostBound` from
+    /// `a` to `b` under `router`'s costing, extended to the cost of the line along its own
+    /// backward tree, added to `Router.bestRoute`'s heuristic. The same line cost as `bestRoute`
+    /// alone (`FirstSearchBoundTests`; `skateroute bench`'s exactness line checks it against a plain
+    /// Dijkstra). `ruleUnmet` as for `bestRoute`.
+    static func firstSearch(router: Router, from a: EdgeSnap, to b: EdgeSnap, ruleUnmet: Bool = false) -> (RoutePath?, TargetCostBound) {
+        let bound = TargetCostBound(map: router.map, costing: router.costing, from: a, to: b)
+        let first = bound.treeLine(from: a).flatMap { Self.bound(bound, for: [$0], router: router) }
+        return (router.bestRoute(from: a, to: b, ruleUnmet: ruleUnmet, targetBound: first), bound)
+    }
+
+    /// `firstSearch`'s line: the search a plan's first line comes from, for `skateroute bench`'s
+    /// exactness check.
+    public static func firstLine(router: Router, from a: EdgeSnap, to b: EdgeSnap, ruleUnmet: Bool = false) -> RoutePath? {
+        firstSearch(router: router, from: a, to: b, ruleUnmet: ruleUnmet).0
+    }
+
     /// How far `leastSteepLine` extends the shared bound for its ×4 search and penalty rounds, as a
     /// multiple of the mode's own line's true cost (effort seconds over effort seconds). Their
     /// known lines cost far more under their costings (the penalties multiply the steep edges'

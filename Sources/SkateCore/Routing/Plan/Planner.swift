@@ -139,9 +139,8 @@ public struct Planner: Sendable {
         // of this plan that ends there: the first one, once a line along the bound's own cheapest
         // ways says how far it must reach, smoothest's later searches, the alternatives and
         // trickSpotCrawl's legs from a spot to the target (`Planner+TargetBound`).
-        let targetBound = TargetCostBound(map: map, costing: router.costing, from: sa, to: sb)
-        let firstBound = targetBound.treeLine(from: sa).flatMap { Self.bound(targetBound, for: [$0], router: router) }
-        guard var path = router.bestRoute(from: sa, to: sb, targetBound: firstBound) else {
+        let (first, targetBound) = Self.firstSearch(router: router, from: sa, to: sb)
+        guard var path = first else {
             throw RoutingError.disconnected(from: sa.point, to: sb.point)
         }
         var router = router
