@@ -1,5 +1,6 @@
 import Foundation
 import HeapModule
+import Synchronization
 @testable import SkateCore
 import SkateTestSupport
 import Testing
@@ -101,11 +102,13 @@ import Testing
                 let pen = k == 2 ? penalty : [:]
                 let cap = capped ? Planner.laterBoundCap * Planner.trueCost(p, router: router) : .infinity
                 bound.extend(to: Swift.min(cap, Planner.lineCost(p, router: r, penalty: pen)) + bound.inconsistency)
-                let s0 = SearchCounters.settled
-                let plain = r.bestRoute(from: a, to: b, penalty: pen, ruleUnmet: ruleUnmet)
-                let s1 = SearchCounters.settled
-                let fast = r.bestRoute(from: a, to: b, penalty: pen, ruleUnmet: ruleUnmet, targetBound: bound)
-                let s2 = SearchCounters.settled
+                // This task's own states (other suites search at the same time).
+                let tally = SearchCounters.Tally()
+                let s0 = tally.settled.load(ordering: .relaxed)
+                let plain = SearchCounters.$tally.withValue(tally) { r.bestRoute(from: a, to: b, penalty: pen, ruleUnmet: ruleUnmet) }
+                let s1 = tally.settled.load(ordering: .relaxed)
+                let fast = SearchCounters.$tally.withValue(tally) { r.bestRoute(from: a, to: b, penalty: pen, ruleUnmet: ruleUnmet, targetBound: bound) }
+                let s2 = tally.settled.load(ordering: .relaxed)
                 without += s1 - s0; with += s2 - s1
                 #expect((plain == nil) == (fast == nil))
                 guard let plain, let fast else { continue }

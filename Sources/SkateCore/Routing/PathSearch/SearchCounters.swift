@@ -13,6 +13,19 @@ public enum SearchCounters {
     /// states settled before).
     public static var settled: Int { settledCount.load(ordering: .relaxed) }
 
+    /// States settled by one task's own searches, apart from every other thread's: the tests
+    /// that compare two searches' work (`TargetCostBoundTests`) while other suites search at the
+    /// same time read this, not the process-wide count, which the others' searches also raise.
+    final class Tally: Sendable {
+        let settled = Atomic<Int>(0)
+    }
+    /// The tally the searches run in this task add to (`$tally.withValue`), if any.
+    @TaskLocal static var tally: Tally?
+
     static func countSearch() { searchCount.add(1, ordering: .relaxed) }
-    static func countSettled(_ n: Int) { if n > 0 { settledCount.add(n, ordering: .relaxed) } }
+    static func countSettled(_ n: Int) {
+        guard n > 0 else { return }
+        settledCount.add(n, ordering: .relaxed)
+        tally?.settled.add(n, ordering: .relaxed)
+    }
 }
