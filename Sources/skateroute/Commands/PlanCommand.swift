@@ -143,6 +143,10 @@ func suggestionText(_ suggestions: [PlaceMatch], search: PlaceSearch, text: Stri
     return lines.isEmpty ? "" : "; closest: " + lines.joined(separator: ", ")
 }
 
+/// The advice for places a town cannot tell apart (same name, kind and town), each listed with a
+/// street near it and its position: `plan` and `search` give the same words.
+let likeNamedPlacesAdvice = "give the \"lat,lon\" shown, or --near \"STREET, TOWN\" with a street shown"
+
 /// Resolves a place text (ties settled by nearness to `near`) or exits 1: an ambiguous text lists
 /// its places with kind, town and distance (from `distancesFrom` when given, else `near`); an
 /// unknown one its closest names.
@@ -158,7 +162,7 @@ func resolvePlaceMatch(_ text: String, search: PlaceSearch, role: String, saved:
         // Places a town cannot tell apart (same name, kind and town) are told by a street near
         // each and their position, which --from/--to take as they are.
         let advice = details.contains { $0 != nil }
-            ? "give the \"lat,lon\" shown, or --near \"STREET, TOWN\" with a street shown"
+            ? likeNamedPlacesAdvice
             : "add the town (\"\(name), TOWN\"), --near PLACE or \"lat,lon\""
         throw fail("\(role) '\(name)' is ambiguous: \(list) — \(advice) (see `skateroute search`)")
     case .notFound(let mapSuggestions):

@@ -70,7 +70,7 @@ struct SearchCommand: ParsableCommand {
         let told = zip(shown, search.distinguishing(shown)).compactMap { m, d in d.map { "\(TerminalSafe.clean(m.candidate.name)) \(TerminalSafe.clean($0))" } }
         guard !told.isEmpty else { return "ambiguous between \(places.count) places: add a town (\"NAME, TOWN\"), --near PLACE or \"lat,lon\"" }
         return "ambiguous between \(places.count) places; a town cannot tell apart " + told.joined(separator: "; ")
-            + " — give the \"lat,lon\" shown, or --near \"STREET, TOWN\" with a street shown"
+            + " — " + likeNamedPlacesAdvice
     }
 
     /// A match as JSON: name, kind (in words), category, town, lat, lon, score, match, distance.

@@ -188,8 +188,7 @@ public struct Planner: Sendable {
         var spots: [String] = []
         var spotNote: String?
         if mode == .trickSpotCrawl {
-            var searches = 0
-            (path, spots, spotNote) = threadThroughSpot(path: path, from: sa, to: sb, router: router, searches: &searches,
+            (path, spots, spotNote) = threadThroughSpot(path: path, from: sa, to: sb, router: router,
                                                         goalBound: Self.bound(targetBound, for: [], router: router))
         }
         var plan = builder.build(path: path, mode: mode)
@@ -264,9 +263,10 @@ public struct Planner: Sendable {
         } + ownSpots
     }
 
-    func threadThroughSpot(path: RoutePath, from sa: EdgeSnap, to sb: EdgeSnap, router: Router) -> (RoutePath, [String], String?) {
+    func threadThroughSpot(path: RoutePath, from sa: EdgeSnap, to sb: EdgeSnap, router: Router,
+                           goalBound: TargetCostBound? = nil) -> (RoutePath, [String], String?) {
         var searches = 0
-        return threadThroughSpot(path: path, from: sa, to: sb, router: router, searches: &searches)
+        return threadThroughSpot(path: path, from: sa, to: sb, router: router, searches: &searches, goalBound: goalBound)
     }
 
     /// `searches` counts the routes searched (two per spot tried in full). `goalBound`: costs to
