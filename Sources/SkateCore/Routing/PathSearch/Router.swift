@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 /// Skate-aware A* over a `SkateMap` with a `SkateCosting`, honouring the 100 m crusty rule by
 /// carrying the length of continuous crusty riding in the search state.
@@ -108,10 +107,10 @@ public struct Router: Sendable {
     }
 
     func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:], ruleUnmet: Bool = false,
-                   costLimit: Double = .infinity, targetBound: TargetCostBound?) -> RoutePath? {
+                   costLimit: Double = .infinity, targetBound: TargetCostBound?, ruleWitness: RoutePath? = nil) -> RoutePath? {
         var entryFirst = false
         return bestRoute(from: a, to: b, penalty: penalty, ruleUnmet: ruleUnmet, costLimit: costLimit, targetBound: targetBound,
-                         relaxedEntryFirst: &entryFirst)
+                         ruleWitness: ruleWitness, relaxedEntryFirst: &entryFirst)
     }
 
     /// `bestRoute`, telling in `relaxedEntryFirst` whether its relaxed search started with a
@@ -120,11 +119,22 @@ public struct Router: Sendable {
     /// with `ruleUnmet` gives (the same searches from the quick or full proof on), so a search
     /// run before `ruleUnmet` was known may stand for one run after (`Planner.plan`, smoothest's
     /// fast line beside its own).
+    ///
+    /// `ruleWitness`: a line to `b` that may keep the crusty rule under this costing (the plan's
+    /// first line, for its later searches and its spot legs to the goal). When it does and it
+    /// starts at `a`, or the rule-bound search reaches it (`RuleWitness`), a rule-abiding line
+    /// from `a` to `b` exists, so the proofs that none does are not run — they could only fail —
+    /// and a rule-bound search stopped at `costLimit` answers nil at once (every rule-abiding
+    /// line then costs more than the limit). The same answers as without it.
     func bestRoute(from a: EdgeSnap, to b: EdgeSnap, penalty: [Int: Double] = [:], ruleUnmet: Bool = false,
-                   costLimit: Double = .infinity, targetBound: TargetCostBound?, relaxedEntryFirst: inout Bool) -> RoutePath? {
+                   costLimit: Double = .infinity, targetBound: TargetCostBound?, ruleWitness: RoutePath? = nil,
+                   relaxedEntryFirst: inout Bool) -> RoutePath? {
         relaxedEntryFirst = false
         let tb = targetBound.flatMap { $0.target == b && $0.applies(to: costing, penalty: penalty) ? $0 : nil }
         guard boundedSearch else { return bestRouteExhaustive(from: a, to: b, penalty: penalty) }
+        let witness = ruleUnmet ? nil : RuleWitness(line: ruleWitness, to: b, costing: costing)
+        // A rule-abiding line from `a` itself: no proof can succeed.
+        let ruleLineKnown = witness?.starts(at: a) ?? false
         // The rule-bound search, as always; only when it grows past the cap is it asked whether
         // it can succeed at all (CrustyRuleProof) or must pay a forbidden entry.
         var entry: ForbiddenEntryBound?
@@ -134,14 +144,14 @@ public struct Router: Sendable {
         // A quick proof first: most ends no rule-abiding line leaves or reaches are shut in
         // within a few nodes (`CrustyRuleProof.quickBudgetPerSide`). Exact: when it proves,
         // the rule-bound search below would have failed and the relaxed search starts the same.
-        if ruleMet {
+        if ruleMet && !ruleLineKnown {
             var quick = CrustyRuleProof(map: map, costing: costing)
             quick.budget = CrustyRuleProof.quickBudgetPerSide
             if quick.provesNoLine(from: a, to: b) { ruleMet = false }
         }
         if ruleMet { hard.seed(from: a) }
         if ruleMet, !hard.advance(limit: boundCheckStates) {
-            if CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
+            if !ruleLineKnown && !(witness?.joined(by: hard) ?? false) && CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
                 ruleMet = false
             } else {
                 entry = ForbiddenEntryBound(map: map, costing: costing, target: b)
@@ -178,6 +188,8 @@ public struct Router: Sendable {
         // would after `boundCheckStates`: a target reached only over a forbidden way would
         // otherwise settle every state cheaper than that way's surcharge.
         if ruleMet && hard.capped {
+            // A rule-abiding line exists: every one costs more than the limit.
+            if ruleLineKnown || (witness?.joined(by: hard) ?? false) { return nil }
             if !CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
                 if entry == nil, let e = ForbiddenEntryBound(map: map, costing: costing, target: b) {
                     hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true, entry: e, targetBound: tb)

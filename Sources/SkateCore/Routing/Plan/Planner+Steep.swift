@@ -234,7 +234,7 @@ extension Planner {
             // The search would return the known line, already weighed (or one costing as much).
             if Self.searchReturns(known.line, leastUnder: known.costing, under: r.costing) { continue }
             guard let p = r.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet,
-                                      targetBound: Self.bound(targetBound, for: [known.line, best], router: r, cap: cap)) else { continue }
+                                      targetBound: Self.bound(targetBound, for: [known.line, best], router: r, cap: cap), ruleWitness: path) else { continue }
             known = (p, r.costing)
             guard p.length <= maxLength, p.crustyRuleMet || !path.crustyRuleMet, p.legs != best.legs, keepsSurface(p) else { continue }
             let prof = builder.lineProfile(p)
@@ -251,7 +251,8 @@ extension Planner {
         for _ in 0..<rule.penaltyRounds {
             guard addSteepPenalty(last, to: &penalty, router: router, builder: builder, rule: rule, perLeg: lastPerLeg),
                   let p = router.bestRoute(from: sa, to: sb, penalty: penalty, ruleUnmet: ruleUnmet,
-                                           targetBound: Self.bound(targetBound, for: [best, last], router: router, penalty: penalty, cap: cap)),
+                                           targetBound: Self.bound(targetBound, for: [best, last], router: router, penalty: penalty, cap: cap),
+                                           ruleWitness: path),
                   p.length <= maxLength, p.crustyRuleMet || !path.crustyRuleMet else { break }
             last = p
             guard p.legs != best.legs else { lastPerLeg = bestPerLeg; continue }

@@ -33,8 +33,11 @@ extension Planner {
     /// Dijkstra). `ruleUnmet` as for `bestRoute`.
     static func firstSearch(router: Router, from a: EdgeSnap, to b: EdgeSnap, ruleUnmet: Bool = false) -> (RoutePath?, TargetCostBound) {
         let bound = TargetCostBound(map: router.map, costing: router.costing, from: a, to: b)
-        let first = bound.treeLine(from: a).flatMap { Self.bound(bound, for: [$0], router: router) }
-        return (router.bestRoute(from: a, to: b, ruleUnmet: ruleUnmet, targetBound: first), bound)
+        let tree = bound.treeLine(from: a)
+        let first = tree.flatMap { Self.bound(bound, for: [$0], router: router) }
+        // The tree line is a real line to `b`: where it (or its tail) keeps the crusty rule, the
+        // search need not prove that no line does (`RuleWitness`).
+        return (router.bestRoute(from: a, to: b, ruleUnmet: ruleUnmet, targetBound: first, ruleWitness: tree), bound)
     }
 
     /// `firstSearch`'s line: the search a plan's first line comes from, for `skateroute bench`'s

@@ -159,7 +159,7 @@ public struct Planner: Sendable {
                     w.distance *= 2
                     router = self.router(for: mode, weights: w)
                     if let p = router.bestRoute(from: sa, to: sb, ruleUnmet: ruleUnmet,
-                                                targetBound: Self.bound(targetBound, for: [path], router: router)) { path = p }
+                                                targetBound: Self.bound(targetBound, for: [path], router: router), ruleWitness: path) { path = p }
                 }
             }
             // Steep metres the per-edge costing cannot see: the least costly of this line and
@@ -203,7 +203,8 @@ public struct Planner: Sendable {
                 for p in found { for l in p.legs { penalty[l.edge] = (penalty[l.edge] ?? 1) * Self.alternativePenalty } }
                 let bound = Self.bound(targetBound, for: [path], router: router, penalty: penalty,
                                        cap: Self.laterBoundCap * Self.trueCost(path, router: router))
-                guard let alt = router.bestRoute(from: sa, to: sb, penalty: penalty, ruleUnmet: ruleUnmet, targetBound: bound) else { break }
+                guard let alt = router.bestRoute(from: sa, to: sb, penalty: penalty, ruleUnmet: ruleUnmet, targetBound: bound,
+                                                 ruleWitness: path) else { break }
                 if found.allSatisfy({ Self.sharedFraction(alt, $0) <= 1 - Self.alternativeMinDifference }) {
                     // Report the true (unpenalised) cost.
                     var fixed = alt
@@ -322,7 +323,7 @@ public struct Planner: Sendable {
                 guard let p1 = router.bestRoute(from: sa, to: c.snap, costLimit: state.legLimit(less: c.fromSpot, pruning: pruneSpotSearches)) else { continue }
                 guard state.couldWin(p1.cost + c.fromSpot, rank: c.rank, countingSearch: true) else { continue }
                 guard let p2 = router.bestRoute(from: c.snap, to: sb, costLimit: state.legLimit(less: p1.cost, pruning: pruneSpotSearches),
-                                                targetBound: goal.bound) else { continue }
+                                                targetBound: goal.bound, ruleWitness: path) else { continue }
                 let joined = RoutePath(legs: p1.legs + p2.legs, cost: p1.cost + p2.cost, crustyRuleMet: p1.crustyRuleMet && p2.crustyRuleMet)
                 guard joined.length <= budget else { continue }
                 state.offer(joined, name: c.name, rank: c.rank)
