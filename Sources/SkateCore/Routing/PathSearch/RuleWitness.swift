@@ -1,7 +1,9 @@
-/// A line known to keep the crusty rule to a search's target: evidence that a rule-abiding
-/// line exists, so `Router.bestRoute` need not try to prove that none does (issue 30).
+/// A line to a search's target whose whole length, or whose last part, keeps the crusty rule:
+/// evidence that a rule-abiding line exists, so `Router.bestRoute` need not try to prove that
+/// none does (issue 30).
 ///
-/// A plan's first line serves every later search of the plan to the same target under the same
+/// The first search's tree line (`TargetCostBound.treeLine`) serves that search. A plan's first
+/// line serves every later search of the plan to the same target under the same
 /// mode (smoothest's detour-cap retries, its steeper search and penalty rounds, the
 /// alternatives: their weights change no traversal's allowedness and no edge's crustiness) and
 /// `trickSpotCrawl`'s legs from a spot to the goal. When the whole line keeps the rule, a
