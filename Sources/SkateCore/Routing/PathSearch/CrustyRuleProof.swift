@@ -39,6 +39,7 @@ struct CrustyRuleProof {
 
     /// True only when no line from `a` to `b` can keep to the 100 m rule.
     func provesNoLine(from a: EdgeSnap, to b: EdgeSnap) -> Bool {
+        SearchCounters.countProof()
         // The router may ride straight along a shared edge; leave that case to it.
         if a.edge == b.edge { return false }
         let sparse = budget < Self.budgetPerSide

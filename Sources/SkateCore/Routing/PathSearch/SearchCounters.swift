@@ -18,11 +18,15 @@ public enum SearchCounters {
     /// same time read this, not the process-wide count, which the others' searches also raise.
     final class Tally: Sendable {
         let settled = Atomic<Int>(0)
+        /// Crusty-rule proofs run (`CrustyRuleProof.provesNoLine`, quick and full): what a
+        /// known rule-abiding line spares (`RuleWitnessTests`).
+        let proofs = Atomic<Int>(0)
     }
     /// The tally the searches run in this task add to (`$tally.withValue`), if any.
     @TaskLocal static var tally: Tally?
 
     static func countSearch() { searchCount.add(1, ordering: .relaxed) }
+    static func countProof() { tally?.proofs.add(1, ordering: .relaxed) }
     static func countSettled(_ n: Int) {
         guard n > 0 else { return }
         settledCount.add(n, ordering: .relaxed)
