@@ -120,8 +120,9 @@ public struct Router: Sendable {
     /// run before `ruleUnmet` was known may stand for one run after (`Planner.plan`, smoothest's
     /// fast line beside its own).
     ///
-    /// `ruleWitness`: a line to `b` that may keep the crusty rule under this costing (the plan's
-    /// first line, for its later searches and its spot legs to the goal). When it does and it
+    /// `ruleWitness`: a line to `b` that may keep the crusty rule under this costing (the first
+    /// search's tree line; the plan's first line, for its later searches and its spot legs to
+    /// the goal). When it does and it
     /// starts at `a`, or the rule-bound search reaches it (`RuleWitness`), a rule-abiding line
     /// from `a` to `b` exists, so the proofs that none does are not run — they could only fail —
     /// and a rule-bound search stopped at `costLimit` answers nil at once (every rule-abiding
@@ -133,8 +134,9 @@ public struct Router: Sendable {
         let tb = targetBound.flatMap { $0.target == b && $0.applies(to: costing, penalty: penalty) ? $0 : nil }
         guard boundedSearch else { return bestRouteExhaustive(from: a, to: b, penalty: penalty) }
         let witness = ruleUnmet ? nil : RuleWitness(line: ruleWitness, to: b, costing: costing)
-        // A rule-abiding line from `a` itself: no proof can succeed.
-        let ruleLineKnown = witness?.starts(at: a) ?? false
+        // A rule-abiding line from `a` is known (the witness from `a` itself, or joined by the
+        // rule-bound search below): no proof can succeed.
+        var ruleLineShown = witness?.starts(at: a) ?? false
         // The rule-bound search, as always; only when it grows past the cap is it asked whether
         // it can succeed at all (CrustyRuleProof) or must pay a forbidden entry.
         var entry: ForbiddenEntryBound?
@@ -144,14 +146,15 @@ public struct Router: Sendable {
         // A quick proof first: most ends no rule-abiding line leaves or reaches are shut in
         // within a few nodes (`CrustyRuleProof.quickBudgetPerSide`). Exact: when it proves,
         // the rule-bound search below would have failed and the relaxed search starts the same.
-        if ruleMet && !ruleLineKnown {
+        if ruleMet && !ruleLineShown {
             var quick = CrustyRuleProof(map: map, costing: costing)
             quick.budget = CrustyRuleProof.quickBudgetPerSide
             if quick.provesNoLine(from: a, to: b) { ruleMet = false }
         }
         if ruleMet { hard.seed(from: a) }
         if ruleMet, !hard.advance(limit: boundCheckStates) {
-            if !ruleLineKnown && !(witness?.joined(by: hard) ?? false) && CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
+            ruleLineShown = ruleLineShown || (witness?.joined(by: hard) ?? false)
+            if !ruleLineShown && CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
                 ruleMet = false
             } else {
                 entry = ForbiddenEntryBound(map: map, costing: costing, target: b)
@@ -189,7 +192,7 @@ public struct Router: Sendable {
         // otherwise settle every state cheaper than that way's surcharge.
         if ruleMet && hard.capped {
             // A rule-abiding line exists: every one costs more than the limit.
-            if ruleLineKnown || (witness?.joined(by: hard) ?? false) { return nil }
+            if ruleLineShown || (witness?.joined(by: hard) ?? false) { return nil }
             if !CrustyRuleProof(map: map, costing: costing).provesNoLine(from: a, to: b) {
                 if entry == nil, let e = ForbiddenEntryBound(map: map, costing: costing, target: b) {
                     hard = Search(router: self, target: b, penalty: penalty, hardRule: true, bounded: true, entry: e, targetBound: tb)

@@ -199,10 +199,10 @@ public struct Planner: Sendable {
         if alternatives > 0 {
             var found: [RoutePath] = [path]
             var penalty: [Int: Double] = [:]
+            let cap = Self.laterBoundCap * Self.trueCost(path, router: router)
             for _ in 0..<(alternatives * 3) where found.count <= alternatives {
                 for p in found { for l in p.legs { penalty[l.edge] = (penalty[l.edge] ?? 1) * Self.alternativePenalty } }
-                let bound = Self.bound(targetBound, for: [path], router: router, penalty: penalty,
-                                       cap: Self.laterBoundCap * Self.trueCost(path, router: router))
+                let bound = Self.bound(targetBound, for: [path], router: router, penalty: penalty, cap: cap)
                 guard let alt = router.bestRoute(from: sa, to: sb, penalty: penalty, ruleUnmet: ruleUnmet, targetBound: bound,
                                                  ruleWitness: path) else { break }
                 if found.allSatisfy({ Self.sharedFraction(alt, $0) <= 1 - Self.alternativeMinDifference }) {
