@@ -55,6 +55,105 @@ struct MapDetachTests {
         #expect(try Self.line(map) == reference)
     }
 
+    /// Whether this kernel grants read leases at all (`/proc/sys/fs/leases-enable`).
+    static var leasesEnabled: Bool {
+        guard let d = FileManager.default.contents(atPath: "/proc/sys/fs/leases-enable") else { return false }
+        return String(decoding: d, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
+    /// Seconds `body` took.
+    static func seconds(_ body: () -> Void) -> Double {
+        var a = timespec(), b = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &a)
+        body()
+        clock_gettime(CLOCK_MONOTONIC, &b)
+        return Double(b.tv_sec - a.tv_sec) + Double(b.tv_nsec - a.tv_nsec) / 1e9
+    }
+
+    /// Waits up to `limit` seconds for `file`'s mapping to be anonymous memory.
+    static func waitDetached(_ file: MappedFile, limit: Double = 60) -> Bool {
+        var waited = 0.0
+        while !(backing(file) ?? "").hasPrefix("/memfd:") && waited < limit { usleep(20_000); waited += 0.02 }
+        return (backing(file) ?? "").hasPrefix("/memfd:")
+    }
+
+    /// Two sessions on one file: with read leases (`MapLease`) neither copies its map at start —
+    /// a moment later both still read the file. Cutting the file to nothing waits until both have
+    /// copied (the kernel holds the truncation back and the lease watcher copies), and both then
+    /// plan as before. Where no lease can be taken the sessions copy at once, and the test cuts
+    /// the file only after that.
+    @Test func sessionsCopyTheirMapOnlyWhenItsFileIsCut() throws {
+        guard MappedFile.detachSupported else { return }
+        let dir = TestData.temporaryDirectory("lease-cut")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("monaco.srmap").path
+        try FileManager.default.copyItem(atPath: TestData.bundledMonaco, toPath: path)
+        let reference = try Self.line(MapFormat.load(path: TestData.bundledMonaco))
+
+        let one = try MapFormat.openSession(path: path), two = try MapFormat.openSession(path: path)
+        let f1 = try #require(one.file), f2 = try #require(two.file)
+        if Self.leasesEnabled {
+            #expect(one.safety == .lease && two.safety == .lease, "no lease taken: \(one.safety), \(two.safety)")
+        }
+        if one.safety == .lease && two.safety == .lease {
+            usleep(300_000)
+            #expect(Self.backing(f1) == path && Self.backing(f2) == path,
+                    "a leased session copied its map at start: \(Self.backing(f1) ?? "none"), \(Self.backing(f2) ?? "none")")
+        } else {
+            #expect(Self.waitDetached(f1) && Self.waitDetached(f2))
+        }
+        // The cut waits for the copies: far less than the kernel's 45 s break time.
+        var cut: Int32 = -1
+        let took = Self.seconds { cut = truncate(path, 0) }
+        #expect(cut == 0)
+        #expect(took < 20, "the truncation waited \(took) s: the lease was not served")
+        let after = [Self.backing(f1) ?? "no mapping", Self.backing(f2) ?? "no mapping"]
+        #expect(after.allSatisfy { $0.hasPrefix("/memfd:skateroute-map") }, "after the cut the maps read \(after)")
+        // Plan only on maps known to be their own: a read of the cut file would stop the whole
+        // test run with SIGBUS instead of failing this test.
+        guard after.allSatisfy({ $0.hasPrefix("/memfd:") }) else { return }
+        #expect(try Self.line(one.map) == reference)
+        #expect(try Self.line(two.map) == reference)
+    }
+
+    /// `cp` over a session's map (an open that truncates, then other bytes written): the session
+    /// keeps planning on the map it opened; and once a session has dropped its map, a writer
+    /// does not wait for it (the lease went with the map's file).
+    @Test func aFileCopiedOverASessionsMapLeavesItsMapAlone() throws {
+        guard MappedFile.detachSupported else { return }
+        let dir = TestData.temporaryDirectory("lease-cp")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("monaco.srmap").path
+        try FileManager.default.copyItem(atPath: TestData.bundledMonaco, toPath: path)
+        let reference = try Self.line(MapFormat.load(path: TestData.bundledMonaco))
+        do {
+            let session = try MapFormat.openSession(path: path)
+            let f = try #require(session.file)
+            if session.safety != .lease { #expect(Self.waitDetached(f)) }
+            let other = Array(repeating: UInt8(ascii: "x"), count: 4096)
+            var fd: Int32 = -1
+            _ = Self.seconds { fd = open(path, O_WRONLY | O_TRUNC) }
+            #expect(fd >= 0)
+            if fd >= 0 {
+                #expect(other.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == other.count)
+                close(fd)
+            }
+            let after = Self.backing(f) ?? "no mapping"
+            #expect(after.hasPrefix("/memfd:skateroute-map"), "after the copy over it the map reads \(after)")
+            guard after.hasPrefix("/memfd:") else { return }
+            #expect(try Self.line(session.map) == reference)
+        }
+        // Dropped: a new session on a fresh copy, then dropped, holds nothing back.
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: TestData.bundledMonaco, toPath: path)
+        do { _ = try MapFormat.openSession(path: path) }
+        var fd: Int32 = -1
+        let took = Self.seconds { fd = open(path, O_WRONLY) }
+        if fd >= 0 { close(fd) }
+        #expect(fd >= 0)
+        #expect(took < 0.2, "a writer waited \(took) s for a session that had dropped its map")
+    }
+
     @Test func aSessionLoadPlansAsAPlainLoad() throws {
         let session = try MapFormat.loadForSession(path: TestData.bundledMonaco)
         #expect(try Self.line(session) == Self.line(MapFormat.load(path: TestData.bundledMonaco)))

@@ -10,15 +10,20 @@ public final class MappedFile: @unchecked Sendable {
     public let base: UnsafeRawPointer?
     /// Length in bytes.
     public let size: Int
+    /// The mapped file, kept open read-only for a session's lease (`MapLease`), or -1.
+    let descriptor: Int32
 
-    /// Takes ownership of a `PROT_READ` mapping made with `mmap`.
-    init(base: UnsafeRawPointer?, size: Int) {
+    /// Takes ownership of a `PROT_READ` mapping made with `mmap` (and of `descriptor`, closed
+    /// with it: closing it lets any lease on the file go).
+    init(base: UnsafeRawPointer?, size: Int, descriptor: Int32 = -1) {
         self.base = base
         self.size = size
+        self.descriptor = descriptor
     }
 
     deinit {
         if let base, size > 0 { munmap(UnsafeMutableRawPointer(mutating: base), size) }
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// The mapped bytes.

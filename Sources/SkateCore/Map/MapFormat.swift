@@ -207,10 +207,11 @@ public enum MapFormat {
         // around it, in large folios a fault then maps whole, so a plan's resident pages grew with
         // the file (37 → 80 MB from one Heidelberg to four, issue 31). Not when copying or
         // hashing: those read every page in order.
-        // (A detachable mapping is read whole by its detach.)
+        // (A session's mapping is advised by its lease, or read whole by its detach: `MapLease`.)
         if !hash && !copying && !detachable { madvise(base, size, MapFormat.randomAccessAdvice) }
         // The map's arrays view this mapping (no copy); it is unmapped when the last one goes.
-        let file = MappedFile(base: UnsafeRawPointer(base), size: size)
+        // A session's file stays open for its lease (`MapLease`).
+        let file = MappedFile(base: UnsafeRawPointer(base), size: size, descriptor: detachable ? fcntl(fd, F_DUPFD_CLOEXEC, 0) : -1)
         let map = try decode(file.bytes, path: path, file: copying ? nil : file, verifyChecksum: hash)
         if hash, let stamp { VerifiedMaps.record(stamp, modified: st) }
         return (map, copying ? nil : file)

@@ -13,9 +13,11 @@ import Darwin
 /// file that someone rewrites in place (`cp` over it) faults the next read past its new end with
 /// SIGBUS — even pages a private mapping has already copied, which truncation unmaps too. On the
 /// K = 7 region that copy held the first frame back by about a second. A session now views the
-/// file at once (`MapFormat.loadForSession`) and `detach` then, on another thread, copies the
-/// bytes into anonymous shared memory (a `memfd`) and maps that over the same addresses in one
-/// call: a reader sees the same bytes before and after, and afterwards the file can change or go.
+/// file at once (`MapFormat.loadForSession`) and `detach` copies the bytes into anonymous shared
+/// memory (a `memfd`) and maps that over the same addresses in one call: a reader sees the same
+/// bytes before and after, and afterwards the file can change or go. It runs when the file is
+/// about to be written (a read lease's break, `MapLease`), or at once on another thread where no
+/// lease can be taken.
 extension MappedFile {
     /// Whether this system can detach a mapping (`memfd_create` and a fixed mapping over the old
     /// one: Linux). Elsewhere a session copies its map before the first frame, as before.
@@ -67,10 +69,19 @@ extension MapFormat {
     /// live ride): viewed at once and detached from its file on another thread
     /// (`MappedFile.detach`), or, where the system cannot detach, copied before returning.
     public static func loadForSession(path: String) throws -> SkateMap {
-        guard MappedFile.detachSupported else { return try load(path: path, copying: true) }
+        try openSession(path: path).map
+    }
+
+    /// `loadForSession`, with the mapping (nil when copied) and how it is kept safe: a read lease
+    /// where one can be taken (copied only when the file is about to change: `MapLease`), else
+    /// detached on another thread now.
+    public static func openSession(path: String) throws -> (map: SkateMap, file: MappedFile?, safety: SessionMapSafety) {
+        guard MappedFile.detachSupported else { return (try load(path: path, copying: true), nil, .copied) }
         let (map, file) = try loadDetachable(path: path)
-        if let file { DetachThread.start(file) }
-        return map
+        guard let file else { return (map, nil, .copied) }
+        if MapLease.hold(file) { return (map, file, .lease) }
+        DetachThread.start(file)
+        return (map, file, .copying)
     }
 }
 
