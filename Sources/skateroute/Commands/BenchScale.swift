@@ -39,8 +39,8 @@ struct ScaleBenchmark {
         var loadMs = 0.0
         /// A load that hashes the whole file: the first use of a map copied from elsewhere.
         var hashedLoadMs = 0.0
-        /// The TUI's own load (`MapFormat.loadForSession`: the file viewed at once and detached
-        /// from it on another thread), which its first frame waits for.
+        /// The TUI's own load (`MapFormat.loadForSession`: the file viewed at once under a read
+        /// lease, or detached from it on another thread), which its first frame waits for.
         var sessionLoadMs = 0.0
         /// The TUI's load before it detached (every array copied before the first frame): the
         /// reference `sessionLoadMs` is read against.
@@ -142,8 +142,9 @@ struct ScaleBenchmark {
         if !planTimes.isEmpty { row.planProcessMs = BenchCommand.median(planTimes) * 1000 }
         if let m = planPeaks.max() { row.planPeakMB = Double(m) / 1024 }
         // The TUI's load, and the copying load it replaced (dropped at once: it holds the whole
-        // map), after the route timings: the session load's detach copies the file on another
-        // core for about a second, and the cache still holds the import's stamp.
+        // map), after the route timings: where no lease can be taken the session load's detach
+        // copies the file on another core for about a second (`MapLease`), and the cache still
+        // holds the import's stamp.
         let tc = BenchCommand.now()
         _ = try MapFormat.load(path: out, copying: true)
         row.copiedLoadMs = (BenchCommand.now() - tc) * 1000

@@ -82,8 +82,9 @@ extension ScaleBenchmark {
         }
         print(String(printf: "  whole-process plan (%d runs, stamped map, page cache evicted first): median %.1f ms (wall), peak RSS %.1f MB",
                      planTimes.count, BenchCommand.median(planTimes) * 1000, Double(planPeaks.max() ?? 0) / 1024))
-        // The TUI's start on this map: its own load (viewed, detached from the file on another
-        // thread) and first frame, beside the copying load it made before (the reference).
+        // The TUI's start on this map: its own load (viewed under a read lease, or detached from
+        // the file on another thread) and first frame, beside the copying load it made before
+        // (the reference).
         let tc = BenchCommand.now()
         _ = try MapFormat.load(path: path, copying: true)
         let copied = (BenchCommand.now() - tc) * 1000
