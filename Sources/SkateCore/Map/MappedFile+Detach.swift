@@ -93,7 +93,27 @@ enum DetachThread {
     /// Starts `file.detach()` on a new detached thread; if no thread can be made, detaches here.
     static func start(_ file: MappedFile) {
         #if os(Linux)
-        let box = Unmanaged.passRetained(file).toOpaque()
+        if OwnThread.start({ file.detach() }) == nil { file.detach() }
+        #else
+        file.detach()
+        #endif
+    }
+}
+
+#if os(Linux)
+/// A detached thread of its own, outside Dispatch's pool, at the process's normal priority: for
+/// work that blocks or runs long (a map's detach, the lease watcher's wait), which must not hold
+/// a pool worker the plan and search queues need.
+enum OwnThread {
+    /// The closure a new thread runs, passed through `pthread_create`'s one pointer.
+    private final class Body: @unchecked Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    /// Runs `body` on a new detached thread; nil (nothing run) when no thread can be made.
+    static func start(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+        let box = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
         var attr = pthread_attr_t()
         pthread_attr_init(&attr)
@@ -101,16 +121,11 @@ enum DetachThread {
         pthread_attr_setdetachstate(&attr, Int32(PTHREAD_CREATE_DETACHED))
         let started = pthread_create(&thread, &attr, { raw in
             guard let raw else { return nil }
-            let file = Unmanaged<MappedFile>.fromOpaque(raw).takeRetainedValue()
-            file.detach()
+            Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
             return nil
         }, box)
-        if started != 0 {
-            Unmanaged<MappedFile>.fromOpaque(box).release()
-            file.detach()
-        }
-        #else
-        file.detach()
-        #endif
+        guard started == 0 else { Unmanaged<Body>.fromOpaque(box).release(); return nil }
+        return thread
     }
 }
+#endif

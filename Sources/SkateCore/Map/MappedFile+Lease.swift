@@ -51,22 +51,14 @@ enum MapLease {
         guard skateroute_sigio_harmless() == 0 else { return nil }
         final class Start: @unchecked Sendable { let ready = DispatchSemaphore(value: 0); var tid: Int32 = 0 }
         let start = Start()
-        let box = Unmanaged.passRetained(start).toOpaque()
-        var thread = pthread_t()
-        var attr = pthread_attr_t()
-        pthread_attr_init(&attr)
-        defer { pthread_attr_destroy(&attr) }
-        pthread_attr_setdetachstate(&attr, Int32(PTHREAD_CREATE_DETACHED))
-        let started = pthread_create(&thread, &attr, { raw in
-            guard let raw else { return nil }
-            let start = Unmanaged<Start>.fromOpaque(raw).takeRetainedValue()
+        let thread = OwnThread.start {
             let blocked = skateroute_block_sigio() == 0
             start.tid = blocked ? skateroute_thread_id() : 0
             start.ready.signal()
-            guard blocked else { return nil }
+            guard blocked else { return }
             while true { if skateroute_wait_sigio() == 0 { MapLease.serveBreaks() } }
-        }, box)
-        guard started == 0 else { Unmanaged<Start>.fromOpaque(box).release(); return nil }
+        }
+        guard let thread else { return nil }
         start.ready.wait()
         return start.tid > 0 ? (thread, start.tid) : nil
     }
