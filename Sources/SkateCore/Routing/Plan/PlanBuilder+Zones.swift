@@ -154,7 +154,9 @@ extension PlanBuilder {
     /// `zones` with each two that touch (one ends where the next starts) made one where no
     /// stretch of `gentleSplitLength` gentler than `gentleGradePct` lies inside their union: a
     /// piece ends where such a stretch *begins*, which can fall inside a descent, and the next
-    /// piece's zone then starts where the last one ended — one stretch read "caution … caution …".
+    /// piece's zone then starts where the last one ended, and inside a piece the greedy start
+    /// (before its trim) can stop short of where the trimmed zone could reach — one stretch read
+    /// "caution … caution …".
     /// The union's mean is the two means weighted by length (both at or below the threshold).
     static func joinedWhereClean(_ zones: [BrakingZone], s: [Double], e: [Double]) -> [BrakingZone] {
         guard zones.count > 1 else { return zones }
@@ -215,7 +217,6 @@ extension PlanBuilder {
         }
         func grade(_ i: Int, _ j: Int) -> Double { s[j] > s[i] ? (e[j] - e[i]) / (s[j] - s[i]) * 100 : 0 }
         var out: [BrakingZone] = []
-        var lastSpan: (a: Int, b: Int)?
         var i = lo
         while i < hi - 1 {
             guard let j = furthest(i), s[j] - s[i] >= minLength - 1e-6 else { i += 1; continue }
@@ -223,16 +224,9 @@ extension PlanBuilder {
             // Trim gentle ends while the zone stays long enough.
             while a + 1 < b && grade(a, a + 1) > t && s[b] - s[a + 1] >= minLength - 1e-6 { a += 1 }
             while b - 1 > a && grade(b - 1, b) > t && s[b - 1] - s[a] >= minLength - 1e-6 { b -= 1 }
-            // A zone that starts where the last one ended is the same descent: one zone. (The
-            // greedy start before the trim reaches less far than the trimmed start would, so one
-            // stretch came out as two, and the rider read "caution … caution …" for it.) Its mean
-            // is the two means weighted by length, both at or below `t`, and `r` holds no gentle
-            // stretch that rule 3 cuts at, so the one zone meets both rules.
-            if let last = lastSpan, last.b == a { a = last.a; out.removeLast() }
             let mean = grade(a, b)
             out.append(BrakingZone(start: s[a], end: s[b], level: level, gradePct: mean,
                                    minGradePct: ZoneRules.steepest(distance: s, elevation: e, from: a, to: b, mean: mean)))
-            lastSpan = (a, b)
             i = max(b, i + 1)
         }
         return out
